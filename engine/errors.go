@@ -1,0 +1,56 @@
+package engine
+
+import (
+	"fmt"
+
+	"github.com/dynamodb-workbench/workbench/engine/attr"
+)
+
+// Code is the name of a DynamoDB exception, as it appears after the '#' in a
+// wire error's __type.
+type Code string
+
+// The exceptions the engine raises.
+const (
+	CodeValidation                     Code = "ValidationException"
+	CodeResourceNotFound               Code = "ResourceNotFoundException"
+	CodeResourceInUse                  Code = "ResourceInUseException"
+	CodeConditionalCheckFailed         Code = "ConditionalCheckFailedException"
+	CodeTransactionCanceled            Code = "TransactionCanceledException"
+	CodeTransactionConflict            Code = "TransactionConflictException"
+	CodeTransactionInProgress          Code = "TransactionInProgressException"
+	CodeIdempotentParameterMismatch    Code = "IdempotentParameterMismatchException"
+	CodeProvisionedThroughputExceeded  Code = "ProvisionedThroughputExceededException"
+	CodeThrottling                     Code = "ThrottlingException"
+	CodeRequestLimitExceeded           Code = "RequestLimitExceeded"
+	CodeLimitExceeded                  Code = "LimitExceededException"
+	CodeItemCollectionSizeLimitExceeded Code = "ItemCollectionSizeLimitExceededException"
+	CodeSerialization                  Code = "SerializationException"
+	CodeUnknownOperation               Code = "UnknownOperationException"
+	CodeInternalServerError            Code = "InternalServerError"
+)
+
+// Error is a DynamoDB error: its exception name and its message, worded as
+// DynamoDB words it.
+type Error struct {
+	Code    Code
+	Message string
+	// Item is the current item for ConditionalCheckFailedException when the
+	// request asked for ReturnValuesOnConditionCheckFailure=ALL_OLD.
+	Item attr.Item
+	// CancellationReasons is set on TransactionCanceledException, one per
+	// action in request order.
+	CancellationReasons []CancellationReason
+}
+
+func (e *Error) Error() string { return string(e.Code) + ": " + e.Message }
+
+// Errorf builds an *Error with a formatted message.
+func Errorf(code Code, format string, args ...any) *Error {
+	return &Error{Code: code, Message: fmt.Sprintf(format, args...)}
+}
+
+// validationf builds a ValidationException.
+func validationf(format string, args ...any) *Error {
+	return Errorf(CodeValidation, format, args...)
+}
