@@ -1,0 +1,6 @@
+package engine
+
+// BatchWriteItem implements DynamoDB's BatchWriteItem.
+func (d *Database) BatchWriteItem(in *BatchWriteItemInput) (*BatchWriteItemOutput, error) {
+	return nil, notImplemented("BatchWriteItem")
+}

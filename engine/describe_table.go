@@ -1,0 +1,6 @@
+package engine
+
+// DescribeTable implements DynamoDB's DescribeTable.
+func (d *Database) DescribeTable(in *DescribeTableInput) (*DescribeTableOutput, error) {
+	return nil, notImplemented("DescribeTable")
+}

@@ -1,0 +1,6 @@
+package engine
+
+// GetItem implements DynamoDB's GetItem.
+func (d *Database) GetItem(in *GetItemInput) (*GetItemOutput, error) {
+	return nil, notImplemented("GetItem")
+}

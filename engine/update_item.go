@@ -1,0 +1,6 @@
+package engine
+
+// UpdateItem implements DynamoDB's UpdateItem.
+func (d *Database) UpdateItem(in *UpdateItemInput) (*UpdateItemOutput, error) {
+	return nil, notImplemented("UpdateItem")
+}
