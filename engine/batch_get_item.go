@@ -1,6 +1,114 @@
 package engine
 
-// BatchGetItem implements DynamoDB's BatchGetItem.
+import (
+	"github.com/dynamodb-workbench/workbench/engine/attr"
+	"github.com/dynamodb-workbench/workbench/engine/capacity"
+	"github.com/dynamodb-workbench/workbench/engine/schema"
+)
+
+// BatchGetItem implements DynamoDB's BatchGetItem: up to 100 keys over any
+// tables, each charged like a GetItem, the answer capped at 16 MB with the
+// rest returned as UnprocessedKeys.
 func (d *Database) BatchGetItem(in *BatchGetItemInput) (*BatchGetItemOutput, error) {
-	return nil, notImplemented("BatchGetItem")
+	var c constraints
+	c.enum(in.ReturnConsumedCapacity, "returnConsumedCapacity", enumReturnConsumedCapacity...)
+	if err := c.err(); err != nil {
+		return nil, err
+	}
+	if len(in.RequestItems) == 0 {
+		return nil, validationf("The requestItems parameter is required for BatchGetItem")
+	}
+	total := 0
+	for _, name := range sortedKeys(in.RequestItems) {
+		ka := in.RequestItems[name]
+		switch {
+		case len(ka.Keys) == 0:
+			c.bad("[]", "requestItems."+name+".member.keys", "Member must have length greater than or equal to 1")
+		case len(ka.Keys) > schema.MaxBatchGetKeys:
+			c.msgs = append(c.msgs, "Value at 'RequestItems."+name+".member.Keys' failed to satisfy constraint: Member must have length less than or equal to 100")
+		}
+		total += len(ka.Keys)
+	}
+	if err := c.err(); err != nil {
+		return nil, err
+	}
+	if total > schema.MaxBatchGetKeys {
+		return nil, validationf("Too many items requested for the BatchGetItem call")
+	}
+	type tableReq struct {
+		name string
+		ka   KeysAndAttributes
+		p    *parsed
+	}
+	reqs := make([]tableReq, 0, len(in.RequestItems))
+	for _, name := range sortedKeys(in.RequestItems) {
+		ka := in.RequestItems[name]
+		req := exprRequest{names: ka.ExpressionAttributeNames, projection: ka.ProjectionExpression, legacy: newLegacy("GetItem")}
+		req.legacy.attributesToGet(ka.AttributesToGet)
+		p, err := req.parse()
+		if err != nil {
+			return nil, err
+		}
+		reqs = append(reqs, tableReq{name, ka, p})
+	}
+
+	d.mu.RLock()
+	defer d.mu.RUnlock()
+	type resolved struct {
+		t    *table
+		keys []string
+	}
+	res := make([]resolved, len(reqs))
+	for i, r := range reqs {
+		t, err := d.lookup(r.name)
+		if err != nil {
+			return nil, err
+		}
+		seen := make(map[string]bool, len(r.ka.Keys))
+		keys := make([]string, len(r.ka.Keys))
+		for j, k := range r.ka.Keys {
+			tk, err := t.keyOfKey(k)
+			if err != nil {
+				return nil, err
+			}
+			if seen[tk] {
+				return nil, validationf("Provided list of item keys contains duplicates")
+			}
+			seen[tk] = true
+			keys[j] = tk
+		}
+		res[i] = resolved{t, keys}
+	}
+
+	out := &BatchGetItemOutput{Responses: map[string][]attr.Item{}, UnprocessedKeys: map[string]KeysAndAttributes{}}
+	responseBytes := 0
+	for i, r := range reqs {
+		u := usage{tableName: r.name}
+		mode := readMode(boolValue(r.ka.ConsistentRead, false))
+		items := []attr.Item{}
+		for j, tk := range res[i].keys {
+			if responseBytes >= schema.MaxBatchGetResponseBytes {
+				un := out.UnprocessedKeys[r.name]
+				if un.Keys == nil {
+					un = r.ka
+					un.Keys = nil
+				}
+				un.Keys = append(un.Keys, r.ka.Keys[j])
+				out.UnprocessedKeys[r.name] = un
+				continue
+			}
+			size := 0
+			if e, ok := res[i].t.get(tk); ok {
+				size = e.size
+				responseBytes += e.size
+				items = append(items, project(e.item, r.p))
+			}
+			u.table += capacity.ReadUnits(size, mode)
+		}
+		out.Responses[r.name] = items
+		if cc := u.report(in.ReturnConsumedCapacity, true); cc != nil {
+			out.ConsumedCapacity = append(out.ConsumedCapacity, *cc)
+		}
+	}
+	return out, nil
 }

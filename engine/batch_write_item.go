@@ -1,6 +1,109 @@
 package engine
 
-// BatchWriteItem implements DynamoDB's BatchWriteItem.
+import (
+	"fmt"
+	"strings"
+
+	"github.com/dynamodb-workbench/workbench/engine/capacity"
+	"github.com/dynamodb-workbench/workbench/engine/schema"
+)
+
+// BatchWriteItem implements DynamoDB's BatchWriteItem: up to 25 puts and
+// deletes over any tables. The whole batch is validated before anything is
+// written; each write is then atomic on its own.
 func (d *Database) BatchWriteItem(in *BatchWriteItemInput) (*BatchWriteItemOutput, error) {
-	return nil, notImplemented("BatchWriteItem")
+	var c constraints
+	c.enum(in.ReturnConsumedCapacity, "returnConsumedCapacity", enumReturnConsumedCapacity...)
+	c.enum(in.ReturnItemCollectionMetrics, "returnItemCollectionMetrics", enumReturnItemCollection...)
+	if err := c.err(); err != nil {
+		return nil, err
+	}
+	if len(in.RequestItems) == 0 {
+		return nil, validationf("The requestItems parameter is required for BatchWriteItem")
+	}
+	names := sortedKeys(in.RequestItems)
+	total := 0
+	for _, name := range names {
+		n := len(in.RequestItems[name])
+		total += n
+		if n < 1 || total > schema.MaxBatchWriteRequests {
+			return nil, validationf("1 validation error detected: Value '%s' at 'requestItems' failed to satisfy constraint: Map value must satisfy constraint: [Member must have length less than or equal to 25, Member must have length greater than or equal to 1]", describeRequestItems(in.RequestItems))
+		}
+	}
+
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	type tableWrites struct {
+		name   string
+		t      *table
+		writes []*write
+	}
+	batch := make([]tableWrites, 0, len(names))
+	for _, name := range names {
+		t, err := d.lookup(name)
+		if err != nil {
+			return nil, err
+		}
+		tw := tableWrites{name: name, t: t}
+		seen := map[string]bool{}
+		for _, wr := range in.RequestItems[name] {
+			var w *write
+			switch {
+			case wr.PutRequest != nil && wr.DeleteRequest == nil:
+				if wr.PutRequest.Item == nil {
+					return nil, validationf("1 validation error detected: Value null at 'requestItems.%s.member.putRequest.item' failed to satisfy constraint: Member must not be null", name)
+				}
+				w, err = d.prepareput(t, wr.PutRequest.Item)
+			case wr.DeleteRequest != nil && wr.PutRequest == nil:
+				if wr.DeleteRequest.Key == nil {
+					return nil, validationf("1 validation error detected: Value null at 'requestItems.%s.member.deleteRequest.key' failed to satisfy constraint: Member must not be null", name)
+				}
+				w, err = d.preparedelete(t, wr.DeleteRequest.Key)
+			default:
+				// Unverified wording: DynamoDB rejects a WriteRequest with
+				// neither or both members.
+				return nil, validationf("Supplied WriteRequest must contain exactly one of PutRequest or DeleteRequest")
+			}
+			if err != nil {
+				return nil, err
+			}
+			if seen[w.key] {
+				return nil, validationf("Provided list of item keys contains duplicates")
+			}
+			seen[w.key] = true
+			tw.writes = append(tw.writes, w)
+		}
+		batch = append(batch, tw)
+	}
+
+	out := &BatchWriteItemOutput{UnprocessedItems: map[string][]WriteRequest{}}
+	for _, tw := range batch {
+		u := usage{tableName: tw.name}
+		for _, w := range tw.writes {
+			u.table += capacity.WriteUnits(max(w.oldSize(), w.size), false)
+			d.apply(tw.t, w, CauseUser)
+		}
+		if cc := u.report(in.ReturnConsumedCapacity, true); cc != nil {
+			out.ConsumedCapacity = append(out.ConsumedCapacity, *cc)
+		}
+	}
+	return out, nil
+}
+
+// describeRequestItems renders RequestItems the way DynamoDB's constraint
+// messages print a map value: {table=[...], ...}.
+func describeRequestItems(m map[string][]WriteRequest) string {
+	parts := make([]string, 0, len(m))
+	for _, name := range sortedKeys(m) {
+		reqs := make([]string, len(m[name]))
+		for i, r := range m[name] {
+			if r.PutRequest != nil {
+				reqs[i] = "{PutRequest: {Item: {...}}}"
+			} else {
+				reqs[i] = "{DeleteRequest: {Key: {...}}}"
+			}
+		}
+		parts = append(parts, fmt.Sprintf("%s=[%s]", name, strings.Join(reqs, ", ")))
+	}
+	return "{" + strings.Join(parts, ", ") + "}"
 }

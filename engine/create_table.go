@@ -1,6 +1,53 @@
 package engine
 
-// CreateTable implements DynamoDB's CreateTable.
+import (
+	"errors"
+	"fmt"
+
+	"github.com/dynamodb-workbench/workbench/engine/schema"
+)
+
+// CreateTable implements DynamoDB's CreateTable. The table is ACTIVE at once.
 func (d *Database) CreateTable(in *CreateTableInput) (*CreateTableOutput, error) {
-	return nil, notImplemented("CreateTable")
+	if err := in.Validate(); err != nil {
+		return nil, schemaError(err)
+	}
+	def := in.Clone()
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	if _, exists := d.tables[def.TableName]; exists {
+		return nil, Errorf(CodeResourceInUse, "Table already exists: %s", def.TableName)
+	}
+	now := d.clock.Now()
+	d.seq++
+	t := &table{
+		def:     *def,
+		key:     keySchemaOf(def.KeySchema, def.AttributeDefinitions),
+		status:  statusActive,
+		created: now,
+		id:      tableID(d.seq, def.TableName),
+		arn:     d.tableArn(def.TableName),
+		items:   newTree(),
+	}
+	if def.BillingMode == schema.BillingPayPerRequest {
+		t.payPerRequestSince = now
+	}
+	d.tables[def.TableName] = t
+	return &CreateTableOutput{TableDescription: t.describe()}, nil
+}
+
+// schemaError maps a schema validation error to a ValidationException.
+func schemaError(err error) *Error {
+	var se *schema.Error
+	if errors.As(err, &se) {
+		return validationf("%s", se.Message)
+	}
+	return validationf("%s", err.Error())
+}
+
+// tableID makes a stable UUID-shaped id from a sequence number and the name,
+// so that repeated runs describe tables identically.
+func tableID(seq uint64, name string) string {
+	h := hashKey64([]byte(name))
+	return fmt.Sprintf("%08x-%04x-4%03x-8%03x-%012x", uint32(h>>32), uint16(h>>16), uint16(h)&0xfff, uint16(seq)&0xfff, seq)
 }

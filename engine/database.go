@@ -1,13 +1,27 @@
 package engine
 
-import "sync"
+import (
+	"fmt"
+	"sync"
+	"time"
+
+	"github.com/dynamodb-workbench/workbench/engine/attr"
+)
 
 // Database is an in-memory DynamoDB: tables, their items and indexes. Its
 // methods are named after the API operations and take and return the API's
-// shapes. One writer at a time (a single lock), as go-memdb does.
+// shapes. One writer at a time (a single lock), as go-memdb does; readers
+// share the lock.
 type Database struct {
-	mu    sync.RWMutex
-	clock Clock
+	mu      sync.RWMutex
+	clock   Clock
+	region  string
+	account string
+	tables  map[string]*table
+	seq     uint64 // table ids
+
+	observers []func(Change)
+	txTokens  map[string]txRecord
 }
 
 // Option configures a Database.
@@ -16,11 +30,87 @@ type Option func(*Database)
 // WithClock sets the clock the engine reads time from (default: the wall clock).
 func WithClock(c Clock) Option { return func(d *Database) { d.clock = c } }
 
+// WithRegion sets the region and account that appear in ARNs.
+func WithRegion(region, account string) Option {
+	return func(d *Database) { d.region, d.account = region, account }
+}
+
 // New returns an empty database.
 func New(opts ...Option) *Database {
-	d := &Database{clock: SystemClock{}}
+	d := &Database{
+		clock:    SystemClock{},
+		region:   "us-east-1",
+		account:  "000000000000",
+		tables:   map[string]*table{},
+		txTokens: map[string]txRecord{},
+	}
 	for _, o := range opts {
 		o(d)
 	}
 	return d
+}
+
+// Cause says who made a change: a user's request, or the service itself (a
+// TTL deletion, recorded in streams under the dynamodb.amazonaws.com principal).
+type Cause uint8
+
+// Causes of a change.
+const (
+	CauseUser Cause = iota
+	CauseTTL
+)
+
+// Change is one item-level change, recorded once and shared by streams, the
+// TTL archive view and live highlighting. Before is nil for an insert, After
+// nil for a delete. Index is empty for the base table.
+type Change struct {
+	Table  string
+	Index  string
+	Before attr.Item
+	After  attr.Item
+	Cause  Cause
+	Time   time.Time
+}
+
+// Observe registers fn to be called, under the writer lock, with every
+// change. fn must not call back into the Database.
+func (d *Database) Observe(fn func(Change)) {
+	d.mu.Lock()
+	d.observers = append(d.observers, fn)
+	d.mu.Unlock()
+}
+
+// record publishes a change to the observers. The caller holds the lock.
+func (d *Database) record(c Change) {
+	if len(d.observers) == 0 {
+		return
+	}
+	c.Time = d.clock.Now()
+	for _, fn := range d.observers {
+		fn(c)
+	}
+}
+
+// lookup finds a table by a data-plane TableName parameter (name or ARN).
+// The caller holds the lock.
+func (d *Database) lookup(param string) (*table, *Error) {
+	t, ok := d.tables[tableNameFromParam(param)]
+	if !ok || !t.matchesName(param) && param != t.def.TableName {
+		return nil, Errorf(CodeResourceNotFound, "Requested resource not found")
+	}
+	return t, nil
+}
+
+// lookupControl finds a table for a control-plane call, whose not-found
+// message names the table.
+func (d *Database) lookupControl(param string) (*table, *Error) {
+	t, ok := d.tables[tableNameFromParam(param)]
+	if !ok {
+		return nil, Errorf(CodeResourceNotFound, "Requested resource not found: Table: %s not found", param)
+	}
+	return t, nil
+}
+
+func (d *Database) tableArn(name string) string {
+	return fmt.Sprintf("arn:aws:dynamodb:%s:%s:table/%s", d.region, d.account, name)
 }

@@ -1,6 +1,64 @@
 package engine
 
-// DeleteItem implements DynamoDB's DeleteItem.
+import (
+	"github.com/dynamodb-workbench/workbench/engine/attr"
+	"github.com/dynamodb-workbench/workbench/engine/capacity"
+)
+
+// DeleteItem implements DynamoDB's DeleteItem. Deleting a missing item
+// succeeds (and costs one write unit) unless a condition says otherwise.
 func (d *Database) DeleteItem(in *DeleteItemInput) (*DeleteItemOutput, error) {
-	return nil, notImplemented("DeleteItem")
+	var c constraints
+	c.tableName(in.TableName, "tableName")
+	if in.Key == nil {
+		c.null("key")
+	}
+	writeEnums(&c, in.ReturnValues, in.ReturnConsumedCapacity, in.ReturnItemCollectionMetrics, in.ReturnValuesOnConditionCheckFailure, in.ConditionalOperator)
+	if err := c.err(); err != nil {
+		return nil, err
+	}
+	if err := onlyAllOld(in.ReturnValues); err != nil {
+		return nil, err
+	}
+	req := exprRequest{names: in.ExpressionAttributeNames, values: in.ExpressionAttributeValues,
+		condition: in.ConditionExpression, legacy: newLegacy("DeleteItem")}
+	req.legacy.expected(in.Expected, in.ConditionalOperator)
+	p, err := req.parse()
+	if err != nil {
+		return nil, err
+	}
+
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	t, err := d.lookup(*in.TableName)
+	if err != nil {
+		return nil, err
+	}
+	w, err := d.preparedelete(t, in.Key)
+	if err != nil {
+		return nil, err
+	}
+	u := usage{tableName: *in.TableName, table: capacity.WriteUnits(w.oldSize(), false)}
+	if p.condition != nil && !p.condition.Eval(w.oldItem()) {
+		return nil, conditionFailed(w.old, in.ReturnValuesOnConditionCheckFailure)
+	}
+	d.apply(t, w, CauseUser)
+	out := &DeleteItemOutput{ConsumedCapacity: u.report(in.ReturnConsumedCapacity, true)}
+	if in.ReturnValues == "ALL_OLD" && w.old != nil {
+		out.Attributes = w.old.item
+	}
+	return out, nil
+}
+
+// preparedelete validates a Key and finds the item it designates.
+func (d *Database) preparedelete(t *table, key attr.Item) (*write, *Error) {
+	k, err := t.keyOfKey(key)
+	if err != nil {
+		return nil, err
+	}
+	w := &write{key: k, del: true}
+	if old, ok := t.get(k); ok {
+		w.old = old
+	}
+	return w, nil
 }

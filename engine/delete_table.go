@@ -1,6 +1,24 @@
 package engine
 
-// DeleteTable implements DynamoDB's DeleteTable.
+// DeleteTable implements DynamoDB's DeleteTable: the table and its items go
+// at once; the answer describes it as DELETING, as DynamoDB's does.
 func (d *Database) DeleteTable(in *DeleteTableInput) (*DeleteTableOutput, error) {
-	return nil, notImplemented("DeleteTable")
+	var c constraints
+	controlTableName(&c, in.TableName)
+	if err := c.err(); err != nil {
+		return nil, err
+	}
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	t, err := d.lookupControl(*in.TableName)
+	if err != nil {
+		return nil, err
+	}
+	if t.def.DeletionProtectionEnabled != nil && *t.def.DeletionProtectionEnabled {
+		return nil, validationf("Resource cannot be deleted as it is currently protected against deletion. Disable deletion protection first.")
+	}
+	desc := t.describe()
+	desc.TableStatus = statusDeleting
+	delete(d.tables, t.def.TableName)
+	return &DeleteTableOutput{TableDescription: desc}, nil
 }

@@ -1,6 +1,85 @@
 package engine
 
+import (
+	"time"
+
+	"github.com/dynamodb-workbench/workbench/engine/schema"
+)
+
 // DescribeTable implements DynamoDB's DescribeTable.
 func (d *Database) DescribeTable(in *DescribeTableInput) (*DescribeTableOutput, error) {
-	return nil, notImplemented("DescribeTable")
+	var c constraints
+	controlTableName(&c, in.TableName)
+	if err := c.err(); err != nil {
+		return nil, err
+	}
+	d.mu.RLock()
+	defer d.mu.RUnlock()
+	t, err := d.lookupControl(*in.TableName)
+	if err != nil {
+		return nil, err
+	}
+	return &DescribeTableOutput{Table: t.describe()}, nil
+}
+
+// controlTableName checks TableName on control-plane calls, which take a
+// name (3 to 255 characters of [a-zA-Z0-9_.-]) or an ARN.
+func controlTableName(c *constraints, name *string) {
+	if name == nil {
+		c.null("tableName")
+		return
+	}
+	if len(*name) > 4 && (*name)[:4] == "arn:" {
+		c.tableName(name, "tableName")
+		return
+	}
+	controlTableNameAt(c, *name, "tableName")
+}
+
+func epoch(t time.Time) float64 { return float64(t.UnixMilli()) / 1000 }
+
+func epochPtr(t time.Time) *float64 {
+	if t.IsZero() {
+		return nil
+	}
+	v := epoch(t)
+	return &v
+}
+
+// describe builds the table's TableDescription. The caller holds the lock.
+func (t *table) describe() *TableDescription {
+	def := &t.def
+	desc := &TableDescription{
+		TableName:                 def.TableName,
+		TableStatus:               t.status,
+		TableArn:                  t.arn,
+		TableId:                   t.id,
+		CreationDateTime:          epoch(t.created),
+		AttributeDefinitions:      def.AttributeDefinitions,
+		KeySchema:                 def.KeySchema,
+		TableSizeBytes:            t.bytes,
+		ItemCount:                 int64(t.items.Len()),
+		StreamSpecification:       def.StreamSpecification,
+		DeletionProtectionEnabled: def.DeletionProtectionEnabled != nil && *def.DeletionProtectionEnabled,
+	}
+	pt := &ProvisionedThroughputDescription{
+		NumberOfDecreasesToday: t.decreasesToday,
+		LastIncreaseDateTime:   epochPtr(t.lastIncrease),
+		LastDecreaseDateTime:   epochPtr(t.lastDecrease),
+	}
+	if def.ProvisionedThroughput != nil && def.BillingMode != schema.BillingPayPerRequest {
+		pt.ReadCapacityUnits = deref(def.ProvisionedThroughput.ReadCapacityUnits)
+		pt.WriteCapacityUnits = deref(def.ProvisionedThroughput.WriteCapacityUnits)
+	}
+	desc.ProvisionedThroughput = pt
+	if def.BillingMode != "" {
+		desc.BillingModeSummary = &BillingModeSummary{BillingMode: def.BillingMode, LastUpdateToPayPerRequestDateTime: epochPtr(t.payPerRequestSince)}
+	}
+	if def.BillingMode == schema.BillingPayPerRequest {
+		desc.OnDemandThroughput = def.OnDemandThroughput
+	}
+	if def.TableClass != "" {
+		desc.TableClassSummary = &TableClassSummary{TableClass: def.TableClass}
+	}
+	return desc
 }

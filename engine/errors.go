@@ -12,22 +12,22 @@ type Code string
 
 // The exceptions the engine raises.
 const (
-	CodeValidation                     Code = "ValidationException"
-	CodeResourceNotFound               Code = "ResourceNotFoundException"
-	CodeResourceInUse                  Code = "ResourceInUseException"
-	CodeConditionalCheckFailed         Code = "ConditionalCheckFailedException"
-	CodeTransactionCanceled            Code = "TransactionCanceledException"
-	CodeTransactionConflict            Code = "TransactionConflictException"
-	CodeTransactionInProgress          Code = "TransactionInProgressException"
-	CodeIdempotentParameterMismatch    Code = "IdempotentParameterMismatchException"
-	CodeProvisionedThroughputExceeded  Code = "ProvisionedThroughputExceededException"
-	CodeThrottling                     Code = "ThrottlingException"
-	CodeRequestLimitExceeded           Code = "RequestLimitExceeded"
-	CodeLimitExceeded                  Code = "LimitExceededException"
+	CodeValidation                      Code = "ValidationException"
+	CodeResourceNotFound                Code = "ResourceNotFoundException"
+	CodeResourceInUse                   Code = "ResourceInUseException"
+	CodeConditionalCheckFailed          Code = "ConditionalCheckFailedException"
+	CodeTransactionCanceled             Code = "TransactionCanceledException"
+	CodeTransactionConflict             Code = "TransactionConflictException"
+	CodeTransactionInProgress           Code = "TransactionInProgressException"
+	CodeIdempotentParameterMismatch     Code = "IdempotentParameterMismatchException"
+	CodeProvisionedThroughputExceeded   Code = "ProvisionedThroughputExceededException"
+	CodeThrottling                      Code = "ThrottlingException"
+	CodeRequestLimitExceeded            Code = "RequestLimitExceeded"
+	CodeLimitExceeded                   Code = "LimitExceededException"
 	CodeItemCollectionSizeLimitExceeded Code = "ItemCollectionSizeLimitExceededException"
-	CodeSerialization                  Code = "SerializationException"
-	CodeUnknownOperation               Code = "UnknownOperationException"
-	CodeInternalServerError            Code = "InternalServerError"
+	CodeSerialization                   Code = "SerializationException"
+	CodeUnknownOperation                Code = "UnknownOperationException"
+	CodeInternalServerError             Code = "InternalServerError"
 )
 
 // Error is a DynamoDB error: its exception name and its message, worded as

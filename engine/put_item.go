@@ -1,6 +1,142 @@
 package engine
 
-// PutItem implements DynamoDB's PutItem.
+import (
+	"github.com/dynamodb-workbench/workbench/engine/attr"
+	"github.com/dynamodb-workbench/workbench/engine/capacity"
+	"github.com/dynamodb-workbench/workbench/engine/schema"
+)
+
+// PutItem implements DynamoDB's PutItem: create or replace an item, under an
+// optional condition. The engine keeps in.Item: the caller must not modify
+// it afterwards.
 func (d *Database) PutItem(in *PutItemInput) (*PutItemOutput, error) {
-	return nil, notImplemented("PutItem")
+	var c constraints
+	c.tableName(in.TableName, "tableName")
+	if in.Item == nil {
+		c.null("item")
+	}
+	writeEnums(&c, in.ReturnValues, in.ReturnConsumedCapacity, in.ReturnItemCollectionMetrics, in.ReturnValuesOnConditionCheckFailure, in.ConditionalOperator)
+	if err := c.err(); err != nil {
+		return nil, err
+	}
+	if err := onlyAllOld(in.ReturnValues); err != nil {
+		return nil, err
+	}
+	req := exprRequest{names: in.ExpressionAttributeNames, values: in.ExpressionAttributeValues,
+		condition: in.ConditionExpression, legacy: newLegacy("PutItem")}
+	req.legacy.expected(in.Expected, in.ConditionalOperator)
+	p, err := req.parse()
+	if err != nil {
+		return nil, err
+	}
+
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	t, err := d.lookup(*in.TableName)
+	if err != nil {
+		return nil, err
+	}
+	w, err := d.prepareput(t, in.Item)
+	if err != nil {
+		return nil, err
+	}
+	u := usage{tableName: *in.TableName}
+	u.table = capacity.WriteUnits(max(w.oldSize(), w.size), false)
+	if p.condition != nil && !p.condition.Eval(w.oldItem()) {
+		return nil, conditionFailed(w.old, in.ReturnValuesOnConditionCheckFailure)
+	}
+	d.apply(t, w, CauseUser)
+	out := &PutItemOutput{ConsumedCapacity: u.report(in.ReturnConsumedCapacity, true)}
+	if in.ReturnValues == "ALL_OLD" && w.old != nil {
+		out.Attributes = w.old.item
+	}
+	return out, nil
+}
+
+// write is one prepared change to one item: validated, not yet applied.
+type write struct {
+	key  string
+	old  *entry    // nil when the item does not exist
+	item attr.Item // the new item; nil for a delete or when nothing changes
+	size int
+	del  bool // delete the item
+}
+
+func (w *write) oldItem() attr.Item {
+	if w.old == nil {
+		return nil
+	}
+	return w.old.item
+}
+
+func (w *write) oldSize() int {
+	if w.old == nil {
+		return 0
+	}
+	return w.old.size
+}
+
+// prepareput validates a whole new item for t and finds the item it replaces.
+func (d *Database) prepareput(t *table, item attr.Item) (*write, *Error) {
+	key, err := t.keyOfItem(item)
+	if err != nil {
+		return nil, err
+	}
+	size := attr.ItemSize(item)
+	if size > schema.MaxItemSizeBytes {
+		return nil, validationf("Item size has exceeded the maximum allowed size")
+	}
+	w := &write{key: key, item: item, size: size}
+	if old, ok := t.get(key); ok {
+		w.old = old
+	}
+	return w, nil
+}
+
+// apply performs a prepared write and records the change. The caller holds
+// the writer lock.
+func (d *Database) apply(t *table, w *write, cause Cause) {
+	var before attr.Item
+	switch {
+	case w.del:
+		old, ok := t.remove(w.key)
+		if !ok {
+			return
+		}
+		before = old.item
+	case w.item == nil:
+		return
+	default:
+		if old, replaced := t.put(w.key, w.item, w.size); replaced {
+			before = old.item
+		}
+	}
+	d.record(Change{Table: t.def.TableName, Before: before, After: w.item, Cause: cause})
+}
+
+// conditionFailed builds ConditionalCheckFailedException, carrying the
+// current item when the request asked for it.
+func conditionFailed(old *entry, returnOnFailure string) *Error {
+	e := Errorf(CodeConditionalCheckFailed, "The conditional request failed")
+	if returnOnFailure == "ALL_OLD" && old != nil {
+		e.Item = old.item
+	}
+	return e
+}
+
+// writeEnums checks the enumerated members every single-item write shares.
+func writeEnums(c *constraints, returnValues, rcc, ricm, onFailure, condOp string) {
+	c.enum(returnValues, "returnValues", enumReturnValues...)
+	c.enum(rcc, "returnConsumedCapacity", enumReturnConsumedCapacity...)
+	c.enum(ricm, "returnItemCollectionMetrics", enumReturnItemCollection...)
+	c.enum(onFailure, "returnValuesOnConditionCheckFailure", enumReturnOnCondition...)
+	c.enum(condOp, "conditionalOperator", enumConditionalOperator...)
+}
+
+// onlyAllOld enforces that PutItem and DeleteItem return nothing but the old item.
+func onlyAllOld(rv string) *Error {
+	if rv != "" && rv != "NONE" && rv != "ALL_OLD" {
+		return validationf("ReturnValues can only be ALL_OLD or NONE")
+	}
+	return nil
 }

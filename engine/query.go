@@ -1,6 +1,167 @@
 package engine
 
-// Query implements DynamoDB's Query.
+import (
+	"github.com/dynamodb-workbench/workbench/engine/attr"
+	"github.com/dynamodb-workbench/workbench/engine/capacity"
+	"github.com/dynamodb-workbench/workbench/engine/expr"
+)
+
+// Query implements DynamoDB's Query: one item collection, walked in
+// sort-key order, one page of at most Limit items or 1 MB at a time.
 func (d *Database) Query(in *QueryInput) (*QueryOutput, error) {
-	return nil, notImplemented("Query")
+	var c constraints
+	c.tableName(in.TableName, "tableName")
+	indexNameConstraint(&c, in.IndexName)
+	c.enum(in.Select, "select", enumSelect...)
+	c.enum(in.ReturnConsumedCapacity, "returnConsumedCapacity", enumReturnConsumedCapacity...)
+	c.enum(in.ConditionalOperator, "conditionalOperator", enumConditionalOperator...)
+	if in.Limit != nil && *in.Limit < 1 {
+		// DynamoDB words this one without the value and with a capital L.
+		c.msgs = append(c.msgs, "Value at 'Limit' failed to satisfy constraint: Member must have value greater than or equal to 1")
+	}
+	if err := c.err(); err != nil {
+		return nil, err
+	}
+	if in.KeyConditionExpression == nil && in.KeyConditions == nil {
+		return nil, validationf("Either the KeyConditions or KeyConditionExpression parameter must be specified in the request.")
+	}
+	req := exprRequest{names: in.ExpressionAttributeNames, values: in.ExpressionAttributeValues,
+		keyCondition: in.KeyConditionExpression, filter: in.FilterExpression,
+		projection: in.ProjectionExpression, legacy: newLegacy("Query")}
+	req.legacy.keyConditions(in.KeyConditions)
+	req.legacy.filterConditions("QueryFilter", in.QueryFilter, in.ConditionalOperator)
+	req.legacy.attributesToGet(in.AttributesToGet)
+	p, err := req.parse()
+	if err != nil {
+		return nil, err
+	}
+	sel, err := selectMode(in.Select, p.projection != nil, in.IndexName != nil, "Querying")
+	if err != nil {
+		return nil, err
+	}
+
+	d.mu.RLock()
+	defer d.mu.RUnlock()
+	t, err := d.lookup(*in.TableName)
+	if err != nil {
+		return nil, err
+	}
+	src, err := t.source(in.IndexName, sel, boolValue(in.ConsistentRead, false))
+	if err != nil {
+		return nil, err
+	}
+	kr, rerr := p.keyCondition.Resolve(src.key.exprAttrs(src.key.hash), src.key.exprAttrs(src.key.rng))
+	if rerr != nil {
+		return nil, asValidation(rerr)
+	}
+	if p.filter != nil {
+		for _, path := range p.filter.Paths() {
+			if src.key.has(path[0].Name) || t.key.has(path[0].Name) {
+				return nil, validationf("Filter Expression can only contain non-primary key attributes: Primary key attribute: %s", path[0].Name)
+			}
+		}
+	}
+	r := rangeFor(kr)
+	forward := boolValue(in.ScanIndexForward, true)
+	if in.ExclusiveStartKey != nil {
+		k, err := src.startKey(in.ExclusiveStartKey)
+		if err != nil {
+			return nil, err
+		}
+		if !hasPrefix(k, string(partitionPrefix(kr.Hash))) {
+			return nil, validationf("The provided starting key is outside query boundaries based on provided conditions")
+		}
+		if !r.contains(k) {
+			return nil, validationf("The provided starting key does not match the range key predicate")
+		}
+		if forward {
+			r = r.after(k)
+		} else {
+			r = r.before(k)
+		}
+	}
+	pg := readPage(src.tree, r, forward, deref(in.Limit), p.filter, src.shaper(p), sel == "COUNT")
+	return src.output(pg, *in.TableName, in.ReturnConsumedCapacity, boolValue(in.ConsistentRead, false)), nil
+}
+
+// rangeFor turns a resolved key condition into the range of tree keys it covers.
+func rangeFor(kr *expr.KeyRange) keyRange {
+	p := string(partitionPrefix(kr.Hash))
+	if len(kr.Range) == 0 {
+		return prefixRange(p)
+	}
+	for _, rc := range kr.Range[:len(kr.Range)-1] {
+		p = string(attr.AppendKey([]byte(p), rc.Values[0]))
+	}
+	last := kr.Range[len(kr.Range)-1]
+	enc := func(v attr.Value) string { return string(attr.AppendKey([]byte(p), v)) }
+	whole := prefixRange(p)
+	switch last.Op {
+	case expr.Eq:
+		return prefixRange(enc(last.Values[0]))
+	case expr.Lt:
+		return keyRange{lo: p, hi: enc(last.Values[0])}
+	case expr.Le:
+		r := prefixRange(enc(last.Values[0]))
+		r.lo = p
+		return r
+	case expr.Gt:
+		lo, ok := successor(enc(last.Values[0]))
+		if !ok {
+			return keyRange{lo: p, hi: p}
+		}
+		whole.lo = lo
+		return whole
+	case expr.Ge:
+		whole.lo = enc(last.Values[0])
+		return whole
+	case expr.Between:
+		r := prefixRange(enc(last.Values[1]))
+		r.lo = enc(last.Values[0])
+		return r
+	case expr.BeginsWith:
+		whole.lo = enc(last.Values[0])
+		if next, ok := nextPrefix(last.Values[0]); ok {
+			whole.hi, whole.hiOpen = enc(next), false
+		}
+		return whole
+	}
+	return whole
+}
+
+// nextPrefix returns the smallest value greater than every value that begins
+// with v (an S or B prefix), and false when there is none.
+func nextPrefix(v attr.Value) (attr.Value, bool) {
+	switch x := v.(type) {
+	case attr.String:
+		s, ok := successor(string(x))
+		return attr.String(s), ok
+	case attr.Binary:
+		s, ok := successor(string(x))
+		return attr.Binary(s), ok
+	}
+	return nil, false
+}
+
+// contains reports whether tree key k lies in r.
+func (r keyRange) contains(k string) bool {
+	return k >= r.lo && (r.hiOpen || k < r.hi)
+}
+
+func hasPrefix(s, p string) bool { return len(s) >= len(p) && s[:len(p)] == p }
+
+// output assembles a Query or Scan response from a page.
+func (s *readSource) output(pg page, tableName, rcc string, consistent bool) *QueryOutput {
+	out := &QueryOutput{Count: pg.count, ScannedCount: pg.scanned, Items: pg.items}
+	if out.Items == nil && !s.countOnly {
+		out.Items = []attr.Item{}
+	}
+	if pg.last != nil {
+		out.LastEvaluatedKey = s.lastKey(pg.last)
+	}
+	u := usage{tableName: tableName}
+	units := capacity.QueryReadUnits(pg.bytesRead, readMode(consistent))
+	s.charge(&u, units)
+	out.ConsumedCapacity = u.report(rcc, s.index == "")
+	return out
 }

@@ -1,6 +1,214 @@
 package engine
 
-// TransactWriteItems implements DynamoDB's TransactWriteItems.
+import (
+	"strings"
+	"time"
+
+	json "github.com/goccy/go-json"
+
+	"github.com/dynamodb-workbench/workbench/engine/attr"
+	"github.com/dynamodb-workbench/workbench/engine/capacity"
+	"github.com/dynamodb-workbench/workbench/engine/expr"
+	"github.com/dynamodb-workbench/workbench/engine/schema"
+)
+
+// idempotencyWindow is how long a ClientRequestToken is remembered.
+const idempotencyWindow = 10 * time.Minute
+
+// txRecord remembers a completed transaction for ClientRequestToken
+// idempotency.
+type txRecord struct {
+	fingerprint string
+	at          time.Time
+	out         *TransactWriteItemsOutput
+}
+
+// txAction is one validated TransactWriteItems action.
+type txAction struct {
+	tableName string
+	t         *table
+	w         *write          // the prepared write; w.item nil for a delete
+	cond      *expr.Condition // may be nil
+	check     bool            // a ConditionCheck: nothing is written
+	onFailure string          // ReturnValuesOnConditionCheckFailure
+	invalid   *Error          // an item-level validation failure
+}
+
+// TransactWriteItems implements DynamoDB's TransactWriteItems: up to 100
+// puts, updates, deletes and condition checks that succeed or fail together.
 func (d *Database) TransactWriteItems(in *TransactWriteItemsInput) (*TransactWriteItemsOutput, error) {
-	return nil, notImplemented("TransactWriteItems")
+	var c constraints
+	switch n := len(in.TransactItems); {
+	case in.TransactItems == nil:
+		c.null("transactItems")
+	case n < 1:
+		c.bad("[]", "transactItems", "Member must have length greater than or equal to 1")
+	case n > schema.MaxTransactionActions:
+		c.bad("[...]", "transactItems", "Member must have length less than or equal to 100")
+	}
+	if tok := in.ClientRequestToken; tok != nil && (len(*tok) < 1 || len(*tok) > 36) {
+		c.bad(*tok, "clientRequestToken", "Member must have length less than or equal to 36")
+	}
+	c.enum(in.ReturnConsumedCapacity, "returnConsumedCapacity", enumReturnConsumedCapacity...)
+	c.enum(in.ReturnItemCollectionMetrics, "returnItemCollectionMetrics", enumReturnItemCollection...)
+	if err := c.err(); err != nil {
+		return nil, err
+	}
+
+	// Parse every action's expressions first: a bad expression is a
+	// ValidationException for the whole request.
+	type parsedAction struct {
+		tableName string
+		key, item attr.Item
+		p         *parsed
+		kind      string
+		onFailure string
+	}
+	acts := make([]parsedAction, len(in.TransactItems))
+	for i, ti := range in.TransactItems {
+		n := 0
+		var a parsedAction
+		var req exprRequest
+		if x := ti.Put; x != nil {
+			n++
+			a = parsedAction{tableName: deref(x.TableName), item: x.Item, kind: "Put", onFailure: x.ReturnValuesOnConditionCheckFailure}
+			req = exprRequest{names: x.ExpressionAttributeNames, values: x.ExpressionAttributeValues, condition: x.ConditionExpression, legacy: newLegacy("PutItem")}
+		}
+		if x := ti.Update; x != nil {
+			n++
+			a = parsedAction{tableName: deref(x.TableName), key: x.Key, kind: "Update", onFailure: x.ReturnValuesOnConditionCheckFailure}
+			req = exprRequest{names: x.ExpressionAttributeNames, values: x.ExpressionAttributeValues, condition: x.ConditionExpression, update: x.UpdateExpression, legacy: newLegacy("UpdateItem")}
+		}
+		if x := ti.Delete; x != nil {
+			n++
+			a = parsedAction{tableName: deref(x.TableName), key: x.Key, kind: "Delete", onFailure: x.ReturnValuesOnConditionCheckFailure}
+			req = exprRequest{names: x.ExpressionAttributeNames, values: x.ExpressionAttributeValues, condition: x.ConditionExpression, legacy: newLegacy("DeleteItem")}
+		}
+		if x := ti.ConditionCheck; x != nil {
+			n++
+			a = parsedAction{tableName: deref(x.TableName), key: x.Key, kind: "ConditionCheck", onFailure: x.ReturnValuesOnConditionCheckFailure}
+			req = exprRequest{names: x.ExpressionAttributeNames, values: x.ExpressionAttributeValues, condition: x.ConditionExpression, legacy: newLegacy("DeleteItem")}
+			if x.ConditionExpression == nil {
+				return nil, validationf("1 validation error detected: Value null at 'transactItems.%d.member.conditionCheck.conditionExpression' failed to satisfy constraint: Member must not be null", i+1)
+			}
+		}
+		if n != 1 {
+			return nil, validationf("TransactItems can only contain one of Check, Put, Update or Delete")
+		}
+		if a.kind == "Update" && ti.Update.UpdateExpression == nil {
+			return nil, validationf("1 validation error detected: Value null at 'transactItems.%d.member.update.updateExpression' failed to satisfy constraint: Member must not be null", i+1)
+		}
+		p, err := req.parse()
+		if err != nil {
+			return nil, err
+		}
+		a.p = p
+		acts[i] = a
+	}
+
+	var fingerprint string
+	if in.ClientRequestToken != nil {
+		b, _ := json.Marshal(in.TransactItems)
+		fingerprint = string(b)
+	}
+
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	now := d.clock.Now()
+	if tok := in.ClientRequestToken; tok != nil {
+		if rec, ok := d.txTokens[*tok]; ok && now.Sub(rec.at) < idempotencyWindow {
+			if rec.fingerprint != fingerprint {
+				return nil, Errorf(CodeIdempotentParameterMismatch, "Request has a different set of parameters from the original request with the same client request token")
+			}
+			return rec.out, nil
+		}
+	}
+
+	actions := make([]txAction, len(acts))
+	seen := map[string]bool{}
+	for i, a := range acts {
+		t, err := d.lookup(a.tableName)
+		if err != nil {
+			return nil, err
+		}
+		ta := txAction{tableName: a.tableName, t: t, cond: a.p.condition, check: a.kind == "ConditionCheck", onFailure: a.onFailure}
+		var w *write
+		switch a.kind {
+		case "Put":
+			w, err = d.prepareput(t, a.item)
+		case "Update":
+			w, err = d.prepareupdate(t, a.key, a.p.update)
+		default:
+			w, err = d.preparedelete(t, a.key)
+		}
+		if err != nil {
+			ta.invalid = err
+		} else {
+			id := t.def.TableName + "\x00" + w.key
+			if seen[id] {
+				return nil, validationf("Transaction request cannot include multiple operations on one item")
+			}
+			seen[id] = true
+		}
+		ta.w = w
+		actions[i] = ta
+	}
+
+	reasons := make([]CancellationReason, len(actions))
+	failed := false
+	for i, a := range actions {
+		reasons[i] = CancellationReason{Code: "None"}
+		switch {
+		case a.invalid != nil:
+			reasons[i] = CancellationReason{Code: "ValidationError", Message: a.invalid.Message}
+			failed = true
+		case a.cond != nil && !a.cond.Eval(a.w.oldItem()):
+			reasons[i] = CancellationReason{Code: "ConditionalCheckFailed", Message: "The conditional request failed"}
+			if a.onFailure == "ALL_OLD" && a.w.old != nil {
+				reasons[i].Item = a.w.old.item
+			}
+			failed = true
+		}
+	}
+	if failed {
+		return nil, cancelled(reasons)
+	}
+
+	byTable := map[string]*usage{}
+	var order []string
+	for _, a := range actions {
+		u, ok := byTable[a.tableName]
+		if !ok {
+			u = &usage{tableName: a.tableName}
+			byTable[a.tableName] = u
+			order = append(order, a.tableName)
+		}
+		// Unverified: DynamoDB does not document a ConditionCheck's cost; it
+		// is charged here like a transactional write of the item.
+		u.table += capacity.WriteUnits(max(a.w.oldSize(), a.w.size), true)
+		if !a.check {
+			d.apply(a.t, a.w, CauseUser)
+		}
+	}
+	out := &TransactWriteItemsOutput{}
+	for _, name := range order {
+		if cc := byTable[name].report(in.ReturnConsumedCapacity, true); cc != nil {
+			out.ConsumedCapacity = append(out.ConsumedCapacity, *cc)
+		}
+	}
+	if tok := in.ClientRequestToken; tok != nil {
+		d.txTokens[*tok] = txRecord{fingerprint: fingerprint, at: now, out: out}
+	}
+	return out, nil
+}
+
+// cancelled builds TransactionCanceledException from one reason per action.
+func cancelled(reasons []CancellationReason) *Error {
+	codes := make([]string, len(reasons))
+	for i, r := range reasons {
+		codes[i] = r.Code
+	}
+	e := Errorf(CodeTransactionCanceled, "Transaction cancelled, please refer cancellation reasons for specific reasons [%s]", strings.Join(codes, ", "))
+	e.CancellationReasons = reasons
+	return e
 }

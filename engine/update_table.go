@@ -1,6 +1,136 @@
 package engine
 
-// UpdateTable implements DynamoDB's UpdateTable.
+import (
+	"time"
+
+	"github.com/dynamodb-workbench/workbench/engine/schema"
+)
+
+// Provisioned-throughput decrease rules: a table may decrease up to four
+// times at will in a UTC day, then once per hour (DynamoDB quotas page).
+const (
+	freeDecreasesPerDay = 4
+	decreaseInterval    = time.Hour
+)
+
+// UpdateTable implements DynamoDB's UpdateTable for billing mode, throughput,
+// streams, table class and deletion protection. Changes apply at once.
 func (d *Database) UpdateTable(in *UpdateTableInput) (*UpdateTableOutput, error) {
-	return nil, notImplemented("UpdateTable")
+	var c constraints
+	controlTableName(&c, in.TableName)
+	c.enum(string(in.BillingMode), "billingMode", "PROVISIONED", "PAY_PER_REQUEST")
+	if pt := in.ProvisionedThroughput; pt != nil {
+		for _, f := range []struct {
+			v    *int64
+			path string
+		}{{pt.ReadCapacityUnits, "provisionedThroughput.readCapacityUnits"}, {pt.WriteCapacityUnits, "provisionedThroughput.writeCapacityUnits"}} {
+			if f.v == nil {
+				c.null(f.path)
+			} else if *f.v < 1 {
+				c.bad(*f.v, f.path, "Member must have value greater than or equal to 1")
+			}
+		}
+	}
+	if err := c.err(); err != nil {
+		return nil, err
+	}
+	if in.BillingMode == "" && in.ProvisionedThroughput == nil && in.GlobalSecondaryIndexUpdates == nil &&
+		in.StreamSpecification == nil && in.TableClass == "" && in.DeletionProtectionEnabled == nil && in.OnDemandThroughput == nil {
+		return nil, validationf("At least one of ProvisionedThroughput, BillingMode, UpdateStreamEnabled, GlobalSecondaryIndexUpdates or SSESpecification or ReplicaUpdates is required")
+	}
+	if len(in.GlobalSecondaryIndexUpdates) > 0 {
+		return nil, validationf("GlobalSecondaryIndexUpdates are not supported by this version of the workbench")
+	}
+
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	t, err := d.lookupControl(*in.TableName)
+	if err != nil {
+		return nil, err
+	}
+	def := t.def // copy: commit only once every check passes
+	now := d.clock.Now()
+	mode := def.BillingMode
+	if mode == "" {
+		mode = schema.BillingProvisioned
+	}
+	target := mode
+	if in.BillingMode != "" {
+		target = in.BillingMode
+	}
+	switch target {
+	case schema.BillingPayPerRequest:
+		if in.ProvisionedThroughput != nil {
+			return nil, validationf("One or more parameter values were invalid: Neither ReadCapacityUnits nor WriteCapacityUnits can be specified when BillingMode is PAY_PER_REQUEST")
+		}
+	case schema.BillingProvisioned:
+		if mode == schema.BillingPayPerRequest && in.ProvisionedThroughput == nil {
+			return nil, validationf("One or more parameter values were invalid: ProvisionedThroughput must be specified when BillingMode is PROVISIONED")
+		}
+	}
+	var increased, decreased bool
+	if pt := in.ProvisionedThroughput; pt != nil {
+		var curR, curW int64
+		if mode == schema.BillingProvisioned && def.ProvisionedThroughput != nil {
+			curR, curW = deref(def.ProvisionedThroughput.ReadCapacityUnits), deref(def.ProvisionedThroughput.WriteCapacityUnits)
+		}
+		r, w := *pt.ReadCapacityUnits, *pt.WriteCapacityUnits
+		if mode == schema.BillingProvisioned && r == curR && w == curW && in.BillingMode == "" {
+			return nil, validationf("The provisioned throughput for the table will not change. The requested value equals the current value. Current ReadCapacityUnits provisioned for the table: %d. Requested ReadCapacityUnits: %d. Current WriteCapacityUnits provisioned for the table: %d. Requested WriteCapacityUnits: %d. Refer to the Amazon DynamoDB Developer Guide for current limits and how to request higher limits.", curR, r, curW, w)
+		}
+		if mode == schema.BillingProvisioned {
+			increased = r > curR || w > curW
+			decreased = r < curR || w < curW
+		}
+		if decreased {
+			if err := t.allowDecrease(now); err != nil {
+				return nil, err
+			}
+		}
+		def.ProvisionedThroughput = &schema.ProvisionedThroughput{ReadCapacityUnits: &r, WriteCapacityUnits: &w}
+	}
+	if in.BillingMode != "" {
+		def.BillingMode = in.BillingMode
+		if in.BillingMode == schema.BillingPayPerRequest {
+			def.ProvisionedThroughput = nil
+			if mode != schema.BillingPayPerRequest {
+				t.payPerRequestSince = now
+			}
+		}
+	}
+	if in.OnDemandThroughput != nil {
+		def.OnDemandThroughput = in.OnDemandThroughput
+	}
+	if in.StreamSpecification != nil {
+		s := *in.StreamSpecification
+		def.StreamSpecification = &s
+	}
+	if in.TableClass != "" {
+		def.TableClass = in.TableClass
+	}
+	if in.DeletionProtectionEnabled != nil {
+		v := *in.DeletionProtectionEnabled
+		def.DeletionProtectionEnabled = &v
+	}
+	t.def = def
+	if increased {
+		t.lastIncrease = now
+	}
+	if decreased {
+		t.lastDecrease = now
+		t.decreasesToday++
+	}
+	return &UpdateTableOutput{TableDescription: t.describe()}, nil
+}
+
+// allowDecrease applies the daily decrease quota.
+func (t *table) allowDecrease(now time.Time) *Error {
+	day := now.UTC().Truncate(24 * time.Hour)
+	if !t.decreasesDay.Equal(day) {
+		t.decreasesDay, t.decreasesToday = day, 0
+	}
+	if t.decreasesToday < freeDecreasesPerDay || now.Sub(t.lastDecrease) >= decreaseInterval {
+		return nil
+	}
+	return Errorf(CodeLimitExceeded, "Subscriber limit exceeded: Provisioned throughput decreases are limited within a given UTC day. After the first %d decreases, each subsequent decrease in the same UTC day can be performed at most once every %d seconds. Number of decreases today: %d.", freeDecreasesPerDay, int(decreaseInterval.Seconds()), t.decreasesToday)
 }

@@ -1,0 +1,25 @@
+// Package engine is an in-memory Amazon DynamoDB: tables, items, the
+// expression language, capacity accounting and DynamoDB's validation, with
+// DynamoDB's own error wording. It runs natively (behind the server's wire
+// API) and as WebAssembly in the workbench page.
+//
+// A Database's methods are named after the API operations (PutItem, Query,
+// TransactWriteItems, ...) and take and return the API's shapes (types.go),
+// whose JSON tags are DynamoDB's, so a request body decodes straight into
+// them. Each operation validates in DynamoDB's order: the request's shape
+// (constraint messages such as "1 validation error detected: ..."), then its
+// expressions (package expr), then what needs the table (key schema, sizes,
+// conditions). Errors are *Error values carrying DynamoDB's exception name.
+//
+// Storage: each table keeps its items in a B-tree ordered by (hash of the
+// partition key, partition key, sort key), the order DynamoDB itself reads
+// in: item collections are contiguous and sorted by sort key, and a Scan
+// walks partitions in hash order. Keys are encoded by attr.AppendKey so that
+// byte order is DynamoDB's value order.
+//
+// Time comes only from the Clock the Database was given: the engine never
+// reads the wall clock, so the workbench can run it on a virtual clock.
+//
+// Every item change is recorded once as a Change (table, before, after,
+// cause), the feed for streams, TTL archives and live highlighting.
+package engine

@@ -1,0 +1,166 @@
+package engine
+
+import (
+	"errors"
+	"sort"
+	"strings"
+
+	"github.com/dynamodb-workbench/workbench/engine/attr"
+	"github.com/dynamodb-workbench/workbench/engine/expr"
+)
+
+// exprRequest gathers the expression parameters of one request (and their
+// legacy counterparts) so that they are checked together, as DynamoDB does:
+// placeholders are shared, and an unused one is an error.
+type exprRequest struct {
+	names  map[string]string
+	values attr.Values
+
+	keyCondition *string
+	condition    *string // ConditionExpression
+	filter       *string
+	projection   *string
+	update       *string
+
+	// Legacy parameters present in the request, by parameter name, with
+	// their lowering already done.
+	legacy legacySet
+}
+
+// parsed is the checked form of an exprRequest.
+type parsed struct {
+	keyCondition *expr.KeyCondition
+	condition    *expr.Condition // ConditionExpression or Expected
+	filter       *expr.Condition // FilterExpression, QueryFilter or ScanFilter
+	projection   *expr.Projection
+	update       *expr.Update
+}
+
+// parse checks and parses every expression of the request.
+func (r *exprRequest) parse() (*parsed, *Error) {
+	var exprParams []string
+	for _, p := range []struct {
+		name string
+		v    *string
+	}{
+		{"KeyConditionExpression", r.keyCondition},
+		{"UpdateExpression", r.update},
+		{"ConditionExpression", r.condition},
+		{"FilterExpression", r.filter},
+		{"ProjectionExpression", r.projection},
+	} {
+		if p.v != nil {
+			exprParams = append(exprParams, p.name)
+		}
+	}
+	if len(exprParams) > 0 && len(r.legacy.params) > 0 {
+		return nil, validationf("Can not use both expression and non-expression parameters in the same request: Non-expression parameters: {%s} Expression parameters: {%s}",
+			strings.Join(r.legacy.params, ", "), strings.Join(exprParams, ", "))
+	}
+	if r.names != nil && len(r.names) == 0 {
+		return nil, validationf("ExpressionAttributeNames must not be empty")
+	}
+	if r.values != nil && len(r.values) == 0 {
+		return nil, validationf("ExpressionAttributeValues must not be empty")
+	}
+	if r.names != nil && len(exprParams) == 0 {
+		return nil, validationf("ExpressionAttributeNames can only be specified when using expressions")
+	}
+	if r.values != nil {
+		var valueUsers []string
+		for _, p := range []struct {
+			name string
+			v    *string
+		}{
+			{"UpdateExpression", r.update},
+			{"ConditionExpression", r.condition},
+			{"FilterExpression", r.filter},
+			{"KeyConditionExpression", r.keyCondition},
+		} {
+			if p.v != nil {
+				valueUsers = append(valueUsers, p.name)
+			}
+		}
+		if len(valueUsers) == 0 {
+			return nil, validationf("ExpressionAttributeValues can only be specified when using expressions: %s", r.nullValueUsers())
+		}
+	}
+
+	out := &parsed{}
+	ph := expr.NewPlaceholders(r.names, r.values)
+	var err error
+	if r.keyCondition != nil {
+		if out.keyCondition, err = expr.ParseKeyCondition(*r.keyCondition, ph); err != nil {
+			return nil, asValidation(err)
+		}
+	}
+	if r.update != nil {
+		if out.update, err = expr.ParseUpdate(*r.update, ph); err != nil {
+			return nil, asValidation(err)
+		}
+	}
+	if r.condition != nil {
+		if out.condition, err = expr.ParseCondition(expr.ConditionExpression, *r.condition, ph); err != nil {
+			return nil, asValidation(err)
+		}
+	}
+	if r.filter != nil {
+		if out.filter, err = expr.ParseCondition(expr.FilterExpression, *r.filter, ph); err != nil {
+			return nil, asValidation(err)
+		}
+	}
+	if r.projection != nil {
+		if out.projection, err = expr.ParseProjection(*r.projection, ph); err != nil {
+			return nil, asValidation(err)
+		}
+	}
+	if len(exprParams) > 0 {
+		if err := ph.CheckUnused(); err != nil {
+			return nil, asValidation(err)
+		}
+	}
+	if e := r.legacy.parse(out); e != nil {
+		return nil, e
+	}
+	return out, nil
+}
+
+// nullValueUsers words the "... is null" tail of the EAV-without-expression
+// error for the expressions this operation could have used.
+func (r *exprRequest) nullValueUsers() string {
+	var names []string
+	if r.legacy.op == "UpdateItem" {
+		names = append(names, "UpdateExpression")
+	}
+	if r.legacy.op == "Query" {
+		names = append(names, "KeyConditionExpression")
+	}
+	if r.legacy.op == "Query" || r.legacy.op == "Scan" {
+		names = append(names, "FilterExpression")
+	} else {
+		names = append(names, "ConditionExpression")
+	}
+	if len(names) == 1 {
+		return names[0] + " is null"
+	}
+	return strings.Join(names, " and ") + " are null"
+}
+
+// asValidation turns an expression or attribute error into a ValidationException.
+func asValidation(err error) *Error {
+	var e *Error
+	if errors.As(err, &e) {
+		return e
+	}
+	return validationf("%s", err.Error())
+}
+
+// sortedKeys returns a map's keys in order (messages list them sorted).
+func sortedKeys[V any](m map[string]V) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	return keys
+}

@@ -1,0 +1,148 @@
+package engine
+
+import (
+	"github.com/google/btree"
+
+	"github.com/dynamodb-workbench/workbench/engine/attr"
+	"github.com/dynamodb-workbench/workbench/engine/expr"
+)
+
+// maxPageBytes is the most item data one Query or Scan page reads (1 MB);
+// the FilterExpression applies after it.
+const maxPageBytes = 1 << 20
+
+// keyRange is a half-open range [lo, hi) of tree keys; hiOpen means no upper
+// bound.
+type keyRange struct {
+	lo, hi string
+	hiOpen bool
+}
+
+// successor returns the smallest string greater than every string that has
+// prefix p, and false when there is none (p is all 0xFF bytes).
+func successor(p string) (string, bool) {
+	b := []byte(p)
+	for i := len(b) - 1; i >= 0; i-- {
+		if b[i] != 0xFF {
+			b[i]++
+			return string(b[:i+1]), true
+		}
+	}
+	return "", false
+}
+
+// prefixRange is the range of all keys that start with p.
+func prefixRange(p string) keyRange {
+	hi, ok := successor(p)
+	return keyRange{lo: p, hi: hi, hiOpen: !ok}
+}
+
+// after narrows r to keys strictly after k (forward paging).
+func (r keyRange) after(k string) keyRange {
+	if next := k + "\x00"; next > r.lo {
+		r.lo = next
+	}
+	return r
+}
+
+// before narrows r to keys strictly before k (backward paging).
+func (r keyRange) before(k string) keyRange {
+	if r.hiOpen || k < r.hi {
+		r.hi, r.hiOpen = k, false
+	}
+	return r
+}
+
+// walk visits the entries of tree within r, ascending or descending, until fn
+// returns false.
+func walk(tree *btree.BTreeG[*entry], r keyRange, forward bool, fn func(*entry) bool) {
+	lo := &entry{key: r.lo}
+	if forward {
+		if r.hiOpen {
+			tree.AscendGreaterOrEqual(lo, fn)
+		} else {
+			tree.AscendRange(lo, &entry{key: r.hi}, fn)
+		}
+		return
+	}
+	visit := func(e *entry) bool {
+		if e.key < r.lo {
+			return false
+		}
+		if !r.hiOpen && e.key >= r.hi {
+			return true
+		}
+		return fn(e)
+	}
+	if r.hiOpen {
+		tree.Descend(visit)
+	} else {
+		tree.DescendLessOrEqual(&entry{key: r.hi}, visit)
+	}
+}
+
+// page is the result of reading one Query or Scan page.
+type page struct {
+	items     []attr.Item
+	count     int64
+	scanned   int64
+	bytesRead int
+	last      *entry // set when the page stopped early (Limit or 1 MB)
+}
+
+// readPage reads entries in r, stopping after limit entries (0: no limit) or
+// 1 MB of data, keeping those that pass filter, shaped by keep.
+func readPage(tree *btree.BTreeG[*entry], r keyRange, forward bool, limit int64, filter *expr.Condition, keep func(attr.Item) attr.Item, countOnly bool) page {
+	var pg page
+	walk(tree, r, forward, func(e *entry) bool {
+		pg.scanned++
+		pg.bytesRead += e.size
+		if filter == nil || filter.Eval(e.item) {
+			pg.count++
+			if !countOnly {
+				pg.items = append(pg.items, keep(e.item))
+			}
+		}
+		if (limit > 0 && pg.scanned >= limit) || pg.bytesRead >= maxPageBytes {
+			pg.last = e
+			return false
+		}
+		return true
+	})
+	return pg
+}
+
+// selectMode resolves Select and its rules shared by Query and Scan.
+// It returns the effective Select value.
+func selectMode(sel string, hasProjection, hasIndex bool, op string) (string, *Error) {
+	switch sel {
+	case "":
+		if hasProjection {
+			return "SPECIFIC_ATTRIBUTES", nil
+		}
+		if hasIndex {
+			return "ALL_PROJECTED_ATTRIBUTES", nil
+		}
+		return "ALL_ATTRIBUTES", nil
+	case "SPECIFIC_ATTRIBUTES":
+		if !hasProjection {
+			return "", validationf("1 validation error detected: Must specify the AttributesToGet or ProjectionExpression when choosing to get SPECIFIC_ATTRIBUTES")
+		}
+	case "COUNT":
+		if hasProjection {
+			return "", validationf("1 validation error detected: Cannot specify the ProjectionExpression when choosing to get only the Count")
+		}
+	case "ALL_ATTRIBUTES":
+		if hasProjection {
+			return "", validationf("1 validation error detected: Cannot specify the ProjectionExpression when choosing to get ALL_ATTRIBUTES")
+		}
+	case "ALL_PROJECTED_ATTRIBUTES":
+		if !hasIndex {
+			return "", validationf("1 validation error detected: ALL_PROJECTED_ATTRIBUTES can be used only when %s using an IndexName", op)
+		}
+		if hasProjection {
+			return "", validationf("1 validation error detected: Cannot specify the ProjectionExpression when choosing to get ALL_PROJECTED_ATTRIBUTES")
+		}
+	}
+	return sel, nil
+}

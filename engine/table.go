@@ -1,0 +1,316 @@
+package engine
+
+import (
+	"strings"
+	"time"
+
+	"github.com/google/btree"
+
+	"github.com/dynamodb-workbench/workbench/engine/attr"
+	"github.com/dynamodb-workbench/workbench/engine/schema"
+)
+
+// Table statuses.
+const (
+	statusActive   = "ACTIVE"
+	statusDeleting = "DELETING"
+)
+
+// keyAttr is one key attribute of a table or index and its declared type.
+type keyAttr struct {
+	name string
+	typ  attr.Type
+}
+
+// keySchema is the key of a table (one hash, at most one range attribute) or
+// of an index (GSIs may have up to four of each).
+type keySchema struct {
+	hash []keyAttr
+	rng  []keyAttr
+}
+
+// has reports whether name is one of the key's attributes.
+func (k keySchema) has(name string) bool {
+	for _, a := range k.hash {
+		if a.name == name {
+			return true
+		}
+	}
+	for _, a := range k.rng {
+		if a.name == name {
+			return true
+		}
+	}
+	return false
+}
+
+// entry is one stored item. Its key orders the tree by (hash of the partition
+// key, partition key, sort key), which is DynamoDB's own order: partitions by
+// hash, each item collection by sort key.
+type entry struct {
+	key  string
+	item attr.Item
+	size int
+}
+
+func entryLess(a, b *entry) bool { return a.key < b.key }
+
+// btreeDegree balances node size against depth for in-memory trees.
+const btreeDegree = 32
+
+func newTree() *btree.BTreeG[*entry] { return btree.NewG(btreeDegree, entryLess) }
+
+// table is one DynamoDB table: its definition, its items and its counters.
+type table struct {
+	def     schema.TableDefinition
+	key     keySchema
+	status  string
+	created time.Time
+	id      string
+	arn     string
+
+	items *btree.BTreeG[*entry]
+	bytes int64
+
+	// Provisioned-throughput bookkeeping reported by DescribeTable.
+	lastIncrease, lastDecrease time.Time
+	decreasesDay               time.Time
+	decreasesToday             int64
+	payPerRequestSince         time.Time
+}
+
+// keySchemaOf reads a key schema against the attribute definitions.
+func keySchemaOf(elems []schema.KeySchemaElement, defs []schema.AttributeDefinition) keySchema {
+	var k keySchema
+	for _, e := range elems {
+		a := keyAttr{name: e.AttributeName, typ: declaredType(defs, e.AttributeName)}
+		if e.KeyType == schema.KeyTypeHash {
+			k.hash = append(k.hash, a)
+		} else {
+			k.rng = append(k.rng, a)
+		}
+	}
+	return k
+}
+
+func declaredType(defs []schema.AttributeDefinition, name string) attr.Type {
+	for _, d := range defs {
+		if d.AttributeName == name {
+			t, _ := attr.ParseType(string(d.AttributeType))
+			return t
+		}
+	}
+	return 0
+}
+
+// hashKey64 is the partition hash of an encoded partition key: FNV-1a with a
+// SplitMix64 finaliser, stable across runs and platforms. DynamoDB's own
+// hash is not public; any stable, well-spread hash gives the same shape.
+func hashKey64(b []byte) uint64 {
+	h := uint64(14695981039346656037)
+	for _, c := range b {
+		h ^= uint64(c)
+		h *= 1099511628211
+	}
+	h ^= h >> 30
+	h *= 0xbf58476d1ce4e5b9
+	h ^= h >> 27
+	h *= 0x94d049bb133111eb
+	h ^= h >> 31
+	return h
+}
+
+// appendHash writes h big-endian so byte order equals numeric order.
+func appendHash(dst []byte, h uint64) []byte {
+	return append(dst, byte(h>>56), byte(h>>48), byte(h>>40), byte(h>>32),
+		byte(h>>24), byte(h>>16), byte(h>>8), byte(h))
+}
+
+// partitionPrefix is the tree-key prefix shared by every item of one
+// partition-key value (the item collection).
+func partitionPrefix(hashValues []attr.Value) []byte {
+	var enc []byte
+	for _, v := range hashValues {
+		enc = attr.AppendKey(enc, v)
+	}
+	out := make([]byte, 0, 8+len(enc)+16)
+	out = appendHash(out, hashKey64(enc))
+	return append(out, enc...)
+}
+
+// treeKey builds the full tree key of an item from its key values.
+func treeKey(hashValues, rangeValues []attr.Value) string {
+	b := partitionPrefix(hashValues)
+	for _, v := range rangeValues {
+		b = attr.AppendKey(b, v)
+	}
+	return string(b)
+}
+
+// keyValues returns the item's values for the key's attributes; ok is false
+// when any is missing.
+func (k keySchema) values(item attr.Item) (hash, rng []attr.Value, ok bool) {
+	hash = make([]attr.Value, 0, len(k.hash))
+	for _, a := range k.hash {
+		v, present := item[a.name]
+		if !present {
+			return nil, nil, false
+		}
+		hash = append(hash, v)
+	}
+	if len(k.rng) > 0 {
+		rng = make([]attr.Value, 0, len(k.rng))
+		for _, a := range k.rng {
+			v, present := item[a.name]
+			if !present {
+				return nil, nil, false
+			}
+			rng = append(rng, v)
+		}
+	}
+	return hash, rng, true
+}
+
+// keyOfItem extracts and validates the primary key of an item being written,
+// with PutItem's messages.
+func (t *table) keyOfItem(item attr.Item) (string, *Error) {
+	for _, ka := range t.key.all() {
+		v, ok := item[ka.name]
+		if !ok {
+			return "", validationf("One or more parameter values were invalid: Missing the key %s in the item", ka.name)
+		}
+		if v.Type() != ka.typ {
+			return "", validationf("One or more parameter values were invalid: Type mismatch for key %s expected: %s actual: %s", ka.name, ka.typ, v.Type())
+		}
+		if err := checkKeyValue(ka, v, t.key.isHash(ka.name)); err != nil {
+			return "", err
+		}
+	}
+	h, r, _ := t.key.values(item)
+	return treeKey(h, r), nil
+}
+
+// keyOfKey validates a Key parameter (GetItem, DeleteItem, UpdateItem, batch
+// and transaction keys): exactly the key attributes, of the declared types.
+func (t *table) keyOfKey(key attr.Item) (string, *Error) {
+	all := t.key.all()
+	if len(key) != len(all) {
+		return "", errKeySchema()
+	}
+	for _, ka := range all {
+		v, ok := key[ka.name]
+		if !ok || v.Type() != ka.typ {
+			return "", errKeySchema()
+		}
+		if err := checkKeyValue(ka, v, t.key.isHash(ka.name)); err != nil {
+			return "", err
+		}
+	}
+	h, r, _ := t.key.values(key)
+	return treeKey(h, r), nil
+}
+
+func errKeySchema() *Error {
+	return validationf("The provided key element does not match the schema")
+}
+
+// checkKeyValue applies the empty-value and size limits of key attributes.
+func checkKeyValue(ka keyAttr, v attr.Value, isHash bool) *Error {
+	var n int
+	switch x := v.(type) {
+	case attr.String:
+		n = len(x)
+		if n == 0 {
+			return validationf("One or more parameter values are not valid. The AttributeValue for a key attribute cannot contain an empty string value. Key: %s", ka.name)
+		}
+	case attr.Binary:
+		n = len(x)
+		if n == 0 {
+			return validationf("One or more parameter values are not valid. The AttributeValue for a key attribute cannot contain an empty binary value. Key: %s", ka.name)
+		}
+	default:
+		return nil // numbers are bounded by the number rules only
+	}
+	if isHash && n > schema.MaxPartitionKeyBytes {
+		return validationf("One or more parameter values were invalid: Size of hashkey has exceeded the maximum size limit of%d bytes", schema.MaxPartitionKeyBytes)
+	}
+	if !isHash && n > schema.MaxSortKeyBytes {
+		return validationf("One or more parameter values were invalid: Aggregated size of all range keys has exceeded the size limit of %d bytes", schema.MaxSortKeyBytes)
+	}
+	return nil
+}
+
+func (k keySchema) all() []keyAttr {
+	out := make([]keyAttr, 0, len(k.hash)+len(k.rng))
+	return append(append(out, k.hash...), k.rng...)
+}
+
+func (k keySchema) isHash(name string) bool {
+	for _, a := range k.hash {
+		if a.name == name {
+			return true
+		}
+	}
+	return false
+}
+
+// keyItem returns just the key attributes of item.
+func (k keySchema) keyItem(item attr.Item) attr.Item {
+	out := make(attr.Item, len(k.hash)+len(k.rng))
+	for _, a := range k.hash {
+		if v, ok := item[a.name]; ok {
+			out[a.name] = v
+		}
+	}
+	for _, a := range k.rng {
+		if v, ok := item[a.name]; ok {
+			out[a.name] = v
+		}
+	}
+	return out
+}
+
+// get returns the stored entry for a tree key.
+func (t *table) get(key string) (*entry, bool) {
+	return t.items.Get(&entry{key: key})
+}
+
+// put stores item under key and returns the entry it replaced, if any.
+func (t *table) put(key string, item attr.Item, size int) (*entry, bool) {
+	old, replaced := t.items.ReplaceOrInsert(&entry{key: key, item: item, size: size})
+	if replaced {
+		t.bytes -= int64(old.size)
+	}
+	t.bytes += int64(size)
+	return old, replaced
+}
+
+// remove deletes the entry under key and returns it.
+func (t *table) remove(key string) (*entry, bool) {
+	old, ok := t.items.Delete(&entry{key: key})
+	if ok {
+		t.bytes -= int64(old.size)
+	}
+	return old, ok
+}
+
+// matchesName reports whether a TableName parameter (a name or an ARN)
+// designates this table.
+func (t *table) matchesName(name string) bool {
+	return name == t.def.TableName || name == t.arn
+}
+
+// tableNameFromParam returns the table name designated by a TableName
+// parameter, which data-plane calls may give as an ARN.
+func tableNameFromParam(p string) string {
+	if strings.HasPrefix(p, "arn:") {
+		if i := strings.LastIndex(p, ":table/"); i >= 0 {
+			rest := p[i+len(":table/"):]
+			if j := strings.IndexByte(rest, '/'); j >= 0 {
+				rest = rest[:j]
+			}
+			return rest
+		}
+	}
+	return p
+}
