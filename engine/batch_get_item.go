@@ -25,7 +25,7 @@ func (d *Database) BatchGetItem(in *BatchGetItemInput) (*BatchGetItemOutput, err
 		case len(ka.Keys) == 0:
 			c.bad("[]", "requestItems."+name+".member.keys", "Member must have length greater than or equal to 1")
 		case len(ka.Keys) > schema.MaxBatchGetKeys:
-			c.msgs = append(c.msgs, "Value at 'RequestItems."+name+".member.Keys' failed to satisfy constraint: Member must have length less than or equal to 100")
+			c.v.AddMessage("Value at 'RequestItems." + name + ".member.Keys' failed to satisfy constraint: Member must have length less than or equal to 100")
 		}
 		total += len(ka.Keys)
 	}
@@ -101,7 +101,7 @@ func (d *Database) BatchGetItem(in *BatchGetItemInput) (*BatchGetItemOutput, err
 			if e, ok := res[i].t.get(tk); ok {
 				size = e.size
 				responseBytes += e.size
-				items = append(items, project(e.item, r.p))
+				items = append(items, project(e.decode(), r.p))
 			}
 			u.table += capacity.ReadUnits(size, mode)
 		}

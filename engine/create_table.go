@@ -1,7 +1,6 @@
 package engine
 
 import (
-	"errors"
 	"fmt"
 
 	"github.com/dynamodb-workbench/workbench/engine/schema"
@@ -34,15 +33,6 @@ func (d *Database) CreateTable(in *CreateTableInput) (*CreateTableOutput, error)
 	}
 	d.tables[def.TableName] = t
 	return &CreateTableOutput{TableDescription: t.describe()}, nil
-}
-
-// schemaError maps a schema validation error to a ValidationException.
-func schemaError(err error) *Error {
-	var se *schema.Error
-	if errors.As(err, &se) {
-		return validationf("%s", se.Message)
-	}
-	return validationf("%s", err.Error())
 }
 
 // tableID makes a stable UUID-shaped id from a sequence number and the name,

@@ -9,7 +9,7 @@ import (
 // succeeds (and costs one write unit) unless a condition says otherwise.
 func (d *Database) DeleteItem(in *DeleteItemInput) (*DeleteItemOutput, error) {
 	var c constraints
-	c.tableName(in.TableName, "tableName")
+	c.tableName(in.TableName)
 	if in.Key == nil {
 		c.null("key")
 	}
@@ -40,12 +40,12 @@ func (d *Database) DeleteItem(in *DeleteItemInput) (*DeleteItemOutput, error) {
 	}
 	u := usage{tableName: *in.TableName, table: capacity.WriteUnits(w.oldSize(), false)}
 	if p.condition != nil && !p.condition.Eval(w.oldItem()) {
-		return nil, conditionFailed(w.old, in.ReturnValuesOnConditionCheckFailure)
+		return nil, conditionFailed(w, in.ReturnValuesOnConditionCheckFailure)
 	}
 	d.apply(t, w, CauseUser)
 	out := &DeleteItemOutput{ConsumedCapacity: u.report(in.ReturnConsumedCapacity, true)}
 	if in.ReturnValues == "ALL_OLD" && w.old != nil {
-		out.Attributes = w.old.item
+		out.Attributes = w.oldItem()
 	}
 	return out, nil
 }

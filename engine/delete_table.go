@@ -4,7 +4,7 @@ package engine
 // at once; the answer describes it as DELETING, as DynamoDB's does.
 func (d *Database) DeleteTable(in *DeleteTableInput) (*DeleteTableOutput, error) {
 	var c constraints
-	controlTableName(&c, in.TableName)
+	c.tableName(in.TableName)
 	if err := c.err(); err != nil {
 		return nil, err
 	}

@@ -9,7 +9,7 @@ import (
 // DescribeTable implements DynamoDB's DescribeTable.
 func (d *Database) DescribeTable(in *DescribeTableInput) (*DescribeTableOutput, error) {
 	var c constraints
-	controlTableName(&c, in.TableName)
+	c.tableName(in.TableName)
 	if err := c.err(); err != nil {
 		return nil, err
 	}
@@ -20,20 +20,6 @@ func (d *Database) DescribeTable(in *DescribeTableInput) (*DescribeTableOutput, 
 		return nil, err
 	}
 	return &DescribeTableOutput{Table: t.describe()}, nil
-}
-
-// controlTableName checks TableName on control-plane calls, which take a
-// name (3 to 255 characters of [a-zA-Z0-9_.-]) or an ARN.
-func controlTableName(c *constraints, name *string) {
-	if name == nil {
-		c.null("tableName")
-		return
-	}
-	if len(*name) > 4 && (*name)[:4] == "arn:" {
-		c.tableName(name, "tableName")
-		return
-	}
-	controlTableNameAt(c, *name, "tableName")
 }
 
 func epoch(t time.Time) float64 { return float64(t.UnixMilli()) / 1000 }

@@ -10,7 +10,7 @@ import (
 // projection matched none of its attributes (DynamoDB answers "Item": {}).
 func (d *Database) GetItem(in *GetItemInput) (*GetItemOutput, error) {
 	var c constraints
-	c.tableName(in.TableName, "tableName")
+	c.tableName(in.TableName)
 	if in.Key == nil {
 		c.null("key")
 	}
@@ -40,7 +40,7 @@ func (d *Database) GetItem(in *GetItemInput) (*GetItemOutput, error) {
 	size := 0
 	if e, ok := t.get(key); ok {
 		size = e.size
-		out.Item = project(e.item, p)
+		out.Item = project(e.decode(), p)
 	}
 	u.table = capacity.ReadUnits(size, readMode(boolValue(in.ConsistentRead, false)))
 	out.ConsumedCapacity = u.report(in.ReturnConsumedCapacity, true)

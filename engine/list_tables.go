@@ -1,20 +1,18 @@
 package engine
 
-import "sort"
+import (
+	"sort"
+
+	"github.com/dynamodb-workbench/workbench/engine/schema"
+)
 
 // ListTables implements DynamoDB's ListTables: names in ascending order,
 // paged by Limit (1 to 100) and ExclusiveStartTableName.
 func (d *Database) ListTables(in *ListTablesInput) (*ListTablesOutput, error) {
 	var c constraints
-	if in.Limit != nil {
-		if *in.Limit < 1 {
-			c.bad(*in.Limit, "limit", "Member must have value greater than or equal to 1")
-		} else if *in.Limit > 100 {
-			c.bad(*in.Limit, "limit", "Member must have value less than or equal to 100")
-		}
-	}
+	c.limit(in.Limit, "limit", 1, schema.MaxListTablesLimit)
 	if s := in.ExclusiveStartTableName; s != nil {
-		controlTableNameAt(&c, *s, "exclusiveStartTableName")
+		c.v.TableName(s, "exclusiveStartTableName")
 	}
 	if err := c.err(); err != nil {
 		return nil, err
@@ -38,15 +36,4 @@ func (d *Database) ListTables(in *ListTablesInput) (*ListTablesOutput, error) {
 		out.LastEvaluatedTableName = names[limit-1]
 	}
 	return out, nil
-}
-
-func controlTableNameAt(c *constraints, n, path string) {
-	switch {
-	case len(n) < 3:
-		c.bad(n, path, "Member must have length greater than or equal to 3")
-	case len(n) > 255:
-		c.bad(n, path, "Member must have length less than or equal to 255")
-	case !namePattern.MatchString(n):
-		c.bad(n, path, "Member must satisfy regular expression pattern: [a-zA-Z0-9_.-]+")
-	}
 }

@@ -11,7 +11,7 @@ import (
 // it afterwards.
 func (d *Database) PutItem(in *PutItemInput) (*PutItemOutput, error) {
 	var c constraints
-	c.tableName(in.TableName, "tableName")
+	c.tableName(in.TableName)
 	if in.Item == nil {
 		c.null("item")
 	}
@@ -43,12 +43,12 @@ func (d *Database) PutItem(in *PutItemInput) (*PutItemOutput, error) {
 	u := usage{tableName: *in.TableName}
 	u.table = capacity.WriteUnits(max(w.oldSize(), w.size), false)
 	if p.condition != nil && !p.condition.Eval(w.oldItem()) {
-		return nil, conditionFailed(w.old, in.ReturnValuesOnConditionCheckFailure)
+		return nil, conditionFailed(w, in.ReturnValuesOnConditionCheckFailure)
 	}
 	d.apply(t, w, CauseUser)
 	out := &PutItemOutput{ConsumedCapacity: u.report(in.ReturnConsumedCapacity, true)}
 	if in.ReturnValues == "ALL_OLD" && w.old != nil {
-		out.Attributes = w.old.item
+		out.Attributes = w.oldItem()
 	}
 	return out, nil
 }
@@ -60,13 +60,15 @@ type write struct {
 	item attr.Item // the new item; nil for a delete or when nothing changes
 	size int
 	del  bool // delete the item
+
+	oldDecoded attr.Item
 }
 
 func (w *write) oldItem() attr.Item {
 	if w.old == nil {
 		return nil
 	}
-	return w.old.item
+	return w.oldItem()
 }
 
 func (w *write) oldSize() int {
@@ -96,30 +98,31 @@ func (d *Database) prepareput(t *table, item attr.Item) (*write, *Error) {
 // apply performs a prepared write and records the change. The caller holds
 // the writer lock.
 func (d *Database) apply(t *table, w *write, cause Cause) {
-	var before attr.Item
 	switch {
 	case w.del:
-		old, ok := t.remove(w.key)
-		if !ok {
+		if _, ok := t.remove(w.key); !ok {
 			return
 		}
-		before = old.item
 	case w.item == nil:
 		return
 	default:
-		if old, replaced := t.put(w.key, w.item, w.size); replaced {
-			before = old.item
-		}
+		t.put(w.key, w.item, w.size)
 	}
-	d.record(Change{Table: t.def.TableName, Before: before, After: w.item, Cause: cause})
+	if len(d.observers) > 0 {
+		after := w.item
+		if w.del {
+			after = nil
+		}
+		d.record(Change{Table: t.def.TableName, Before: w.oldItem(), After: after, Cause: cause})
+	}
 }
 
 // conditionFailed builds ConditionalCheckFailedException, carrying the
 // current item when the request asked for it.
-func conditionFailed(old *entry, returnOnFailure string) *Error {
+func conditionFailed(w *write, returnOnFailure string) *Error {
 	e := Errorf(CodeConditionalCheckFailed, "The conditional request failed")
-	if returnOnFailure == "ALL_OLD" && old != nil {
-		e.Item = old.item
+	if returnOnFailure == "ALL_OLD" {
+		e.Item = w.oldItem()
 	}
 	return e
 }

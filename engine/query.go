@@ -10,14 +10,14 @@ import (
 // sort-key order, one page of at most Limit items or 1 MB at a time.
 func (d *Database) Query(in *QueryInput) (*QueryOutput, error) {
 	var c constraints
-	c.tableName(in.TableName, "tableName")
-	indexNameConstraint(&c, in.IndexName)
+	c.tableName(in.TableName)
+	c.indexName(in.IndexName)
 	c.enum(in.Select, "select", enumSelect...)
 	c.enum(in.ReturnConsumedCapacity, "returnConsumedCapacity", enumReturnConsumedCapacity...)
 	c.enum(in.ConditionalOperator, "conditionalOperator", enumConditionalOperator...)
 	if in.Limit != nil && *in.Limit < 1 {
 		// DynamoDB words this one without the value and with a capital L.
-		c.msgs = append(c.msgs, "Value at 'Limit' failed to satisfy constraint: Member must have value greater than or equal to 1")
+		c.v.AddMessage("Value at 'Limit' failed to satisfy constraint: Member must have value greater than or equal to 1")
 	}
 	if err := c.err(); err != nil {
 		return nil, err

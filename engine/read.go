@@ -5,11 +5,8 @@ import (
 
 	"github.com/dynamodb-workbench/workbench/engine/attr"
 	"github.com/dynamodb-workbench/workbench/engine/expr"
+	"github.com/dynamodb-workbench/workbench/engine/schema"
 )
-
-// maxPageBytes is the most item data one Query or Scan page reads (1 MB);
-// the FilterExpression applies after it.
-const maxPageBytes = 1 << 20
 
 // keyRange is a half-open range [lo, hi) of tree keys; hiOpen means no upper
 // bound.
@@ -97,13 +94,17 @@ func readPage(tree *btree.BTreeG[*entry], r keyRange, forward bool, limit int64,
 	walk(tree, r, forward, func(e *entry) bool {
 		pg.scanned++
 		pg.bytesRead += e.size
-		if filter == nil || filter.Eval(e.item) {
+		var item attr.Item
+		if filter != nil || !countOnly {
+			item = e.decode()
+		}
+		if filter == nil || filter.Eval(item) {
 			pg.count++
 			if !countOnly {
-				pg.items = append(pg.items, keep(e.item))
+				pg.items = append(pg.items, keep(item))
 			}
 		}
-		if (limit > 0 && pg.scanned >= limit) || pg.bytesRead >= maxPageBytes {
+		if (limit > 0 && pg.scanned >= limit) || pg.bytesRead >= schema.MaxPageBytes {
 			pg.last = e
 			return false
 		}

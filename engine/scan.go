@@ -2,34 +2,22 @@ package engine
 
 import (
 	"math/bits"
+
+	"github.com/dynamodb-workbench/workbench/engine/schema"
 )
 
 // Scan implements DynamoDB's Scan: every item in partition-hash order, one
 // page at a time, optionally one segment of a parallel scan.
 func (d *Database) Scan(in *ScanInput) (*ScanOutput, error) {
 	var c constraints
-	c.tableName(in.TableName, "tableName")
-	indexNameConstraint(&c, in.IndexName)
+	c.tableName(in.TableName)
+	c.indexName(in.IndexName)
 	c.enum(in.Select, "select", enumSelect...)
 	c.enum(in.ReturnConsumedCapacity, "returnConsumedCapacity", enumReturnConsumedCapacity...)
 	c.enum(in.ConditionalOperator, "conditionalOperator", enumConditionalOperator...)
-	if in.Limit != nil && *in.Limit < 1 {
-		c.bad(*in.Limit, "limit", "Member must have value greater than or equal to 1")
-	}
-	if in.Segment != nil {
-		if *in.Segment < 0 {
-			c.bad(*in.Segment, "segment", "Member must have value greater than or equal to 0")
-		} else if *in.Segment > 999999 {
-			c.bad(*in.Segment, "segment", "Member must have value less than or equal to 999999")
-		}
-	}
-	if in.TotalSegments != nil {
-		if *in.TotalSegments < 1 {
-			c.bad(*in.TotalSegments, "totalSegments", "Member must have value greater than or equal to 1")
-		} else if *in.TotalSegments > 1000000 {
-			c.bad(*in.TotalSegments, "totalSegments", "Member must have value less than or equal to 1000000")
-		}
-	}
+	c.limit(in.Limit, "limit", 1, 0)
+	c.limit(in.Segment, "segment", 0, schema.MaxTotalSegments-1)
+	c.limit(in.TotalSegments, "totalSegments", 1, schema.MaxTotalSegments)
 	if err := c.err(); err != nil {
 		return nil, err
 	}

@@ -1,8 +1,6 @@
 package engine
 
 import (
-	"regexp"
-
 	"github.com/google/btree"
 
 	"github.com/dynamodb-workbench/workbench/engine/attr"
@@ -46,7 +44,7 @@ func (s *readSource) shaper(p *parsed) func(attr.Item) attr.Item {
 }
 
 // lastKey is LastEvaluatedKey for the entry a page stopped at.
-func (s *readSource) lastKey(e *entry) attr.Item { return s.t.key.keyItem(e.item) }
+func (s *readSource) lastKey(e *entry) attr.Item { return s.t.key.keyItem(e.decode()) }
 
 // charge books a read's units where DynamoDB books them.
 func (s *readSource) charge(u *usage, units float64) { u.table = units }
@@ -58,21 +56,4 @@ func (k keySchema) exprAttrs(attrs []keyAttr) []expr.KeyAttr {
 		out[i] = expr.KeyAttr{Name: a.name, Type: a.typ}
 	}
 	return out
-}
-
-var namePattern = regexp.MustCompile(`^[a-zA-Z0-9_.-]+$`)
-
-// indexNameConstraint checks an optional IndexName's shape.
-func indexNameConstraint(c *constraints, name *string) {
-	if name == nil {
-		return
-	}
-	switch n := *name; {
-	case len(n) < 3:
-		c.bad(n, "indexName", "Member must have length greater than or equal to 3")
-	case len(n) > 255:
-		c.bad(n, "indexName", "Member must have length less than or equal to 255")
-	case !namePattern.MatchString(n):
-		c.bad(n, "indexName", "Member must satisfy regular expression pattern: [a-zA-Z0-9_.-]+")
-	}
 }

@@ -49,9 +49,12 @@ func (k keySchema) has(name string) bool {
 // hash, each item collection by sort key.
 type entry struct {
 	key  string
-	item attr.Item
-	size int
+	data string // the item in its stored form (storage.go)
+	size int    // the item's DynamoDB size in bytes
 }
+
+// decode returns the stored item.
+func (e *entry) decode() attr.Item { return decodeItem(e.data) }
 
 func entryLess(a, b *entry) bool { return a.key < b.key }
 
@@ -69,8 +72,9 @@ type table struct {
 	id      string
 	arn     string
 
-	items *btree.BTreeG[*entry]
-	bytes int64
+	items   *btree.BTreeG[*entry]
+	bytes   int64
+	scratch []byte // encoding buffer, used under the writer lock
 
 	// Provisioned-throughput bookkeeping reported by DescribeTable.
 	lastIncrease, lastDecrease time.Time
@@ -277,7 +281,8 @@ func (t *table) get(key string) (*entry, bool) {
 
 // put stores item under key and returns the entry it replaced, if any.
 func (t *table) put(key string, item attr.Item, size int) (*entry, bool) {
-	old, replaced := t.items.ReplaceOrInsert(&entry{key: key, item: item, size: size})
+	t.scratch = encodeItem(t.scratch[:0], item)
+	old, replaced := t.items.ReplaceOrInsert(&entry{key: key, data: string(t.scratch), size: size})
 	if replaced {
 		t.bytes -= int64(old.size)
 	}

@@ -69,7 +69,7 @@ func (d *Database) TransactGetItems(in *TransactGetItemsInput) (*TransactGetItem
 		size := 0
 		if e, ok := r.t.get(r.key); ok {
 			size = e.size
-			out.Responses[i].Item = project(e.item, ps[i])
+			out.Responses[i].Item = project(e.decode(), ps[i])
 		}
 		u, ok := byTable[r.name]
 		if !ok {

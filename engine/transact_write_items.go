@@ -165,7 +165,7 @@ func (d *Database) TransactWriteItems(in *TransactWriteItemsInput) (*TransactWri
 		case a.cond != nil && !a.cond.Eval(a.w.oldItem()):
 			reasons[i] = CancellationReason{Code: "ConditionalCheckFailed", Message: "The conditional request failed"}
 			if a.onFailure == "ALL_OLD" && a.w.old != nil {
-				reasons[i].Item = a.w.old.item
+				reasons[i].Item = a.w.oldItem()
 			}
 			failed = true
 		}

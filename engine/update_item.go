@@ -11,7 +11,7 @@ import (
 // attributes in place, under an optional condition.
 func (d *Database) UpdateItem(in *UpdateItemInput) (*UpdateItemOutput, error) {
 	var c constraints
-	c.tableName(in.TableName, "tableName")
+	c.tableName(in.TableName)
 	if in.Key == nil {
 		c.null("key")
 	}
@@ -40,7 +40,7 @@ func (d *Database) UpdateItem(in *UpdateItemInput) (*UpdateItemOutput, error) {
 	}
 	u := usage{tableName: *in.TableName, table: capacity.WriteUnits(max(w.oldSize(), w.size), false)}
 	if p.condition != nil && !p.condition.Eval(w.oldItem()) {
-		return nil, conditionFailed(w.old, in.ReturnValuesOnConditionCheckFailure)
+		return nil, conditionFailed(w, in.ReturnValuesOnConditionCheckFailure)
 	}
 	d.apply(t, w, CauseUser)
 	out := &UpdateItemOutput{ConsumedCapacity: u.report(in.ReturnConsumedCapacity, true)}

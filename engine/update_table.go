@@ -17,7 +17,7 @@ const (
 // streams, table class and deletion protection. Changes apply at once.
 func (d *Database) UpdateTable(in *UpdateTableInput) (*UpdateTableOutput, error) {
 	var c constraints
-	controlTableName(&c, in.TableName)
+	c.tableName(in.TableName)
 	c.enum(string(in.BillingMode), "billingMode", "PROVISIONED", "PAY_PER_REQUEST")
 	if pt := in.ProvisionedThroughput; pt != nil {
 		for _, f := range []struct {

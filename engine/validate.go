@@ -1,25 +1,24 @@
 package engine
 
 import (
+	"errors"
 	"fmt"
-	"strings"
+
+	"github.com/dynamodb-workbench/workbench/engine/schema"
 )
 
-// constraints collects request-shape violations and reports them the way
-// DynamoDB's front end does: "N validation error(s) detected: e1; e2".
+// constraints collects request-shape violations (schema.Violations words
+// them as DynamoDB's front end does: "N validation error(s) detected: e1; e2")
+// and hands them back as one ValidationException.
 type constraints struct {
-	msgs []string
+	v schema.Violations
 }
 
 // null records a required member that is absent.
-func (c *constraints) null(path string) {
-	c.msgs = append(c.msgs, fmt.Sprintf("Value null at '%s' failed to satisfy constraint: Member must not be null", path))
-}
+func (c *constraints) null(path string) { c.v.Null(path) }
 
 // bad records a member whose value breaks a rule.
-func (c *constraints) bad(value any, path, rule string) {
-	c.msgs = append(c.msgs, fmt.Sprintf("Value '%v' at '%s' failed to satisfy constraint: %s", value, path, rule))
-}
+func (c *constraints) bad(value any, path, rule string) { c.v.Add(fmt.Sprint(value), path, rule) }
 
 // enum checks an optional enumerated member.
 func (c *constraints) enum(value, path string, allowed ...string) {
@@ -31,35 +30,48 @@ func (c *constraints) enum(value, path string, allowed ...string) {
 			return
 		}
 	}
-	c.bad(value, path, "Member must satisfy enum value set: ["+strings.Join(allowed, ", ")+"]")
+	c.v.Add(value, path, schema.EnumConstraint(allowed...))
 }
 
-// tableName checks a data-plane TableName (a name or an ARN).
-func (c *constraints) tableName(name *string, path string) {
+// tableName checks a TableName (a name or an ARN).
+func (c *constraints) tableName(name *string) { c.v.TableName(name, "tableName") }
+
+// indexName checks an optional IndexName.
+func (c *constraints) indexName(name *string) {
+	if name != nil {
+		c.v.IndexName(*name, "indexName")
+	}
+}
+
+// limit checks an optional Limit-like member against [lo, hi] (hi 0: none).
+func (c *constraints) limit(v *int64, path string, lo, hi int64) {
 	switch {
-	case name == nil:
-		c.null(path)
-	case len(*name) < 1:
-		c.bad(*name, path, "Member must have length greater than or equal to 1")
-	case len(*name) > 1024:
-		c.bad(*name, path, "Member must have length less than or equal to 1024")
+	case v == nil:
+	case *v < lo:
+		c.bad(*v, path, schema.MinValue(lo))
+	case hi > 0 && *v > hi:
+		c.bad(*v, path, schema.MaxValue(hi))
 	}
 }
 
 // err returns the collected violations as one ValidationException, or nil.
 func (c *constraints) err() *Error {
-	if len(c.msgs) == 0 {
-		return nil
+	if err := c.v.Err(); err != nil {
+		return schemaError(err)
 	}
-	msgs := c.msgs
-	if len(msgs) > 10 {
-		msgs = msgs[:10]
+	return nil
+}
+
+// schemaError maps a schema validation error to the engine's error.
+func schemaError(err error) *Error {
+	var se *schema.Error
+	if errors.As(err, &se) {
+		if se.Code == schema.CodeLimitExceeded {
+			return Errorf(CodeLimitExceeded, "%s", se.Message)
+		}
+		return validationf("%s", se.Message)
 	}
-	noun := "errors"
-	if len(c.msgs) == 1 {
-		noun = "error"
-	}
-	return validationf("%d validation %s detected: %s", len(c.msgs), noun, strings.Join(msgs, "; "))
+	return validationf("%s", err.Error())
 }
 
 // Enumerations shared by several operations, in DynamoDB's order.

@@ -24,7 +24,7 @@ type BillingMode string
 
 // Billing modes.
 const (
-	BillingProvisioned  BillingMode = "PROVISIONED"
+	BillingProvisioned   BillingMode = "PROVISIONED"
 	BillingPayPerRequest BillingMode = "PAY_PER_REQUEST"
 )
 

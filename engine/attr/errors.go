@@ -1,0 +1,69 @@
+package attr
+
+// ValidationError is a value that is well-formed JSON of the right shape but
+// that DynamoDB rejects on its content (an invalid number, an empty set, a
+// NULL that is not true, ...). The wire layer answers it with a
+// ValidationException whose message is Message, verbatim.
+type ValidationError struct {
+	Message string
+}
+
+func (e *ValidationError) Error() string { return e.Message }
+
+// SerializationError is a request body that cannot be read as DynamoDB JSON:
+// malformed JSON, a JSON type where another is expected ({"N":1}), bad
+// base64. The wire layer answers it with a SerializationException whose
+// message is Message, verbatim.
+type SerializationError struct {
+	Message string
+}
+
+func (e *SerializationError) Error() string { return e.Message }
+
+// Messages DynamoDB returns for invalid attribute values, verbatim (including
+// the double space in the empty-set messages and the missing space in
+// "]of type BS"). Sources: the reference notes (data-types-and-limits.md §2,
+// §4, §9) and dynalite's test suite, which was recorded against DynamoDB.
+const (
+	MsgNumberPrecision = "Attempting to store more than 38 significant digits in a Number"
+	MsgNumberOverflow  = "Number overflow. Attempting to store a number with magnitude larger than supported range"
+	MsgNumberUnderflow = "Number underflow. Attempting to store a number with magnitude smaller than supported range"
+	MsgNumberInvalid   = "The parameter cannot be converted to a numeric value"
+
+	MsgEmptyValue     = "Supplied AttributeValue is empty, must contain exactly one of the supported datatypes"
+	MsgMultipleTypes  = "Supplied AttributeValue has more than one datatypes set, must contain exactly one of the supported datatypes"
+	MsgNullNotTrue    = "One or more parameter values were invalid: Null attribute value types must have the value of true"
+	MsgEmptyStringSet = "One or more parameter values were invalid: An string set  may not be empty"
+	MsgEmptyNumberSet = "One or more parameter values were invalid: An number set  may not be empty"
+	MsgEmptyBinarySet = "One or more parameter values were invalid: Binary sets should not be empty"
+	// MsgNumberSetDuplicates has no "One or more parameter values were
+	// invalid: " prefix and no period; the SS and BS variants carry the
+	// offending collection (see duplicatesMessage).
+	MsgNumberSetDuplicates = "Input collection contains duplicates"
+
+	// MsgNestingTooDeep is the text DynamoDB returned (eu-west-2, captured
+	// by the nubo-db conformance suite) for an item or an
+	// ExpressionAttributeValue nested deeper than 32 levels. The API model's
+	// TransactionCanceledException documentation lists only its first
+	// sentence ("Nesting Levels have exceeded supported limits"); we use the
+	// full captured text.
+	MsgNestingTooDeep = "Nesting Levels have exceeded supported limits: Attributes in the item have nested levels beyond supported limit"
+
+	// MsgIncorrectOperandType is DynamoDB's message for an UpdateExpression
+	// ADD/DELETE whose operand does not match the stored attribute's type;
+	// Union and Difference return it for mismatched sets.
+	MsgIncorrectOperandType = "An operand in the update expression has an incorrect data type"
+)
+
+// MaxDepth is the deepest nesting level DynamoDB accepts for a document: a
+// top-level attribute (or an ExpressionAttributeValue) is level 1, each
+// element of a list or map one level below its container. A value at level
+// 33 is rejected with MsgNestingTooDeep.
+const MaxDepth = 32
+
+// validationf-style helpers are deliberately absent: every message here is a
+// fixed DynamoDB string, built by concatenation where it carries a value.
+
+func newValidation(msg string) *ValidationError { return &ValidationError{Message: msg} }
+
+func newSerialization(msg string) *SerializationError { return &SerializationError{Message: msg} }

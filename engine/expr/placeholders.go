@@ -1,0 +1,173 @@
+package expr
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/dynamodb-workbench/workbench/engine/attr"
+)
+
+// MaxPlaceholderLen is the longest ExpressionAttributeNames or
+// ExpressionAttributeValues key DynamoDB accepts, prefix included, in bytes.
+const MaxPlaceholderLen = 255
+
+// Placeholders holds a request's ExpressionAttributeNames and
+// ExpressionAttributeValues and records which of them the request's
+// expressions use. Every expression of one request is parsed with the same
+// Placeholders, so that CheckUnused sees them all.
+//
+// A nil map means the parameter was absent from the request; an empty
+// non-nil map means it was present but empty, which DynamoDB rejects.
+type Placeholders struct {
+	names  map[string]string
+	values attr.Values
+
+	usedNames  map[string]bool
+	usedValues map[string]bool
+
+	checked bool
+	err     error
+}
+
+// NewPlaceholders wraps a request's ExpressionAttributeNames and
+// ExpressionAttributeValues. Pass nil for an absent parameter.
+func NewPlaceholders(names map[string]string, values attr.Values) *Placeholders {
+	return &Placeholders{
+		names:      names,
+		values:     values,
+		usedNames:  map[string]bool{},
+		usedValues: map[string]bool{},
+	}
+}
+
+// CheckEmpty reports a parameter that is present but empty:
+// "ExpressionAttributeNames must not be empty", then the same for values.
+func (p *Placeholders) CheckEmpty() error {
+	if p == nil {
+		return nil
+	}
+	if p.names != nil && len(p.names) == 0 {
+		return bareErrorf("", -1, "ExpressionAttributeNames must not be empty")
+	}
+	if p.values != nil && len(p.values) == 0 {
+		return bareErrorf("", -1, "ExpressionAttributeValues must not be empty")
+	}
+	return nil
+}
+
+// check validates the maps once, before the first expression is parsed:
+// emptiness, then the syntax of every key (and the length limit), then the
+// names themselves. Keys are checked in sorted order so that the reported
+// one does not depend on map iteration.
+func (p *Placeholders) check() error {
+	if p.checked {
+		return p.err
+	}
+	p.checked = true
+	if p.err = p.CheckEmpty(); p.err != nil {
+		return p.err
+	}
+	for _, k := range sortedKeys(p.names) {
+		if !validPlaceholder(k, '#') {
+			p.err = bareErrorf("", -1, "ExpressionAttributeNames contains invalid key: Syntax error; key: \"%s\"", k)
+			return p.err
+		}
+	}
+	for _, k := range sortedKeys(p.names) {
+		if p.names[k] == "" {
+			p.err = bareErrorf("", -1, "ExpressionAttributeNames contains invalid value: Empty attribute name for key %s", k)
+			return p.err
+		}
+	}
+	for _, k := range sortedKeys(p.values) {
+		if !validPlaceholder(k, ':') {
+			p.err = bareErrorf("", -1, "ExpressionAttributeValues contains invalid key: Syntax error; key: \"%s\"", k)
+			return p.err
+		}
+	}
+	return nil
+}
+
+// validPlaceholder reports whether k is prefix followed by 1 to 254 name
+// characters.
+func validPlaceholder(k string, prefix byte) bool {
+	if len(k) < 2 || len(k) > MaxPlaceholderLen || k[0] != prefix {
+		return false
+	}
+	for i := 1; i < len(k); i++ {
+		if !isNamePart(rune(k[i])) {
+			return false
+		}
+	}
+	return true
+}
+
+// name resolves a #placeholder and marks it used.
+func (p *Placeholders) name(token string) (string, bool) {
+	if p == nil {
+		return "", false
+	}
+	n, ok := p.names[token]
+	if ok {
+		p.usedNames[token] = true
+	}
+	return n, ok
+}
+
+// value resolves a :placeholder and marks it used.
+func (p *Placeholders) value(token string) (attr.Value, bool) {
+	if p == nil {
+		return nil, false
+	}
+	v, ok := p.values[token]
+	if ok && v != nil {
+		p.usedValues[token] = true
+		return v, true
+	}
+	return nil, false
+}
+
+// CheckUnused reports the placeholders no expression has used, names first:
+// "Value provided in ExpressionAttributeNames unused in expressions: keys:
+// {#a, #b}" (keys sorted).
+func (p *Placeholders) CheckUnused() error {
+	if p == nil {
+		return nil
+	}
+	if keys := unused(p.names, p.usedNames); len(keys) > 0 {
+		return bareErrorf("", -1, "Value provided in ExpressionAttributeNames unused in expressions: keys: {%s}", strings.Join(keys, ", "))
+	}
+	if keys := unused(p.values, p.usedValues); len(keys) > 0 {
+		return bareErrorf("", -1, "Value provided in ExpressionAttributeValues unused in expressions: keys: {%s}", strings.Join(keys, ", "))
+	}
+	return nil
+}
+
+func unused[V any](m map[string]V, used map[string]bool) []string {
+	var keys []string
+	for k := range m {
+		if !used[k] {
+			keys = append(keys, k)
+		}
+	}
+	slices.Sort(keys)
+	return keys
+}
+
+func sortedKeys[V any](m map[string]V) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	slices.Sort(keys)
+	return keys
+}
+
+// String describes the placeholders for debugging.
+func (p *Placeholders) String() string {
+	if p == nil {
+		return "Placeholders(nil)"
+	}
+	return fmt.Sprintf("Placeholders(names=%d, values=%d)", len(p.names), len(p.values))
+}

@@ -1,0 +1,193 @@
+package engine
+
+import (
+	"encoding/binary"
+	"errors"
+
+	"github.com/dynamodb-workbench/workbench/engine/attr"
+)
+
+// Items are stored in a compact binary form rather than as maps: a stored
+// item costs about its DynamoDB size plus a little framing, instead of the
+// several hundred bytes of map buckets and boxed values a map would need.
+// Decoding is zero-copy for strings and numbers (they are substrings of the
+// stored string), so a read allocates only the map and the value boxes.
+//
+// Format: item = uvarint(n) (name value)*; name = uvarint(len) bytes;
+// value = type byte, then S/N/B: uvarint(len) bytes; BOOL: one byte; NULL:
+// nothing; SS/NS/BS: uvarint(n) (uvarint(len) bytes)*; L: uvarint(n) value*;
+// M: like an item.
+
+// encodeItem appends the stored form of item to dst.
+func encodeItem(dst []byte, item attr.Item) []byte {
+	dst = binary.AppendUvarint(dst, uint64(len(item)))
+	for name, v := range item {
+		dst = appendBytes(dst, name)
+		dst = encodeValue(dst, v)
+	}
+	return dst
+}
+
+func appendBytes(dst []byte, s string) []byte {
+	dst = binary.AppendUvarint(dst, uint64(len(s)))
+	return append(dst, s...)
+}
+
+func encodeValue(dst []byte, v attr.Value) []byte {
+	dst = append(dst, byte(v.Type()))
+	switch x := v.(type) {
+	case attr.String:
+		dst = appendBytes(dst, string(x))
+	case attr.Number:
+		dst = appendBytes(dst, x.String())
+	case attr.Binary:
+		dst = appendBytes(dst, string(x))
+	case attr.Bool:
+		if x {
+			dst = append(dst, 1)
+		} else {
+			dst = append(dst, 0)
+		}
+	case attr.Null:
+	case attr.StringSet:
+		dst = binary.AppendUvarint(dst, uint64(len(x)))
+		for _, e := range x {
+			dst = appendBytes(dst, e)
+		}
+	case attr.NumberSet:
+		dst = binary.AppendUvarint(dst, uint64(len(x)))
+		for _, e := range x {
+			dst = appendBytes(dst, e.String())
+		}
+	case attr.BinarySet:
+		dst = binary.AppendUvarint(dst, uint64(len(x)))
+		for _, e := range x {
+			dst = appendBytes(dst, string(e))
+		}
+	case attr.List:
+		dst = binary.AppendUvarint(dst, uint64(len(x)))
+		for _, e := range x {
+			dst = encodeValue(dst, e)
+		}
+	case attr.Map:
+		dst = binary.AppendUvarint(dst, uint64(len(x)))
+		for k, e := range x {
+			dst = appendBytes(dst, k)
+			dst = encodeValue(dst, e)
+		}
+	}
+	return dst
+}
+
+var errCorrupt = errors.New("engine: corrupt stored item")
+
+// decoder reads the stored form; strings are substrings of data.
+type decoder struct {
+	data string
+	pos  int
+	err  error
+}
+
+func (d *decoder) uvarint() int {
+	var x uint64
+	var shift uint
+	for d.pos < len(d.data) {
+		b := d.data[d.pos]
+		d.pos++
+		x |= uint64(b&0x7f) << shift
+		if b < 0x80 {
+			return int(x)
+		}
+		shift += 7
+	}
+	d.err = errCorrupt
+	return 0
+}
+
+func (d *decoder) str() string {
+	n := d.uvarint()
+	if d.err != nil || n < 0 || d.pos+n > len(d.data) {
+		d.err = errCorrupt
+		return ""
+	}
+	s := d.data[d.pos : d.pos+n]
+	d.pos += n
+	return s
+}
+
+// decodeItem rebuilds an item from its stored form.
+func decodeItem(data string) attr.Item {
+	d := decoder{data: data}
+	n := d.uvarint()
+	item := make(attr.Item, n)
+	for i := 0; i < n && d.err == nil; i++ {
+		name := d.str()
+		item[name] = d.value()
+	}
+	if d.err != nil {
+		// Stored data is only ever written by encodeItem; corruption is a bug.
+		panic(d.err)
+	}
+	return item
+}
+
+func (d *decoder) value() attr.Value {
+	if d.pos >= len(d.data) {
+		d.err = errCorrupt
+		return attr.Null{}
+	}
+	t := attr.Type(d.data[d.pos])
+	d.pos++
+	switch t {
+	case attr.TypeS:
+		return attr.String(d.str())
+	case attr.TypeN:
+		return attr.NumberFromCanonical(d.str())
+	case attr.TypeB:
+		return attr.Binary(d.str())
+	case attr.TypeBOOL:
+		if d.pos >= len(d.data) {
+			d.err = errCorrupt
+			return attr.Bool(false)
+		}
+		b := d.data[d.pos] == 1
+		d.pos++
+		return attr.Bool(b)
+	case attr.TypeNULL:
+		return attr.Null{}
+	case attr.TypeSS:
+		out := make(attr.StringSet, d.uvarint())
+		for i := range out {
+			out[i] = d.str()
+		}
+		return out
+	case attr.TypeNS:
+		out := make(attr.NumberSet, d.uvarint())
+		for i := range out {
+			out[i] = attr.NumberFromCanonical(d.str())
+		}
+		return out
+	case attr.TypeBS:
+		out := make(attr.BinarySet, d.uvarint())
+		for i := range out {
+			out[i] = []byte(d.str())
+		}
+		return out
+	case attr.TypeL:
+		out := make(attr.List, d.uvarint())
+		for i := range out {
+			out[i] = d.value()
+		}
+		return out
+	case attr.TypeM:
+		n := d.uvarint()
+		out := make(attr.Map, n)
+		for i := 0; i < n && d.err == nil; i++ {
+			k := d.str()
+			out[k] = d.value()
+		}
+		return out
+	}
+	d.err = errCorrupt
+	return attr.Null{}
+}
