@@ -39,11 +39,11 @@ func TestPutGetDeleteRoundTrip(t *testing.T) {
 
 func TestNumberKeysCompareByValue(t *testing.T) {
 	db, _ := newTestDB(t)
-	mustCreate(t, db, compositeTable("T", "N"))
-	mustPut(t, db, "T", attr.Item{"pk": s("a"), "sk": n("1000"), "v": s("first")})
+	mustCreate(t, db, compositeTable("Tbl", "N"))
+	mustPut(t, db, "Tbl", attr.Item{"pk": s("a"), "sk": n("1000"), "v": s("first")})
 	// 1e3 is the same number, so this replaces the item.
-	mustPut(t, db, "T", attr.Item{"pk": s("a"), "sk": n("1E+3"), "v": s("second")})
-	got, err := db.GetItem(&GetItemInput{TableName: ptr("T"), Key: attr.Item{"pk": s("a"), "sk": n("1000.0")}})
+	mustPut(t, db, "Tbl", attr.Item{"pk": s("a"), "sk": n("1E+3"), "v": s("second")})
+	got, err := db.GetItem(&GetItemInput{TableName: ptr("Tbl"), Key: attr.Item{"pk": s("a"), "sk": n("1000.0")}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -57,7 +57,7 @@ func TestNumberKeysCompareByValue(t *testing.T) {
 
 func TestPutItemValidation(t *testing.T) {
 	db, _ := newTestDB(t)
-	mustCreate(t, db, compositeTable("T", "S"))
+	mustCreate(t, db, compositeTable("Tbl", "S"))
 	big := strings.Repeat("x", 400*1024)
 	cases := []struct {
 		name string
@@ -69,29 +69,29 @@ func TestPutItemValidation(t *testing.T) {
 			"1 validation error detected: Value null at 'tableName' failed to satisfy constraint: Member must not be null"},
 		{"unknown table", PutItemInput{TableName: ptr("Nope"), Item: attr.Item{"pk": s("a"), "sk": s("b")}}, CodeResourceNotFound,
 			"Requested resource not found"},
-		{"missing key", PutItemInput{TableName: ptr("T"), Item: attr.Item{"pk": s("a")}}, CodeValidation,
+		{"missing key", PutItemInput{TableName: ptr("Tbl"), Item: attr.Item{"pk": s("a")}}, CodeValidation,
 			"One or more parameter values were invalid: Missing the key sk in the item"},
-		{"key type", PutItemInput{TableName: ptr("T"), Item: attr.Item{"pk": n("1"), "sk": s("b")}}, CodeValidation,
+		{"key type", PutItemInput{TableName: ptr("Tbl"), Item: attr.Item{"pk": n("1"), "sk": s("b")}}, CodeValidation,
 			"One or more parameter values were invalid: Type mismatch for key pk expected: S actual: N"},
-		{"empty key", PutItemInput{TableName: ptr("T"), Item: attr.Item{"pk": s(""), "sk": s("b")}}, CodeValidation,
+		{"empty key", PutItemInput{TableName: ptr("Tbl"), Item: attr.Item{"pk": s(""), "sk": s("b")}}, CodeValidation,
 			"The AttributeValue for a key attribute cannot contain an empty string value. Key: pk"},
-		{"hash key too long", PutItemInput{TableName: ptr("T"), Item: attr.Item{"pk": s(strings.Repeat("k", 2049)), "sk": s("b")}}, CodeValidation,
+		{"hash key too long", PutItemInput{TableName: ptr("Tbl"), Item: attr.Item{"pk": s(strings.Repeat("k", 2049)), "sk": s("b")}}, CodeValidation,
 			"Size of hashkey has exceeded the maximum size limit of2048 bytes"},
-		{"range key too long", PutItemInput{TableName: ptr("T"), Item: attr.Item{"pk": s("a"), "sk": s(strings.Repeat("k", 1025))}}, CodeValidation,
+		{"range key too long", PutItemInput{TableName: ptr("Tbl"), Item: attr.Item{"pk": s("a"), "sk": s(strings.Repeat("k", 1025))}}, CodeValidation,
 			"Aggregated size of all range keys has exceeded the size limit of 1024 bytes"},
-		{"item too big", PutItemInput{TableName: ptr("T"), Item: attr.Item{"pk": s("a"), "sk": s("b"), "blob": s(big)}}, CodeValidation,
+		{"item too big", PutItemInput{TableName: ptr("Tbl"), Item: attr.Item{"pk": s("a"), "sk": s("b"), "blob": s(big)}}, CodeValidation,
 			"Item size has exceeded the maximum allowed size"},
-		{"bad return values", PutItemInput{TableName: ptr("T"), Item: attr.Item{"pk": s("a"), "sk": s("b")}, ReturnValues: "ALL_NEW"}, CodeValidation,
+		{"bad return values", PutItemInput{TableName: ptr("Tbl"), Item: attr.Item{"pk": s("a"), "sk": s("b")}, ReturnValues: "ALL_NEW"}, CodeValidation,
 			"ReturnValues can only be ALL_OLD or NONE"},
-		{"bad enum", PutItemInput{TableName: ptr("T"), Item: attr.Item{"pk": s("a"), "sk": s("b")}, ReturnConsumedCapacity: "SOME"}, CodeValidation,
+		{"bad enum", PutItemInput{TableName: ptr("Tbl"), Item: attr.Item{"pk": s("a"), "sk": s("b")}, ReturnConsumedCapacity: "SOME"}, CodeValidation,
 			"Value 'SOME' at 'returnConsumedCapacity' failed to satisfy constraint: Member must satisfy enum value set: [INDEXES, TOTAL, NONE]"},
-		{"mixed legacy", PutItemInput{TableName: ptr("T"), Item: attr.Item{"pk": s("a"), "sk": s("b")}, ConditionExpression: ptr("attribute_not_exists(pk)"),
+		{"mixed legacy", PutItemInput{TableName: ptr("Tbl"), Item: attr.Item{"pk": s("a"), "sk": s("b")}, ConditionExpression: ptr("attribute_not_exists(pk)"),
 			Expected: map[string]ExpectedAttributeValue{"pk": {Exists: ptr(false)}}}, CodeValidation,
 			"Can not use both expression and non-expression parameters in the same request: Non-expression parameters: {Expected} Expression parameters: {ConditionExpression}"},
-		{"unused value", PutItemInput{TableName: ptr("T"), Item: attr.Item{"pk": s("a"), "sk": s("b")}, ConditionExpression: ptr("attribute_not_exists(pk)"),
+		{"unused value", PutItemInput{TableName: ptr("Tbl"), Item: attr.Item{"pk": s("a"), "sk": s("b")}, ConditionExpression: ptr("attribute_not_exists(pk)"),
 			ExpressionAttributeValues: attr.Values{":unused": s("x")}}, CodeValidation,
 			"Value provided in ExpressionAttributeValues unused in expressions: keys: {:unused}"},
-		{"values without expression", PutItemInput{TableName: ptr("T"), Item: attr.Item{"pk": s("a"), "sk": s("b")},
+		{"values without expression", PutItemInput{TableName: ptr("Tbl"), Item: attr.Item{"pk": s("a"), "sk": s("b")},
 			ExpressionAttributeValues: attr.Values{":v": s("x")}}, CodeValidation,
 			"ExpressionAttributeValues can only be specified when using expressions: ConditionExpression is null"},
 	}
@@ -102,7 +102,7 @@ func TestPutItemValidation(t *testing.T) {
 		})
 	}
 	// Nothing above may have written anything.
-	out, err := db.Scan(&ScanInput{TableName: ptr("T")})
+	out, err := db.Scan(&ScanInput{TableName: ptr("Tbl")})
 	if err != nil || out.Count != 0 {
 		t.Fatalf("after rejected puts Scan = %d items, %v", out.Count, err)
 	}
@@ -202,22 +202,22 @@ func TestUpdateItem(t *testing.T) {
 
 func TestWriteCapacity(t *testing.T) {
 	db, _ := newTestDB(t)
-	mustCreate(t, db, hashTable("T"))
+	mustCreate(t, db, hashTable("Tbl"))
 	// 1,500 bytes of value: 2 WCU; replacing it with a small item still
 	// costs the larger of the two sizes.
 	big := attr.Item{"id": s("a"), "v": s(strings.Repeat("x", 1500))}
-	out, err := db.PutItem(&PutItemInput{TableName: ptr("T"), Item: big, ReturnConsumedCapacity: "INDEXES"})
+	out, err := db.PutItem(&PutItemInput{TableName: ptr("Tbl"), Item: big, ReturnConsumedCapacity: "INDEXES"})
 	if err != nil {
 		t.Fatal(err)
 	}
 	if out.ConsumedCapacity.CapacityUnits != 2 || out.ConsumedCapacity.Table == nil || out.ConsumedCapacity.Table.CapacityUnits != 2 {
 		t.Fatalf("put consumed %+v, want 2 with a Table breakdown", out.ConsumedCapacity)
 	}
-	out, err = db.PutItem(&PutItemInput{TableName: ptr("T"), Item: attr.Item{"id": s("a")}, ReturnConsumedCapacity: "TOTAL"})
+	out, err = db.PutItem(&PutItemInput{TableName: ptr("Tbl"), Item: attr.Item{"id": s("a")}, ReturnConsumedCapacity: "TOTAL"})
 	if err != nil || out.ConsumedCapacity.CapacityUnits != 2 {
 		t.Fatalf("overwrite consumed %+v, %v; want 2", out.ConsumedCapacity, err)
 	}
-	del, err := db.DeleteItem(&DeleteItemInput{TableName: ptr("T"), Key: attr.Item{"id": s("missing")}, ReturnConsumedCapacity: "TOTAL"})
+	del, err := db.DeleteItem(&DeleteItemInput{TableName: ptr("Tbl"), Key: attr.Item{"id": s("missing")}, ReturnConsumedCapacity: "TOTAL"})
 	if err != nil || del.ConsumedCapacity.CapacityUnits != 1 {
 		t.Fatalf("delete of a missing item consumed %+v, %v; want 1", del.ConsumedCapacity, err)
 	}
@@ -225,10 +225,10 @@ func TestWriteCapacity(t *testing.T) {
 
 func TestGetItemProjectionAndKeyErrors(t *testing.T) {
 	db, _ := newTestDB(t)
-	mustCreate(t, db, compositeTable("T", "S"))
-	mustPut(t, db, "T", attr.Item{"pk": s("a"), "sk": s("b"), "doc": attr.Map{"x": n("1"), "y": n("2")}})
+	mustCreate(t, db, compositeTable("Tbl", "S"))
+	mustPut(t, db, "Tbl", attr.Item{"pk": s("a"), "sk": s("b"), "doc": attr.Map{"x": n("1"), "y": n("2")}})
 	key := attr.Item{"pk": s("a"), "sk": s("b")}
-	got, err := db.GetItem(&GetItemInput{TableName: ptr("T"), Key: key, ProjectionExpression: ptr("doc.y, #m"),
+	got, err := db.GetItem(&GetItemInput{TableName: ptr("Tbl"), Key: key, ProjectionExpression: ptr("doc.y, #m"),
 		ExpressionAttributeNames: map[string]string{"#m": "missing"}})
 	if err != nil {
 		t.Fatal(err)
@@ -236,12 +236,12 @@ func TestGetItemProjectionAndKeyErrors(t *testing.T) {
 	if !itemsEqual(got.Item, attr.Item{"doc": attr.Map{"y": n("2")}}) {
 		t.Fatalf("projection = %v", got.Item)
 	}
-	got, err = db.GetItem(&GetItemInput{TableName: ptr("T"), Key: key, ProjectionExpression: ptr("nothing")})
+	got, err = db.GetItem(&GetItemInput{TableName: ptr("Tbl"), Key: key, ProjectionExpression: ptr("nothing")})
 	if err != nil || got.Item == nil || len(got.Item) != 0 {
 		t.Fatalf("projection matching nothing = %#v, %v; want an empty, present item", got.Item, err)
 	}
 	for _, bad := range []attr.Item{{"pk": s("a")}, {"pk": s("a"), "sk": n("1")}, {"pk": s("a"), "sk": s("b"), "x": s("c")}} {
-		_, err := db.GetItem(&GetItemInput{TableName: ptr("T"), Key: bad})
+		_, err := db.GetItem(&GetItemInput{TableName: ptr("Tbl"), Key: bad})
 		wantError(t, err, CodeValidation, "The provided key element does not match the schema")
 	}
 }

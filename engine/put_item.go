@@ -64,11 +64,15 @@ type write struct {
 	oldDecoded attr.Item
 }
 
+// oldItem decodes the item being replaced, once; nil when there is none.
 func (w *write) oldItem() attr.Item {
 	if w.old == nil {
 		return nil
 	}
-	return w.oldItem()
+	if w.oldDecoded == nil {
+		w.oldDecoded = w.old.decode()
+	}
+	return w.oldDecoded
 }
 
 func (w *write) oldSize() int {

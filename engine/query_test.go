@@ -148,14 +148,14 @@ func TestQueryErrors(t *testing.T) {
 
 func TestQueryCapacitySumsBeforeRounding(t *testing.T) {
 	db, _ := newTestDB(t)
-	mustCreate(t, db, compositeTable("T", "N"))
+	mustCreate(t, db, compositeTable("Tbl", "N"))
 	total := 0
 	for i := 0; i < 10; i++ {
 		it := attr.Item{"pk": s("p"), "sk": n(fmt.Sprint(i)), "pad": s(strings.Repeat("x", 4000))}
 		total += attr.ItemSize(it)
-		mustPut(t, db, "T", it)
+		mustPut(t, db, "Tbl", it)
 	}
-	out, err := db.Query(&QueryInput{TableName: ptr("T"), KeyConditionExpression: ptr("pk = :p"), ConsistentRead: ptr(true),
+	out, err := db.Query(&QueryInput{TableName: ptr("Tbl"), KeyConditionExpression: ptr("pk = :p"), ConsistentRead: ptr(true),
 		ExpressionAttributeValues: attr.Values{":p": s("p")}, ReturnConsumedCapacity: "TOTAL"})
 	if err != nil {
 		t.Fatal(err)
@@ -168,11 +168,11 @@ func TestQueryCapacitySumsBeforeRounding(t *testing.T) {
 
 func TestQueryOneMegabytePage(t *testing.T) {
 	db, _ := newTestDB(t)
-	mustCreate(t, db, compositeTable("T", "N"))
+	mustCreate(t, db, compositeTable("Tbl", "N"))
 	for i := 0; i < 30; i++ { // 30 x ~100 KB = ~3 MB in one collection
-		mustPut(t, db, "T", attr.Item{"pk": s("p"), "sk": n(fmt.Sprint(i)), "pad": s(strings.Repeat("x", 100*1024))})
+		mustPut(t, db, "Tbl", attr.Item{"pk": s("p"), "sk": n(fmt.Sprint(i)), "pad": s(strings.Repeat("x", 100*1024))})
 	}
-	out, err := db.Query(&QueryInput{TableName: ptr("T"), KeyConditionExpression: ptr("pk = :p"),
+	out, err := db.Query(&QueryInput{TableName: ptr("Tbl"), KeyConditionExpression: ptr("pk = :p"),
 		FilterExpression: ptr("attribute_exists(nothing)"), ExpressionAttributeValues: attr.Values{":p": s("p")}})
 	if err != nil {
 		t.Fatal(err)
@@ -190,7 +190,7 @@ func TestQueryScanDifferential(t *testing.T) {
 	t.Logf("seed %d", seed)
 	rng := rand.New(rand.NewSource(seed))
 	db, _ := newTestDB(t)
-	mustCreate(t, db, compositeTable("T", "N"))
+	mustCreate(t, db, compositeTable("Tbl", "N"))
 	type row struct {
 		pk string
 		sk int
@@ -206,7 +206,7 @@ func TestQueryScanDifferential(t *testing.T) {
 		}
 		seen[id] = true
 		rows = append(rows, r)
-		mustPut(t, db, "T", attr.Item{"pk": s(r.pk), "sk": n(fmt.Sprint(r.sk)), "v": n(fmt.Sprint(r.v))})
+		mustPut(t, db, "Tbl", attr.Item{"pk": s(r.pk), "sk": n(fmt.Sprint(r.sk)), "v": n(fmt.Sprint(r.v))})
 	}
 	ops := []struct {
 		op   string
@@ -248,7 +248,7 @@ func TestQueryScanDifferential(t *testing.T) {
 		var got []string
 		var start attr.Item
 		for {
-			out, err := db.Query(&QueryInput{TableName: ptr("T"), KeyConditionExpression: &cond, FilterExpression: ptr("v >= :min"),
+			out, err := db.Query(&QueryInput{TableName: ptr("Tbl"), KeyConditionExpression: &cond, FilterExpression: ptr("v >= :min"),
 				ExpressionAttributeValues: values, ScanIndexForward: &forward, Limit: &limit, ExclusiveStartKey: start})
 			if err != nil {
 				t.Fatalf("%s: %v", cond, err)
@@ -272,7 +272,7 @@ func TestQueryScanDifferential(t *testing.T) {
 		for seg := int64(0); seg < total; seg++ {
 			var start attr.Item
 			for {
-				out, err := db.Scan(&ScanInput{TableName: ptr("T"), Segment: ptr(seg), TotalSegments: ptr(total), Limit: ptr(int64(50)), ExclusiveStartKey: start})
+				out, err := db.Scan(&ScanInput{TableName: ptr("Tbl"), Segment: ptr(seg), TotalSegments: ptr(total), Limit: ptr(int64(50)), ExclusiveStartKey: start})
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -304,13 +304,13 @@ func atoi(s string) int {
 
 func TestScanSegmentErrors(t *testing.T) {
 	db, _ := newTestDB(t)
-	mustCreate(t, db, hashTable("T"))
-	_, err := db.Scan(&ScanInput{TableName: ptr("T"), Segment: ptr(int64(1))})
+	mustCreate(t, db, hashTable("Tbl"))
+	_, err := db.Scan(&ScanInput{TableName: ptr("Tbl"), Segment: ptr(int64(1))})
 	wantError(t, err, CodeValidation, "The TotalSegments parameter is required but was not present in the request when Segment parameter is present")
-	_, err = db.Scan(&ScanInput{TableName: ptr("T"), TotalSegments: ptr(int64(2))})
+	_, err = db.Scan(&ScanInput{TableName: ptr("Tbl"), TotalSegments: ptr(int64(2))})
 	wantError(t, err, CodeValidation, "The Segment parameter is required but was not present in the request when parameter TotalSegments is present")
-	_, err = db.Scan(&ScanInput{TableName: ptr("T"), Segment: ptr(int64(5)), TotalSegments: ptr(int64(5))})
+	_, err = db.Scan(&ScanInput{TableName: ptr("Tbl"), Segment: ptr(int64(5)), TotalSegments: ptr(int64(5))})
 	wantError(t, err, CodeValidation, "The Segment parameter is zero-based and must be less than parameter TotalSegments: Segment: 5 is not less than TotalSegments: 5")
-	_, err = db.Scan(&ScanInput{TableName: ptr("T"), Limit: ptr(int64(0))})
+	_, err = db.Scan(&ScanInput{TableName: ptr("Tbl"), Limit: ptr(int64(0))})
 	wantError(t, err, CodeValidation, "1 validation error detected: Value '0' at 'limit' failed to satisfy constraint: Member must have value greater than or equal to 1")
 }

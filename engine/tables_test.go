@@ -79,10 +79,10 @@ func TestCreateTableValidation(t *testing.T) {
 	bad := hashTable("ab")
 	_, err := db.CreateTable(bad)
 	wantError(t, err, CodeValidation, "Value 'ab' at 'tableName' failed to satisfy constraint: Member must have length greater than or equal to 3")
-	unused := hashTable("T1")
+	unused := hashTable("Tb1")
 	unused.AttributeDefinitions = append(unused.AttributeDefinitions, schema.AttributeDefinition{AttributeName: "extra", AttributeType: schema.TypeS})
 	_, err = db.CreateTable(unused)
-	wantError(t, err, CodeValidation, "Some AttributeDefinitions are not used")
+	wantError(t, err, CodeValidation, "Number of attributes in KeySchema does not exactly match number of attributes defined in AttributeDefinitions")
 	if out, _ := db.ListTables(&ListTablesInput{}); len(out.TableNames) != 0 {
 		t.Fatalf("invalid CreateTable left tables %v", out.TableNames)
 	}
@@ -115,20 +115,20 @@ func TestListTablesPaging(t *testing.T) {
 
 func TestBatchOperations(t *testing.T) {
 	db, _ := newTestDB(t)
-	mustCreate(t, db, hashTable("A"))
-	mustCreate(t, db, compositeTable("B", "N"))
+	mustCreate(t, db, hashTable("Alpha"))
+	mustCreate(t, db, compositeTable("Beta", "N"))
 	var writes []WriteRequest
 	for i := 0; i < 20; i++ {
 		writes = append(writes, WriteRequest{PutRequest: &PutRequest{Item: attr.Item{"pk": s("p"), "sk": n(fmt.Sprint(i))}}})
 	}
 	out, err := db.BatchWriteItem(&BatchWriteItemInput{RequestItems: map[string][]WriteRequest{
-		"B": writes,
-		"A": {{PutRequest: &PutRequest{Item: attr.Item{"id": s("x"), "pad": s(string(make([]byte, 3500)))}}}, {PutRequest: &PutRequest{Item: attr.Item{"id": s("y")}}}},
+		"Beta": writes,
+		"Alpha": {{PutRequest: &PutRequest{Item: attr.Item{"id": s("x"), "pad": s(string(make([]byte, 3500)))}}}, {PutRequest: &PutRequest{Item: attr.Item{"id": s("y")}}}},
 	}, ReturnConsumedCapacity: "TOTAL"})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(out.UnprocessedItems) != 0 || len(out.ConsumedCapacity) != 2 || out.ConsumedCapacity[0].TableName != "A" || out.ConsumedCapacity[0].CapacityUnits != 5 {
+	if len(out.UnprocessedItems) != 0 || len(out.ConsumedCapacity) != 2 || out.ConsumedCapacity[0].TableName != "Alpha" || out.ConsumedCapacity[0].CapacityUnits != 5 {
 		t.Fatalf("BatchWriteItem = %+v", out)
 	}
 	// Too many requests: nothing is written.
@@ -136,29 +136,29 @@ func TestBatchOperations(t *testing.T) {
 	for i := 0; i < 26; i++ {
 		tooMany = append(tooMany, WriteRequest{DeleteRequest: &DeleteRequest{Key: attr.Item{"id": s(fmt.Sprint(i))}}})
 	}
-	_, err = db.BatchWriteItem(&BatchWriteItemInput{RequestItems: map[string][]WriteRequest{"A": tooMany}})
+	_, err = db.BatchWriteItem(&BatchWriteItemInput{RequestItems: map[string][]WriteRequest{"Alpha": tooMany}})
 	wantError(t, err, CodeValidation, "Member must have length less than or equal to 25")
-	_, err = db.BatchWriteItem(&BatchWriteItemInput{RequestItems: map[string][]WriteRequest{"A": {
+	_, err = db.BatchWriteItem(&BatchWriteItemInput{RequestItems: map[string][]WriteRequest{"Alpha": {
 		{DeleteRequest: &DeleteRequest{Key: attr.Item{"id": s("x")}}},
 		{PutRequest: &PutRequest{Item: attr.Item{"id": s("x")}}},
 	}}})
 	wantError(t, err, CodeValidation, "Provided list of item keys contains duplicates")
 
 	get, err := db.BatchGetItem(&BatchGetItemInput{RequestItems: map[string]KeysAndAttributes{
-		"A": {Keys: []attr.Item{{"id": s("x")}, {"id": s("y")}, {"id": s("missing")}}, ConsistentRead: ptr(true)},
-		"B": {Keys: []attr.Item{{"pk": s("p"), "sk": n("3")}}, ProjectionExpression: ptr("sk")},
+		"Alpha": {Keys: []attr.Item{{"id": s("x")}, {"id": s("y")}, {"id": s("missing")}}, ConsistentRead: ptr(true)},
+		"Beta": {Keys: []attr.Item{{"pk": s("p"), "sk": n("3")}}, ProjectionExpression: ptr("sk")},
 	}, ReturnConsumedCapacity: "TOTAL"})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(get.Responses["A"]) != 2 || len(get.Responses["B"]) != 1 || !itemsEqual(get.Responses["B"][0], attr.Item{"sk": n("3")}) {
+	if len(get.Responses["Alpha"]) != 2 || len(get.Responses["Beta"]) != 1 || !itemsEqual(get.Responses["Beta"][0], attr.Item{"sk": n("3")}) {
 		t.Fatalf("BatchGetItem responses %v", get.Responses)
 	}
 	// Each key rounds separately, a missing one costs the minimum: 1+1+1 strong.
 	if get.ConsumedCapacity[0].CapacityUnits != 3 || get.ConsumedCapacity[1].CapacityUnits != 0.5 {
 		t.Fatalf("BatchGetItem consumed %+v", get.ConsumedCapacity)
 	}
-	_, err = db.BatchGetItem(&BatchGetItemInput{RequestItems: map[string]KeysAndAttributes{"A": {Keys: []attr.Item{{"id": s("x")}, {"id": s("x")}}}}})
+	_, err = db.BatchGetItem(&BatchGetItemInput{RequestItems: map[string]KeysAndAttributes{"Alpha": {Keys: []attr.Item{{"id": s("x")}, {"id": s("x")}}}}})
 	wantError(t, err, CodeValidation, "Provided list of item keys contains duplicates")
 	_, err = db.BatchGetItem(&BatchGetItemInput{})
 	wantError(t, err, CodeValidation, "The requestItems parameter is required for BatchGetItem")
@@ -231,12 +231,12 @@ func TestTransactions(t *testing.T) {
 
 func TestChangesAreRecorded(t *testing.T) {
 	db, _ := newTestDB(t)
-	mustCreate(t, db, hashTable("T"))
+	mustCreate(t, db, hashTable("Tbl"))
 	var changes []Change
 	db.Observe(func(c Change) { changes = append(changes, c) })
-	mustPut(t, db, "T", attr.Item{"id": s("a"), "v": n("1")})
-	mustPut(t, db, "T", attr.Item{"id": s("a"), "v": n("2")})
-	if _, err := db.DeleteItem(&DeleteItemInput{TableName: ptr("T"), Key: attr.Item{"id": s("a")}}); err != nil {
+	mustPut(t, db, "Tbl", attr.Item{"id": s("a"), "v": n("1")})
+	mustPut(t, db, "Tbl", attr.Item{"id": s("a"), "v": n("2")})
+	if _, err := db.DeleteItem(&DeleteItemInput{TableName: ptr("Tbl"), Key: attr.Item{"id": s("a")}}); err != nil {
 		t.Fatal(err)
 	}
 	if len(changes) != 3 || changes[0].Before != nil || !attr.Equal(changes[1].Before["v"], n("1")) || changes[2].After != nil || changes[2].Cause != CauseUser {

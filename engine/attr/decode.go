@@ -566,7 +566,9 @@ func (d *decoder) attributeValue(level int, s slot) (Value, error) {
 	case tokObject:
 		return d.envelope(level)
 	case tokNull:
-		d.literal("null")
+		if !d.literal("null") {
+			return nil, d.syntaxError()
+		}
 		// A null where an AttributeValue belongs is an AttributeValue with
 		// no member set.
 		d.invalid(MsgEmptyValue)
@@ -611,7 +613,9 @@ func (d *decoder) envelope(level int) (Value, error) {
 			return nil, d.syntaxError()
 		}
 		if k == tokNull {
-			d.literal("null") // an absent member
+			if !d.literal("null") { // an absent member
+				return nil, d.syntaxError()
+			}
 		} else {
 			var (
 				v Value
@@ -872,7 +876,9 @@ func (d *decoder) numberSet(k tokenKind) (Value, error) {
 				return nil, d.syntaxError()
 			}
 			if ek == tokNull {
-				d.literal("null")
+				if !d.literal("null") {
+					return nil, d.syntaxError()
+				}
 				d.invalid(MsgNumberInvalid)
 				bad = true
 			} else {
@@ -1027,7 +1033,9 @@ func (d *decoder) valueMap(eav bool) (map[string]Value, error) {
 	}
 	switch k {
 	case tokNull:
-		d.literal("null")
+		if !d.literal("null") {
+			return nil, d.syntaxError()
+		}
 		return nil, nil
 	case tokObject:
 	default:

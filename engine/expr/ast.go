@@ -192,7 +192,8 @@ type pathPart struct {
 // pathNode is a document path.
 type pathNode struct {
 	pos
-	parts []pathPart
+	parts    []pathPart
+	resolved Path // set by the checker
 }
 
 // valueNode is a :placeholder.

@@ -137,6 +137,7 @@ func (c *checker) resolve(n Node) {
 					part.name = part.text
 				}
 			}
+			x.resolved = x.path()
 		case *valueNode:
 			v, ok := c.ph.value(x.token)
 			if !ok {

@@ -1,0 +1,125 @@
+package wire
+
+import (
+	"log"
+	"net/http"
+	"reflect"
+	"runtime/debug"
+	"slices"
+	"strings"
+
+	"github.com/goccy/go-json"
+
+	"github.com/dynamodb-workbench/workbench/engine"
+)
+
+// TargetPrefix is the X-Amz-Target prefix of DynamoDB's API version
+// 2012-08-10: a request's target is TargetPrefix + the operation name.
+const TargetPrefix = "DynamoDB_20120810."
+
+// operation is one entry of the registry: it decodes a request body, calls
+// the engine and appends the encoded response to dst.
+type operation func(db *engine.Database, body, dst []byte) ([]byte, error)
+
+// op builds an operation from an engine method and a response encoder. A nil
+// encoder means go-json on the output struct.
+func op[In, Out any](call func(*engine.Database, *In) (*Out, error), encode func(dst []byte, in *In, out *Out) []byte) operation {
+	inType := reflect.TypeFor[In]()
+	return func(db *engine.Database, body, dst []byte) ([]byte, error) {
+		in := new(In)
+		if err := json.Unmarshal(body, in); err != nil {
+			return dst, decodeError(body, err, inType)
+		}
+		out, err := call(db, in)
+		if err != nil {
+			return dst, err
+		}
+		if out == nil {
+			return append(dst, '{', '}'), nil
+		}
+		if encode != nil {
+			return encode(dst, in, out), nil
+		}
+		b, err := json.MarshalWithOption(out, json.DisableHTMLEscape())
+		if err != nil {
+			return dst, err
+		}
+		return append(dst, b...), nil
+	}
+}
+
+// operations is the registry, keyed by the full X-Amz-Target value.
+var operations = map[string]operation{
+	TargetPrefix + "CreateTable":        op((*engine.Database).CreateTable, nil),
+	TargetPrefix + "DescribeTable":      op((*engine.Database).DescribeTable, nil),
+	TargetPrefix + "DeleteTable":        op((*engine.Database).DeleteTable, nil),
+	TargetPrefix + "UpdateTable":        op((*engine.Database).UpdateTable, nil),
+	TargetPrefix + "ListTables":         op((*engine.Database).ListTables, encodeListTables),
+	TargetPrefix + "PutItem":            op((*engine.Database).PutItem, encodePutItem),
+	TargetPrefix + "GetItem":            op((*engine.Database).GetItem, encodeGetItem),
+	TargetPrefix + "UpdateItem":         op((*engine.Database).UpdateItem, encodeUpdateItem),
+	TargetPrefix + "DeleteItem":         op((*engine.Database).DeleteItem, encodeDeleteItem),
+	TargetPrefix + "Query":              op((*engine.Database).Query, encodeQuery),
+	TargetPrefix + "Scan":               op((*engine.Database).Scan, encodeScan),
+	TargetPrefix + "BatchGetItem":       op((*engine.Database).BatchGetItem, encodeBatchGetItem),
+	TargetPrefix + "BatchWriteItem":     op((*engine.Database).BatchWriteItem, encodeBatchWriteItem),
+	TargetPrefix + "TransactWriteItems": op((*engine.Database).TransactWriteItems, encodeTransactWriteItems),
+	TargetPrefix + "TransactGetItems":   op((*engine.Database).TransactGetItems, encodeTransactGetItems),
+}
+
+// Operations returns the names of the operations the wire API dispatches,
+// sorted.
+func Operations() []string {
+	names := make([]string, 0, len(operations))
+	for target := range operations {
+		names = append(names, strings.TrimPrefix(target, TargetPrefix))
+	}
+	slices.Sort(names)
+	return names
+}
+
+// Dispatch runs one DynamoDB request without HTTP: target is the
+// X-Amz-Target value ("DynamoDB_20120810.GetItem"), body the JSON request.
+// It returns the HTTP status DynamoDB would answer and the JSON response
+// body: the operation's output on success, an error document
+// ({"__type":...,"message":...}) otherwise. It never panics: a panic inside
+// the engine becomes a 500 InternalServerError.
+//
+// The page's raw-JSON console calls it directly under WebAssembly; the HTTP
+// handler calls it for every POST.
+func Dispatch(db *engine.Database, target string, body []byte) (status int, response []byte) {
+	return dispatch(db, target, body, nil)
+}
+
+// dispatch is Dispatch appending to dst, so the HTTP handler can reuse
+// buffers.
+func dispatch(db *engine.Database, target string, body, dst []byte) (status int, response []byte) {
+	start := len(dst)
+	defer func() {
+		if p := recover(); p != nil {
+			log.Printf("wire: panic serving %s: %v\n%s", target, p, debug.Stack())
+			status, response = appendError(dst[:start], errInternal)
+		}
+	}()
+	run, ok := operations[target]
+	if !ok {
+		// DynamoDB parses the body before it looks at the target: a body
+		// that is not JSON is a SerializationException whatever the
+		// target (dynalite's tests, recorded against DynamoDB).
+		if len(body) > 0 && !json.Valid(body) {
+			return appendError(dst, serialization(syntaxMessage(body)))
+		}
+		return http.StatusBadRequest, append(dst, unknownOperationBody...)
+	}
+	if len(body) > MaxRequestBytes {
+		return http.StatusRequestEntityTooLarge, append(dst, tooLargeBody...)
+	}
+	out, err := run(db, body, dst)
+	if err != nil {
+		return appendError(dst[:start], err)
+	}
+	return http.StatusOK, out
+}
+
+// errInternal stands for a recovered panic.
+var errInternal = &engine.Error{Code: engine.CodeInternalServerError, Message: InternalErrorMessage}

@@ -1,0 +1,188 @@
+package wire
+
+import (
+	"errors"
+	"net/http"
+	"reflect"
+	"strconv"
+
+	"github.com/goccy/go-json"
+
+	"github.com/dynamodb-workbench/workbench/engine"
+	"github.com/dynamodb-workbench/workbench/engine/attr"
+)
+
+// Error bodies. The __type prefixes are those DynamoDB sends:
+//
+//   - the Coral framework's own exceptions (unknown operation, unreadable
+//     body) under com.amazon.coral.service#, SerializationException with a
+//     capitalised "Message";
+//   - ValidationException under com.amazon.coral.validate# (what the
+//     service sends today, recorded by dynalite's and dynoxide's suites
+//     against it; SDKs read only the text after '#');
+//   - every DynamoDB exception under com.amazonaws.dynamodb.v20120810#, with
+//     "message", except TransactionCanceledException, which has "Message"
+//     and CancellationReasons.
+const (
+	prefixCoral    = "com.amazon.coral.service#"
+	prefixValidate = "com.amazon.coral.validate#"
+	prefixDynamoDB = "com.amazonaws.dynamodb.v20120810#"
+)
+
+// InternalErrorMessage is the message of the InternalServerError answered
+// for a failure inside the emulator (the API model's wording).
+const InternalErrorMessage = "The server encountered an internal error trying to fulfill the request."
+
+// unknownOperationBody is DynamoDB's answer to a target it does not know.
+var unknownOperationBody = []byte(`{"__type":"com.amazon.coral.service#UnknownOperationException"}`)
+
+// MaxRequestBytes is the largest request body accepted: 16 MB, DynamoDB's
+// HTTP request limit (BatchWriteItem's documented ceiling, and dynalite's
+// MAX_REQUEST_BYTES).
+const MaxRequestBytes = 16 << 20
+
+// tooLargeBody answers a body over MaxRequestBytes. DynamoDB's front end
+// answers 413 (dynalite's recorded test: status 413, empty chunked body);
+// we keep the status and add a DynamoDB-shaped body so that SDKs and the
+// page's console show a reason instead of "UnknownError".
+var tooLargeBody = []byte(`{"__type":"com.amazon.coral.service#RequestEntityTooLargeException","message":"Request body exceeds the maximum request size of 16777216 bytes"}`)
+
+// appendError appends the wire form of err and returns the HTTP status.
+func appendError(dst []byte, err error) (int, []byte) {
+	var e *engine.Error
+	if errors.As(err, &e) {
+		return appendEngineError(dst, e)
+	}
+	var ve *attr.ValidationError
+	if errors.As(err, &ve) {
+		return appendEngineError(dst, &engine.Error{Code: engine.CodeValidation, Message: ve.Message})
+	}
+	var se *attr.SerializationError
+	if errors.As(err, &se) {
+		return appendEngineError(dst, &engine.Error{Code: engine.CodeSerialization, Message: se.Message})
+	}
+	return appendEngineError(dst, &engine.Error{Code: engine.CodeInternalServerError, Message: InternalErrorMessage})
+}
+
+func appendEngineError(dst []byte, e *engine.Error) (int, []byte) {
+	switch e.Code {
+	case engine.CodeUnknownOperation:
+		// DynamoDB's body has no message; the engine's "not implemented
+		// yet" explanation is dropped here on purpose.
+		return http.StatusBadRequest, append(dst, unknownOperationBody...)
+	case engine.CodeSerialization:
+		f := fields{b: append(dst, '{')}
+		f.str("__type", prefixCoral+string(e.Code))
+		if e.Message != "" {
+			f.str("Message", e.Message)
+		}
+		return http.StatusBadRequest, append(f.b, '}')
+	case engine.CodeTransactionCanceled:
+		f := fields{b: append(dst, '{')}
+		f.str("__type", prefixDynamoDB+string(e.Code))
+		f.key("CancellationReasons")
+		f.b = append(f.b, '[')
+		for i := range e.CancellationReasons {
+			if i > 0 {
+				f.b = append(f.b, ',')
+			}
+			f.b = appendCancellationReason(f.b, &e.CancellationReasons[i])
+		}
+		f.b = append(f.b, ']')
+		f.str("Message", e.Message)
+		return http.StatusBadRequest, append(f.b, '}')
+	}
+	status := http.StatusBadRequest
+	prefix := prefixDynamoDB
+	switch e.Code {
+	case engine.CodeValidation:
+		prefix = prefixValidate
+	case engine.CodeInternalServerError:
+		status = http.StatusInternalServerError
+	case "ServiceUnavailable":
+		status = http.StatusServiceUnavailable
+	}
+	f := fields{b: append(dst, '{')}
+	f.str("__type", prefix+string(e.Code))
+	f.str("message", e.Message)
+	if e.Item != nil && e.Code == engine.CodeConditionalCheckFailed {
+		f.item("Item", e.Item)
+	}
+	return status, append(f.b, '}')
+}
+
+func appendCancellationReason(dst []byte, r *engine.CancellationReason) []byte {
+	f := fields{b: append(dst, '{')}
+	code := r.Code
+	if code == "" {
+		code = "None"
+	}
+	f.str("Code", code)
+	if r.Message != "" {
+		f.str("Message", r.Message)
+	}
+	if r.Item != nil {
+		f.item("Item", r.Item)
+	}
+	return append(f.b, '}')
+}
+
+// serialization builds a SerializationException.
+func serialization(msg string) *engine.Error {
+	return &engine.Error{Code: engine.CodeSerialization, Message: msg}
+}
+
+// decodeError turns a failure to decode body into t into the error DynamoDB
+// would answer.
+//
+//   - engine/attr's SerializationError is already worded and is the first
+//     problem in document order (go-json decodes in order and stops at it).
+//   - engine/attr's ValidationError is reported only if no serialization
+//     problem follows it anywhere in the body: DynamoDB deserialises the
+//     whole request before validating it.
+//   - malformed JSON is a SerializationException (DynamoDB sends it without
+//     a message; ours says where the JSON broke).
+//   - a JSON type mismatch is worded by shapeCheck.
+func decodeError(body []byte, err error, t reflect.Type) error {
+	var se *attr.SerializationError
+	if errors.As(err, &se) {
+		return err
+	}
+	var ve *attr.ValidationError
+	if errors.As(err, &ve) {
+		if msg, ok := shapeCheck(body, t); ok {
+			return serialization(msg)
+		}
+		return err
+	}
+	if msg := syntaxMessage(body); msg != "" {
+		return serialization(msg)
+	}
+	if msg, ok := shapeCheck(body, t); ok {
+		return serialization(msg)
+	}
+	// go-json refused something the walker accepts (a number out of
+	// range, a member matched case-insensitively): say what Go saw.
+	return serialization("Unable to deserialize the request: " + err.Error())
+}
+
+// syntaxMessage returns a description of the first JSON syntax error in body,
+// or "" when body is well-formed JSON.
+func syntaxMessage(body []byte) string {
+	if len(body) == 0 {
+		return "The request body is empty: expected a JSON object"
+	}
+	if json.Valid(body) {
+		return ""
+	}
+	var v any
+	err := json.Unmarshal(body, &v)
+	var syn *json.SyntaxError
+	if errors.As(err, &syn) {
+		return "Malformed JSON at offset " + strconv.FormatInt(syn.Offset, 10) + ": " + syn.Error()
+	}
+	if err != nil {
+		return "Malformed JSON: " + err.Error()
+	}
+	return "Malformed JSON"
+}
