@@ -18,7 +18,7 @@ func benchItem(i int) attr.Item {
 		"status":  attr.String("SHIPPED"),
 		"total":   attr.MustNumber(fmt.Sprintf("%d.%02d", i%1000, i%100)),
 		"email":   attr.String(fmt.Sprintf("customer%07d@example.com", i/10)),
-		"address": attr.String("1200 Harbour Boulevard, Apartment 12B, Springfield, 62704"),
+		"address": attr.String("1200 Harbour Boulevard, Apartment 12B, Springfield, Illinois 62704, United States of America"),
 		"items":   attr.MustNumber(fmt.Sprint(i%7 + 1)),
 	}
 }

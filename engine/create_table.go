@@ -27,6 +27,7 @@ func (d *Database) CreateTable(in *CreateTableInput) (*CreateTableOutput, error)
 		id:      tableID(d.seq, def.TableName),
 		arn:     d.tableArn(def.TableName),
 		items:   newTree(),
+		byKey:   map[string]entry{},
 	}
 	if def.BillingMode == schema.BillingPayPerRequest {
 		t.payPerRequestSince = now

@@ -36,8 +36,16 @@ type parsed struct {
 	update       *expr.Update
 }
 
+// noExpressions is the parse of a request without any expression; shared
+// and never modified.
+var noExpressions = &parsed{}
+
 // parse checks and parses every expression of the request.
 func (r *exprRequest) parse() (*parsed, *Error) {
+	if r.keyCondition == nil && r.condition == nil && r.filter == nil && r.projection == nil && r.update == nil &&
+		r.names == nil && r.values == nil && len(r.legacy.params) == 0 && r.legacy.err == nil {
+		return noExpressions, nil
+	}
 	var exprParams []string
 	for _, p := range []struct {
 		name string

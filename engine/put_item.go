@@ -104,7 +104,7 @@ func (d *Database) prepareput(t *table, item attr.Item) (*write, *Error) {
 func (d *Database) apply(t *table, w *write, cause Cause) {
 	switch {
 	case w.del:
-		if _, ok := t.remove(w.key); !ok {
+		if !t.remove(w.key) {
 			return
 		}
 	case w.item == nil:

@@ -52,29 +52,29 @@ func (r keyRange) before(k string) keyRange {
 
 // walk visits the entries of tree within r, ascending or descending, until fn
 // returns false.
-func walk(tree *btree.BTreeG[*entry], r keyRange, forward bool, fn func(*entry) bool) {
-	lo := &entry{key: r.lo}
+func walk(tree *btree.BTreeG[entry], r keyRange, forward bool, fn func(entry) bool) {
+	lo, hi := pivot(r.lo), pivot(r.hi)
 	if forward {
 		if r.hiOpen {
 			tree.AscendGreaterOrEqual(lo, fn)
 		} else {
-			tree.AscendRange(lo, &entry{key: r.hi}, fn)
+			tree.AscendRange(lo, hi, fn)
 		}
 		return
 	}
-	visit := func(e *entry) bool {
-		if e.key < r.lo {
+	back := func(e entry) bool {
+		if entryLess(e, lo) {
 			return false
 		}
-		if !r.hiOpen && e.key >= r.hi {
+		if !r.hiOpen && !entryLess(e, hi) {
 			return true
 		}
 		return fn(e)
 	}
 	if r.hiOpen {
-		tree.Descend(visit)
+		tree.Descend(back)
 	} else {
-		tree.DescendLessOrEqual(&entry{key: r.hi}, visit)
+		tree.DescendLessOrEqual(hi, back)
 	}
 }
 
@@ -89,9 +89,9 @@ type page struct {
 
 // readPage reads entries in r, stopping after limit entries (0: no limit) or
 // 1 MB of data, keeping those that pass filter, shaped by keep.
-func readPage(tree *btree.BTreeG[*entry], r keyRange, forward bool, limit int64, filter *expr.Condition, keep func(attr.Item) attr.Item, countOnly bool) page {
+func readPage(tree *btree.BTreeG[entry], r keyRange, forward bool, limit int64, filter *expr.Condition, keep func(attr.Item) attr.Item, countOnly bool) page {
 	var pg page
-	walk(tree, r, forward, func(e *entry) bool {
+	walk(tree, r, forward, func(e entry) bool {
 		pg.scanned++
 		pg.bytesRead += e.size
 		var item attr.Item
@@ -105,7 +105,7 @@ func readPage(tree *btree.BTreeG[*entry], r keyRange, forward bool, limit int64,
 			}
 		}
 		if (limit > 0 && pg.scanned >= limit) || pg.bytesRead >= schema.MaxPageBytes {
-			pg.last = e
+			pg.last = &e
 			return false
 		}
 		return true

@@ -12,7 +12,7 @@ import (
 type readSource struct {
 	t         *table
 	index     string // "" for the table
-	tree      *btree.BTreeG[*entry]
+	tree      *btree.BTreeG[entry]
 	key       keySchema
 	countOnly bool
 }

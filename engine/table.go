@@ -27,6 +27,7 @@ type keyAttr struct {
 type keySchema struct {
 	hash []keyAttr
 	rng  []keyAttr
+	all  []keyAttr // hash then range
 }
 
 // has reports whether name is one of the key's attributes.
@@ -44,11 +45,15 @@ func (k keySchema) has(name string) bool {
 	return false
 }
 
-// entry is one stored item. Its key orders the tree by (hash of the partition
-// key, partition key, sort key), which is DynamoDB's own order: partitions by
-// hash, each item collection by sort key.
+// entry is one stored item. Entries order the tree by (hash of the
+// partition key, partition key, sort key), DynamoDB's own order: partitions
+// by hash, each item collection by sort key. The full tree key is the 8-byte
+// big-endian hash followed by rest; the hash is kept inline so that nearly
+// every comparison during a tree descent resolves without touching memory
+// outside the node (entries are stored by value).
 type entry struct {
-	key  string
+	hash uint64
+	rest string // the encoded key after the hash
 	data string // the item in its stored form (storage.go)
 	size int    // the item's DynamoDB size in bytes
 }
@@ -56,12 +61,37 @@ type entry struct {
 // decode returns the stored item.
 func (e *entry) decode() attr.Item { return decodeItem(e.data) }
 
-func entryLess(a, b *entry) bool { return a.key < b.key }
+// fullKey is the entry's tree key as one string.
+func (e *entry) fullKey() string { return string(appendHash(nil, e.hash)) + e.rest }
+
+func entryLess(a, b entry) bool {
+	if a.hash != b.hash {
+		return a.hash < b.hash
+	}
+	return a.rest < b.rest
+}
+
+// pivot is a search entry for a full tree key. A key shorter than the hash
+// (a range bound) is padded with zero bytes, which keeps its place in the
+// order relative to every stored key.
+func pivot(k string) entry {
+	var h uint64
+	for i := 0; i < 8; i++ {
+		h <<= 8
+		if i < len(k) {
+			h |= uint64(k[i])
+		}
+	}
+	if len(k) <= 8 {
+		return entry{hash: h}
+	}
+	return entry{hash: h, rest: k[8:]}
+}
 
 // btreeDegree balances node size against depth for in-memory trees.
 const btreeDegree = 32
 
-func newTree() *btree.BTreeG[*entry] { return btree.NewG(btreeDegree, entryLess) }
+func newTree() *btree.BTreeG[entry] { return btree.NewG(btreeDegree, entryLess) }
 
 // table is one DynamoDB table: its definition, its items and its counters.
 type table struct {
@@ -72,7 +102,8 @@ type table struct {
 	id      string
 	arn     string
 
-	items   *btree.BTreeG[*entry]
+	items   *btree.BTreeG[entry]
+	byKey   map[string]entry // the same entries by rest, for point reads
 	bytes   int64
 	scratch []byte // encoding buffer, used under the writer lock
 
@@ -94,6 +125,7 @@ func keySchemaOf(elems []schema.KeySchemaElement, defs []schema.AttributeDefinit
 			k.rng = append(k.rng, a)
 		}
 	}
+	k.all = append(append([]keyAttr(nil), k.hash...), k.rng...)
 	return k
 }
 
@@ -142,43 +174,26 @@ func partitionPrefix(hashValues []attr.Value) []byte {
 	return append(out, enc...)
 }
 
-// treeKey builds the full tree key of an item from its key values.
-func treeKey(hashValues, rangeValues []attr.Value) string {
-	b := partitionPrefix(hashValues)
-	for _, v := range rangeValues {
-		b = attr.AppendKey(b, v)
+// treeKeyOf builds the tree key of an item whose key attributes are all
+// present: the hash of the encoded partition key, then the encoded key.
+func (k keySchema) treeKeyOf(item attr.Item) string {
+	var buf [128]byte
+	b := buf[:8]
+	for _, a := range k.hash {
+		b = attr.AppendKey(b, item[a.name])
+	}
+	h := hashKey64(b[8:])
+	appendHash(b[:0], h)
+	for _, a := range k.rng {
+		b = attr.AppendKey(b, item[a.name])
 	}
 	return string(b)
-}
-
-// keyValues returns the item's values for the key's attributes; ok is false
-// when any is missing.
-func (k keySchema) values(item attr.Item) (hash, rng []attr.Value, ok bool) {
-	hash = make([]attr.Value, 0, len(k.hash))
-	for _, a := range k.hash {
-		v, present := item[a.name]
-		if !present {
-			return nil, nil, false
-		}
-		hash = append(hash, v)
-	}
-	if len(k.rng) > 0 {
-		rng = make([]attr.Value, 0, len(k.rng))
-		for _, a := range k.rng {
-			v, present := item[a.name]
-			if !present {
-				return nil, nil, false
-			}
-			rng = append(rng, v)
-		}
-	}
-	return hash, rng, true
 }
 
 // keyOfItem extracts and validates the primary key of an item being written,
 // with PutItem's messages.
 func (t *table) keyOfItem(item attr.Item) (string, *Error) {
-	for _, ka := range t.key.all() {
+	for _, ka := range t.key.all {
 		v, ok := item[ka.name]
 		if !ok {
 			return "", validationf("One or more parameter values were invalid: Missing the key %s in the item", ka.name)
@@ -190,14 +205,13 @@ func (t *table) keyOfItem(item attr.Item) (string, *Error) {
 			return "", err
 		}
 	}
-	h, r, _ := t.key.values(item)
-	return treeKey(h, r), nil
+	return t.key.treeKeyOf(item), nil
 }
 
 // keyOfKey validates a Key parameter (GetItem, DeleteItem, UpdateItem, batch
 // and transaction keys): exactly the key attributes, of the declared types.
 func (t *table) keyOfKey(key attr.Item) (string, *Error) {
-	all := t.key.all()
+	all := t.key.all
 	if len(key) != len(all) {
 		return "", errKeySchema()
 	}
@@ -210,8 +224,7 @@ func (t *table) keyOfKey(key attr.Item) (string, *Error) {
 			return "", err
 		}
 	}
-	h, r, _ := t.key.values(key)
-	return treeKey(h, r), nil
+	return t.key.treeKeyOf(key), nil
 }
 
 func errKeySchema() *Error {
@@ -244,11 +257,6 @@ func checkKeyValue(ka keyAttr, v attr.Value, isHash bool) *Error {
 	return nil
 }
 
-func (k keySchema) all() []keyAttr {
-	out := make([]keyAttr, 0, len(k.hash)+len(k.rng))
-	return append(append(out, k.hash...), k.rng...)
-}
-
 func (k keySchema) isHash(name string) bool {
 	for _, a := range k.hash {
 		if a.name == name {
@@ -274,29 +282,38 @@ func (k keySchema) keyItem(item attr.Item) attr.Item {
 	return out
 }
 
-// get returns the stored entry for a tree key.
+// get returns the stored entry for a tree key. Point reads go through a
+// hash map rather than the tree: a tree descent costs a cache miss per
+// comparison, a map lookup one or two.
 func (t *table) get(key string) (*entry, bool) {
-	return t.items.Get(&entry{key: key})
-}
-
-// put stores item under key and returns the entry it replaced, if any.
-func (t *table) put(key string, item attr.Item, size int) (*entry, bool) {
-	t.scratch = encodeItem(t.scratch[:0], item)
-	old, replaced := t.items.ReplaceOrInsert(&entry{key: key, data: string(t.scratch), size: size})
-	if replaced {
-		t.bytes -= int64(old.size)
+	e, ok := t.byKey[key[8:]]
+	if !ok {
+		return nil, false
 	}
-	t.bytes += int64(size)
-	return old, replaced
+	return &e, true
 }
 
-// remove deletes the entry under key and returns it.
-func (t *table) remove(key string) (*entry, bool) {
-	old, ok := t.items.Delete(&entry{key: key})
+// put stores item under key and reports the entry it replaced, if any.
+func (t *table) put(key string, item attr.Item, size int) {
+	t.scratch = encodeItem(t.scratch[:0], item)
+	e := pivot(key)
+	e.data, e.size = string(t.scratch), size
+	if old, replaced := t.items.ReplaceOrInsert(e); replaced {
+		t.bytes -= int64(old.size)
+		e.rest = old.rest // keep one copy of the key bytes
+	}
+	t.byKey[e.rest] = e
+	t.bytes += int64(size)
+}
+
+// remove deletes the entry under key and reports whether there was one.
+func (t *table) remove(key string) bool {
+	old, ok := t.items.Delete(pivot(key))
 	if ok {
 		t.bytes -= int64(old.size)
+		delete(t.byKey, old.rest)
 	}
-	return old, ok
+	return ok
 }
 
 // matchesName reports whether a TableName parameter (a name or an ARN)

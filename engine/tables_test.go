@@ -122,7 +122,7 @@ func TestBatchOperations(t *testing.T) {
 		writes = append(writes, WriteRequest{PutRequest: &PutRequest{Item: attr.Item{"pk": s("p"), "sk": n(fmt.Sprint(i))}}})
 	}
 	out, err := db.BatchWriteItem(&BatchWriteItemInput{RequestItems: map[string][]WriteRequest{
-		"Beta": writes,
+		"Beta":  writes,
 		"Alpha": {{PutRequest: &PutRequest{Item: attr.Item{"id": s("x"), "pad": s(string(make([]byte, 3500)))}}}, {PutRequest: &PutRequest{Item: attr.Item{"id": s("y")}}}},
 	}, ReturnConsumedCapacity: "TOTAL"})
 	if err != nil {
@@ -146,7 +146,7 @@ func TestBatchOperations(t *testing.T) {
 
 	get, err := db.BatchGetItem(&BatchGetItemInput{RequestItems: map[string]KeysAndAttributes{
 		"Alpha": {Keys: []attr.Item{{"id": s("x")}, {"id": s("y")}, {"id": s("missing")}}, ConsistentRead: ptr(true)},
-		"Beta": {Keys: []attr.Item{{"pk": s("p"), "sk": n("3")}}, ProjectionExpression: ptr("sk")},
+		"Beta":  {Keys: []attr.Item{{"pk": s("p"), "sk": n("3")}}, ProjectionExpression: ptr("sk")},
 	}, ReturnConsumedCapacity: "TOTAL"})
 	if err != nil {
 		t.Fatal(err)

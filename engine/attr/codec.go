@@ -38,7 +38,10 @@ type Values map[string]Value
 //
 // Sets come out in canonical order (see set.go). Strings are valid UTF-8:
 // invalid bytes and lone surrogate escapes become U+FFFD, as in
-// encoding/json.
+// encoding/json. Decoded strings and number texts without escapes share one
+// copy of the input text (one allocation per call instead of one per
+// string); a decoded value thus keeps that copy alive, which is what the
+// engine wants for request values it re-encodes into its own storage form.
 //
 // Encoding (AppendValue, MarshalValue, MarshalJSON) writes compact JSON with
 // map keys sorted, so equal values encode to equal bytes.
@@ -47,7 +50,7 @@ type Values map[string]Value
 // is allowed; anything else after the value is a *SerializationError. JSON
 // null is MsgEmptyValue.
 func UnmarshalValue(data []byte) (Value, error) {
-	d := decoder{data: data}
+	d := newDecoder(data)
 	v, err := d.attributeValue(1, slotField)
 	if err = d.finish(err); err != nil {
 		return nil, err
@@ -66,7 +69,7 @@ func MarshalValue(v Value) ([]byte, error) {
 // UnmarshalJSON decodes a JSON object of attribute name -> AttributeValue.
 // JSON null leaves a nil Item.
 func (it *Item) UnmarshalJSON(data []byte) error {
-	d := decoder{data: data}
+	d := newDecoder(data)
 	m, err := d.valueMap(false)
 	if err = d.finish(err); err != nil {
 		return err
@@ -98,7 +101,7 @@ func AppendItem(dst []byte, it Item) []byte {
 // except MsgNestingTooDeep, which DynamoDB words the same for an item and for
 // an expression value.
 func (vs *Values) UnmarshalJSON(data []byte) error {
-	d := decoder{data: data}
+	d := newDecoder(data)
 	m, err := d.valueMap(true)
 	if err = d.finish(err); err != nil {
 		return err
@@ -117,7 +120,7 @@ func (vs Values) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes one envelope; JSON null leaves a nil Value.
 func (av *AttributeValue) UnmarshalJSON(data []byte) error {
-	d := decoder{data: data}
+	d := newDecoder(data)
 	d.ws()
 	if d.literal("null") {
 		av.Value = nil

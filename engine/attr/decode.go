@@ -69,8 +69,18 @@ const (
 
 type decoder struct {
 	data []byte
+	// src is data as one string: decoded strings, names and number texts
+	// without escapes are substrings of it, which saves an allocation per
+	// string. The values therefore keep the decoded document's text alive;
+	// the engine re-encodes items into its own storage form, and the wire
+	// layer hands over one request's bytes at a time.
+	src  string
 	pos  int
 	verr *ValidationError // first validation error, reported if nothing worse
+}
+
+func newDecoder(data []byte) decoder {
+	return decoder{data: data, src: string(data)}
 }
 
 // finish checks for trailing garbage and picks the error to report.
@@ -347,33 +357,54 @@ func (d *decoder) openCollection(closing byte) (empty bool) {
 	return false
 }
 
-// readStringBytes reads a JSON string at the cursor. The result aliases the
-// input when the string has no escapes and is valid UTF-8; otherwise it is a
-// new buffer.
-func (d *decoder) readStringBytes() ([]byte, error) {
+// scanString reads a JSON string at the cursor. When it has no escapes and
+// is valid UTF-8, decoded is nil and the content is data[start:end];
+// otherwise decoded holds the content.
+func (d *decoder) scanString() (start, end int, decoded []byte, err error) {
 	d.pos++ // opening quote
-	start := d.pos
+	start = d.pos
 	b := d.data
 	for d.pos < len(b) {
 		c := b[d.pos]
 		switch {
 		case c == '"':
-			s := b[start:d.pos]
+			end = d.pos
 			d.pos++
-			return s, nil
+			return start, end, nil, nil
 		case c == '\\' || c < 0x20:
-			return d.readStringSlow(start)
+			decoded, err = d.readStringSlow(start)
+			return start, 0, decoded, err
 		case c < utf8.RuneSelf:
 			d.pos++
 		default:
 			r, size := utf8.DecodeRune(b[d.pos:])
 			if r == utf8.RuneError && size == 1 {
-				return d.readStringSlow(start)
+				decoded, err = d.readStringSlow(start)
+				return start, 0, decoded, err
 			}
 			d.pos += size
 		}
 	}
-	return nil, newSerialization("Unexpected end of input in a string")
+	return 0, 0, nil, newSerialization("Unexpected end of input in a string")
+}
+
+// readStringBytes reads a JSON string; the result may alias the input.
+func (d *decoder) readStringBytes() ([]byte, error) {
+	start, end, decoded, err := d.scanString()
+	if decoded != nil || err != nil {
+		return decoded, err
+	}
+	return d.data[start:end], nil
+}
+
+// readString reads a JSON string; without escapes it is a substring of the
+// input text (no allocation).
+func (d *decoder) readString() (string, error) {
+	start, end, decoded, err := d.scanString()
+	if decoded != nil || err != nil {
+		return string(decoded), err
+	}
+	return d.src[start:end], nil
 }
 
 // readStringSlow decodes escapes and replaces invalid UTF-8, from start (just
@@ -471,11 +502,6 @@ func (d *decoder) hex4() (rune, bool) {
 	}
 	d.pos += 4
 	return r, true
-}
-
-func (d *decoder) readString() (string, error) {
-	b, err := d.readStringBytes()
-	return string(b), err
 }
 
 // Wording of type mismatches by expected JSON type.
@@ -699,16 +725,16 @@ func (d *decoder) number(k tokenKind) (Number, error) {
 	if k != tokString {
 		return Number{}, d.mismatch(k, stringMismatch)
 	}
-	b, err := d.readStringBytes()
+	text, err := d.readString()
 	if err != nil {
 		return Number{}, err
 	}
-	n, perr := parseNumber(b)
+	n, perr := parseNumber(text)
 	if perr != nil {
 		msg := perr.(*ValidationError).Message
-		if msg == MsgNumberInvalid && len(b) > 0 {
+		if msg == MsgNumberInvalid && text != "" {
 			// DynamoDB quotes the text unless it is empty.
-			msg += ": " + string(b)
+			msg += ": " + text
 		}
 		d.invalid(msg)
 	}
@@ -816,58 +842,66 @@ func (d *decoder) stringSet(k tokenKind) (Value, error) {
 	if err := d.arrayStart(k); err != nil {
 		return nil, err
 	}
-	var set []string
-	if !d.openCollection(']') {
-		for {
-			ek, ok := d.peek()
-			if !ok {
-				return nil, d.syntaxError()
-			}
-			switch ek {
-			case tokString:
-				s, err := d.readString()
-				if err != nil {
-					return nil, err
-				}
-				set = append(set, s)
-			case tokNull:
-				return nil, newSerialization(msgNullSetElement)
-			default:
-				return nil, d.mismatch(ek, stringMismatch)
-			}
-			more, err := d.next(']')
-			if err != nil {
-				return nil, err
-			}
-			if !more {
-				break
-			}
-		}
+	at := d.pos
+	set, err := d.stringElements()
+	if err != nil {
+		return nil, err
 	}
 	if len(set) == 0 {
 		d.invalid(MsgEmptyStringSet)
 		return nil, nil
 	}
 	if !slices.IsSorted(set) {
-		orig := set
-		set = slices.Clone(set)
 		slices.Sort(set)
-		if hasAdjacentDuplicates(set, strings.Compare) {
-			d.invalid(stringSetDuplicatesMessage(orig))
-			return nil, nil
-		}
-	} else if hasAdjacentDuplicates(set, strings.Compare) {
-		d.invalid(stringSetDuplicatesMessage(set))
+	}
+	if hasAdjacentDuplicates(set, strings.Compare) {
+		// The message lists the input order: read the array again.
+		again := decoder{data: d.data, src: d.src, pos: at}
+		orig, _ := again.stringElements()
+		d.invalid(stringSetDuplicatesMessage(orig))
 		return nil, nil
 	}
 	return StringSet(set), nil
+}
+
+// stringElements reads the elements of an SS array at the cursor.
+func (d *decoder) stringElements() ([]string, error) {
+	if d.openCollection(']') {
+		return nil, nil
+	}
+	set := make([]string, 0, 4)
+	for {
+		ek, ok := d.peek()
+		if !ok {
+			return nil, d.syntaxError()
+		}
+		switch ek {
+		case tokString:
+			s, err := d.readString()
+			if err != nil {
+				return nil, err
+			}
+			set = append(set, s)
+		case tokNull:
+			return nil, newSerialization(msgNullSetElement)
+		default:
+			return nil, d.mismatch(ek, stringMismatch)
+		}
+		more, err := d.next(']')
+		if err != nil {
+			return nil, err
+		}
+		if !more {
+			return set, nil
+		}
+	}
 }
 
 func (d *decoder) numberSet(k tokenKind) (Value, error) {
 	if err := d.arrayStart(k); err != nil {
 		return nil, err
 	}
-	var set []Number
+	set := make([]Number, 0, 4)
 	bad := false
 	if !d.openCollection(']') {
 		for {
@@ -924,44 +958,54 @@ func (d *decoder) binarySet(k tokenKind) (Value, error) {
 	if err := d.arrayStart(k); err != nil {
 		return nil, err
 	}
-	var set [][]byte
-	if !d.openCollection(']') {
-		for {
-			ek, ok := d.peek()
-			if !ok {
-				return nil, d.syntaxError()
-			}
-			if ek == tokNull {
-				return nil, newSerialization(msgNullSetElement)
-			}
-			b, err := d.binary(ek)
-			if err != nil {
-				return nil, err
-			}
-			set = append(set, b)
-			more, err := d.next(']')
-			if err != nil {
-				return nil, err
-			}
-			if !more {
-				break
-			}
-		}
+	at := d.pos
+	set, err := d.binaryElements()
+	if err != nil {
+		return nil, err
 	}
 	if len(set) == 0 {
 		d.invalid(MsgEmptyBinarySet)
 		return nil, nil
 	}
-	orig := set
 	if !slices.IsSortedFunc(set, compareBytes) {
-		set = slices.Clone(set)
 		slices.SortFunc(set, compareBytes)
 	}
 	if hasAdjacentDuplicates(set, compareBytes) {
+		again := decoder{data: d.data, src: d.src, pos: at}
+		orig, _ := again.binaryElements()
 		d.invalid(binarySetDuplicatesMessage(orig))
 		return nil, nil
 	}
 	return BinarySet(set), nil
+}
+
+// binaryElements reads the elements of a BS array at the cursor.
+func (d *decoder) binaryElements() ([][]byte, error) {
+	if d.openCollection(']') {
+		return nil, nil
+	}
+	set := make([][]byte, 0, 4)
+	for {
+		ek, ok := d.peek()
+		if !ok {
+			return nil, d.syntaxError()
+		}
+		if ek == tokNull {
+			return nil, newSerialization(msgNullSetElement)
+		}
+		b, err := d.binary(ek)
+		if err != nil {
+			return nil, err
+		}
+		set = append(set, b)
+		more, err := d.next(']')
+		if err != nil {
+			return nil, err
+		}
+		if !more {
+			return set, nil
+		}
+	}
 }
 
 func compareBytes(a, b []byte) int { return strings.Compare(string(a), string(b)) }

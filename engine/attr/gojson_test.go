@@ -106,3 +106,12 @@ func TestRequestRoundTripGoJSON(t *testing.T) {
 		t.Error("round trip through go-json changed the request")
 	}
 }
+
+var (
+	_ json.Marshaler   = attr.Item(nil)
+	_ json.Unmarshaler = (*attr.Item)(nil)
+	_ json.Marshaler   = attr.Values(nil)
+	_ json.Unmarshaler = (*attr.Values)(nil)
+	_ json.Marshaler   = attr.AttributeValue{}
+	_ json.Unmarshaler = (*attr.AttributeValue)(nil)
+)

@@ -92,13 +92,13 @@ type compareNode struct {
 
 // betweenNode is x BETWEEN low AND high.
 type betweenNode struct {
-	pos // of BETWEEN
+	pos          // of BETWEEN
 	x, low, high operandNode
 }
 
 // inNode is x IN (list...).
 type inNode struct {
-	pos // of IN
+	pos  // of IN
 	x    operandNode
 	list []operandNode
 }

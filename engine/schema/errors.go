@@ -2,7 +2,6 @@ package schema
 
 import (
 	"fmt"
-	"regexp"
 	"strconv"
 	"strings"
 	"unicode/utf16"
@@ -127,7 +126,7 @@ func (v *Violations) name(n, field string, minLen, maxLen int) {
 	if l > maxLen {
 		v.Add(n, field, MaxLength(maxLen))
 	}
-	if !namePattern.MatchString(n) {
+	if !matchesNamePattern(n) {
 		v.Add(n, field, PatternConstraint(NamePattern))
 	}
 }
@@ -178,7 +177,20 @@ func EnumConstraint(values ...string) string {
 	return "Member must satisfy enum value set: [" + strings.Join(values, ", ") + "]"
 }
 
-var namePattern = regexp.MustCompile(`^` + NamePattern + `$`)
+// matchesNamePattern reports whether n matches NamePattern, [a-zA-Z0-9_.-]+,
+// without a regular expression: it runs on every request.
+func matchesNamePattern(n string) bool {
+	if n == "" {
+		return false
+	}
+	for i := 0; i < len(n); i++ {
+		c := n[i]
+		if !('a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || c == '_' || c == '.' || c == '-') {
+			return false
+		}
+	}
+	return true
+}
 
 // javaLength is a string's length as DynamoDB's (Java) validator counts it:
 // in UTF-16 code units.

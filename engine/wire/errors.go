@@ -135,8 +135,9 @@ func serialization(msg string) *engine.Error {
 // decodeError turns a failure to decode body into t into the error DynamoDB
 // would answer.
 //
-//   - engine/attr's SerializationError is already worded and is the first
-//     problem in document order (go-json decodes in order and stops at it).
+//   - engine/attr's SerializationError is the first problem in document
+//     order (go-json decodes in order and stops at it); shapeCheck finds it
+//     again with its position known.
 //   - engine/attr's ValidationError is reported only if no serialization
 //     problem follows it anywhere in the body: DynamoDB deserialises the
 //     whole request before validating it.
@@ -146,6 +147,12 @@ func serialization(msg string) *engine.Error {
 func decodeError(body []byte, err error, t reflect.Type) error {
 	var se *attr.SerializationError
 	if errors.As(err, &se) {
+		// The walker knows where the value sits (a Key member or an
+		// element of Keys) and words a non-object accordingly; for
+		// everything inside the object it defers to engine/attr.
+		if msg, ok := shapeCheck(body, t); ok {
+			return serialization(msg)
+		}
 		return err
 	}
 	var ve *attr.ValidationError
