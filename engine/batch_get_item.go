@@ -10,6 +10,7 @@ import (
 // tables, each charged like a GetItem, the answer capped at 16 MB with the
 // rest returned as UnprocessedKeys.
 func (d *Database) BatchGetItem(in *BatchGetItemInput) (*BatchGetItemOutput, error) {
+	d.Tick()
 	var c constraints
 	c.enum(in.ReturnConsumedCapacity, "returnConsumedCapacity", enumReturnConsumedCapacity...)
 	if err := c.err(); err != nil {

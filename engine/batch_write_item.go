@@ -12,6 +12,7 @@ import (
 // deletes over any tables. The whole batch is validated before anything is
 // written; each write is then atomic on its own.
 func (d *Database) BatchWriteItem(in *BatchWriteItemInput) (*BatchWriteItemOutput, error) {
+	d.Tick()
 	var c constraints
 	c.enum(in.ReturnConsumedCapacity, "returnConsumedCapacity", enumReturnConsumedCapacity...)
 	c.enum(in.ReturnItemCollectionMetrics, "returnItemCollectionMetrics", enumReturnItemCollection...)
@@ -81,6 +82,7 @@ func (d *Database) BatchWriteItem(in *BatchWriteItemInput) (*BatchWriteItemOutpu
 		u := usage{tableName: tw.name}
 		for _, w := range tw.writes {
 			u.table += capacity.WriteUnits(max(w.oldSize(), w.size), false)
+			chargeIndexes(&u, w, 1)
 			d.apply(tw.t, w, CauseUser)
 		}
 		if cc := u.report(in.ReturnConsumedCapacity, true); cc != nil {

@@ -32,6 +32,12 @@ func (d *Database) CreateTable(in *CreateTableInput) (*CreateTableOutput, error)
 	if def.BillingMode == schema.BillingPayPerRequest {
 		t.payPerRequestSince = now
 	}
+	for _, g := range def.GlobalSecondaryIndexes {
+		t.addIndex(newGSI(t, g))
+	}
+	for _, l := range def.LocalSecondaryIndexes {
+		t.addIndex(newLSI(t, l))
+	}
 	d.tables[def.TableName] = t
 	return &CreateTableOutput{TableDescription: t.describe()}, nil
 }

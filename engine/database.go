@@ -3,6 +3,7 @@ package engine
 import (
 	"fmt"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/dynamodb-workbench/workbench/engine/attr"
@@ -22,6 +23,12 @@ type Database struct {
 
 	observers []func(Change)
 	txTokens  map[string]txRecord
+
+	gsiDelay time.Duration // how long a GSI lags its table
+	ttlDelay time.Duration // how long an expired item waits for deletion
+	// nextDue is the earliest time (Unix nanoseconds) at which delayed work
+	// (GSI propagation, TTL deletion) falls due; 0 when none is waiting.
+	nextDue atomic.Int64
 }
 
 // Option configures a Database.
@@ -33,6 +40,57 @@ func WithClock(c Clock) Option { return func(d *Database) { d.clock = c } }
 // WithRegion sets the region and account that appear in ARNs.
 func WithRegion(region, account string) Option {
 	return func(d *Database) { d.region, d.account = region, account }
+}
+
+// WithGSIPropagationDelay makes every GSI lag its table by d, so that a
+// read can miss a fresh write as it can on DynamoDB (default: none).
+func WithGSIPropagationDelay(delay time.Duration) Option {
+	return func(d *Database) { d.gsiDelay = delay }
+}
+
+// SetGSIPropagationDelay changes the GSI lag of a running database.
+func (d *Database) SetGSIPropagationDelay(delay time.Duration) {
+	d.mu.Lock()
+	d.gsiDelay = delay
+	d.mu.Unlock()
+}
+
+// noteDue records that delayed work falls due at t. The caller holds the
+// writer lock.
+func (d *Database) noteDue(t time.Time) {
+	n := t.UnixNano()
+	if cur := d.nextDue.Load(); cur == 0 || n < cur {
+		d.nextDue.Store(n)
+	}
+}
+
+// Tick performs the delayed work that is due by the clock's current time:
+// GSI propagation and TTL deletions. Operations call it themselves; a
+// driver of a virtual clock calls it after moving the clock.
+func (d *Database) Tick() {
+	due := d.nextDue.Load()
+	if due == 0 || d.clock.Now().UnixNano() < due {
+		return
+	}
+	d.mu.Lock()
+	d.settleLocked()
+	d.mu.Unlock()
+}
+
+// settleLocked performs all due delayed work and recomputes nextDue. The
+// caller holds the writer lock.
+func (d *Database) settleLocked() {
+	now := d.clock.Now()
+	d.nextDue.Store(0)
+	for _, t := range d.tables {
+		for _, ix := range t.indexOrder {
+			ix.settlePending(now)
+			if len(ix.pending) > 0 {
+				d.noteDue(ix.pending[0].due)
+			}
+		}
+		d.sweepTTL(t, now)
+	}
 }
 
 // New returns an empty database.

@@ -8,6 +8,7 @@ import (
 // DeleteItem implements DynamoDB's DeleteItem. Deleting a missing item
 // succeeds (and costs one write unit) unless a condition says otherwise.
 func (d *Database) DeleteItem(in *DeleteItemInput) (*DeleteItemOutput, error) {
+	d.Tick()
 	var c constraints
 	c.tableName(in.TableName)
 	if in.Key == nil {
@@ -42,6 +43,7 @@ func (d *Database) DeleteItem(in *DeleteItemInput) (*DeleteItemOutput, error) {
 	if p.condition != nil && !p.condition.Eval(w.oldItem()) {
 		return nil, conditionFailed(w, in.ReturnValuesOnConditionCheckFailure)
 	}
+	chargeIndexes(&u, w, 1)
 	d.apply(t, w, CauseUser)
 	out := &DeleteItemOutput{ConsumedCapacity: u.report(in.ReturnConsumedCapacity, true)}
 	if in.ReturnValues == "ALL_OLD" && w.old != nil {
@@ -59,6 +61,9 @@ func (d *Database) preparedelete(t *table, key attr.Item) (*write, *Error) {
 	w := &write{key: k, del: true}
 	if old, ok := t.get(k); ok {
 		w.old = old
+	}
+	if err := t.planIndexes(w, false); err != nil {
+		return nil, err
 	}
 	return w, nil
 }

@@ -8,6 +8,7 @@ import (
 
 // DescribeTable implements DynamoDB's DescribeTable.
 func (d *Database) DescribeTable(in *DescribeTableInput) (*DescribeTableOutput, error) {
+	d.Tick()
 	var c constraints
 	c.tableName(in.TableName)
 	if err := c.err(); err != nil {
@@ -64,8 +65,54 @@ func (t *table) describe() *TableDescription {
 	if def.BillingMode == schema.BillingPayPerRequest {
 		desc.OnDemandThroughput = def.OnDemandThroughput
 	}
+	for _, ix := range t.indexOrder {
+		if ix.global {
+			desc.GlobalSecondaryIndexes = append(desc.GlobalSecondaryIndexes, t.describeGSI(ix))
+		} else {
+			desc.LocalSecondaryIndexes = append(desc.LocalSecondaryIndexes, LocalSecondaryIndexDescription{
+				IndexName: ix.name, KeySchema: t.indexKeySchema(ix), Projection: ix.projection,
+				IndexSizeBytes: ix.bytes, ItemCount: int64(ix.tree.Len()), IndexArn: ix.arn,
+			})
+		}
+	}
 	if def.TableClass != "" {
 		desc.TableClassSummary = &TableClassSummary{TableClass: def.TableClass}
 	}
 	return desc
+}
+
+// describeGSI reports one GSI. Throughput reads 0/0 on an on-demand table.
+func (t *table) describeGSI(ix *index) GlobalSecondaryIndexDescription {
+	g := GlobalSecondaryIndexDescription{
+		IndexName: ix.name, KeySchema: t.indexKeySchema(ix), Projection: ix.projection,
+		IndexStatus: ix.status, IndexSizeBytes: ix.bytes, ItemCount: int64(ix.tree.Len()), IndexArn: ix.arn,
+		ProvisionedThroughput: &ProvisionedThroughputDescription{},
+	}
+	if ix.status == indexCreating && ix.backfilling {
+		b := true
+		g.Backfilling = &b
+	}
+	if ix.throughput != nil && t.def.BillingMode != schema.BillingPayPerRequest {
+		g.ProvisionedThroughput.ReadCapacityUnits = deref(ix.throughput.ReadCapacityUnits)
+		g.ProvisionedThroughput.WriteCapacityUnits = deref(ix.throughput.WriteCapacityUnits)
+	}
+	if t.def.BillingMode == schema.BillingPayPerRequest {
+		g.OnDemandThroughput = ix.onDemand
+	}
+	return g
+}
+
+// indexKeySchema returns the index's key schema as defined.
+func (t *table) indexKeySchema(ix *index) []schema.KeySchemaElement {
+	for _, g := range t.def.GlobalSecondaryIndexes {
+		if g.IndexName == ix.name {
+			return g.KeySchema
+		}
+	}
+	for _, l := range t.def.LocalSecondaryIndexes {
+		if l.IndexName == ix.name {
+			return l.KeySchema
+		}
+	}
+	return nil
 }

@@ -9,6 +9,7 @@ import (
 // is no such item, and a non-nil empty map when the item exists but the
 // projection matched none of its attributes (DynamoDB answers "Item": {}).
 func (d *Database) GetItem(in *GetItemInput) (*GetItemOutput, error) {
+	d.Tick()
 	var c constraints
 	c.tableName(in.TableName)
 	if in.Key == nil {

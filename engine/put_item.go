@@ -10,6 +10,7 @@ import (
 // optional condition. The engine keeps in.Item: the caller must not modify
 // it afterwards.
 func (d *Database) PutItem(in *PutItemInput) (*PutItemOutput, error) {
+	d.Tick()
 	var c constraints
 	c.tableName(in.TableName)
 	if in.Item == nil {
@@ -45,6 +46,7 @@ func (d *Database) PutItem(in *PutItemInput) (*PutItemOutput, error) {
 	if p.condition != nil && !p.condition.Eval(w.oldItem()) {
 		return nil, conditionFailed(w, in.ReturnValuesOnConditionCheckFailure)
 	}
+	chargeIndexes(&u, w, 1)
 	d.apply(t, w, CauseUser)
 	out := &PutItemOutput{ConsumedCapacity: u.report(in.ReturnConsumedCapacity, true)}
 	if in.ReturnValues == "ALL_OLD" && w.old != nil {
@@ -62,6 +64,7 @@ type write struct {
 	del  bool // delete the item
 
 	oldDecoded attr.Item
+	indexOps   []indexOp // planned index changes (index.go)
 }
 
 // oldItem decodes the item being replaced, once; nil when there is none.
@@ -96,12 +99,19 @@ func (d *Database) prepareput(t *table, item attr.Item) (*write, *Error) {
 	if old, ok := t.get(key); ok {
 		w.old = old
 	}
+	if err := t.planIndexes(w, false); err != nil {
+		return nil, err
+	}
 	return w, nil
 }
 
 // apply performs a prepared write and records the change. The caller holds
 // the writer lock.
 func (d *Database) apply(t *table, w *write, cause Cause) {
+	if w.item == nil && !w.del {
+		return
+	}
+	d.trackTTL(t, w)
 	switch {
 	case w.del:
 		if !t.remove(w.key) {
@@ -112,6 +122,7 @@ func (d *Database) apply(t *table, w *write, cause Cause) {
 	default:
 		t.put(w.key, w.item, w.size)
 	}
+	d.applyIndexes(t, w, cause)
 	if len(d.observers) > 0 {
 		after := w.item
 		if w.del {

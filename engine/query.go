@@ -9,6 +9,7 @@ import (
 // Query implements DynamoDB's Query: one item collection, walked in
 // sort-key order, one page of at most Limit items or 1 MB at a time.
 func (d *Database) Query(in *QueryInput) (*QueryOutput, error) {
+	d.Tick()
 	var c constraints
 	c.tableName(in.TableName)
 	c.indexName(in.IndexName)
@@ -46,7 +47,7 @@ func (d *Database) Query(in *QueryInput) (*QueryOutput, error) {
 	if err != nil {
 		return nil, err
 	}
-	src, err := t.source(in.IndexName, sel, boolValue(in.ConsistentRead, false))
+	src, err := t.source(in.IndexName, sel, boolValue(in.ConsistentRead, false), p)
 	if err != nil {
 		return nil, err
 	}
@@ -56,7 +57,7 @@ func (d *Database) Query(in *QueryInput) (*QueryOutput, error) {
 	}
 	if p.filter != nil {
 		for _, path := range p.filter.Paths() {
-			if src.key.has(path[0].Name) || t.key.has(path[0].Name) {
+			if src.key.has(path[0].Name) {
 				return nil, validationf("Filter Expression can only contain non-primary key attributes: Primary key attribute: %s", path[0].Name)
 			}
 		}
@@ -80,7 +81,7 @@ func (d *Database) Query(in *QueryInput) (*QueryOutput, error) {
 			r = r.before(k)
 		}
 	}
-	pg := readPage(src.tree, r, forward, deref(in.Limit), p.filter, src.shaper(p), sel == "COUNT")
+	pg := src.readPage(r, forward, deref(in.Limit), p.filter, src.shaper(p), sel == "COUNT")
 	return src.output(pg, *in.TableName, in.ReturnConsumedCapacity, boolValue(in.ConsistentRead, false)), nil
 }
 
@@ -162,6 +163,6 @@ func (s *readSource) output(pg page, tableName, rcc string, consistent bool) *Qu
 	u := usage{tableName: tableName}
 	units := capacity.QueryReadUnits(pg.bytesRead, readMode(consistent))
 	s.charge(&u, units)
-	out.ConsumedCapacity = u.report(rcc, s.index == "")
+	out.ConsumedCapacity = u.report(rcc, s.ix == nil)
 	return out
 }

@@ -87,16 +87,16 @@ type page struct {
 	last      *entry // set when the page stopped early (Limit or 1 MB)
 }
 
-// readPage reads entries in r, stopping after limit entries (0: no limit) or
+// readPage reads the source's entries in r, stopping after limit entries (0: no limit) or
 // 1 MB of data, keeping those that pass filter, shaped by keep.
-func readPage(tree *btree.BTreeG[entry], r keyRange, forward bool, limit int64, filter *expr.Condition, keep func(attr.Item) attr.Item, countOnly bool) page {
+func (s *readSource) readPage(r keyRange, forward bool, limit int64, filter *expr.Condition, keep func(attr.Item) attr.Item, countOnly bool) page {
 	var pg page
-	walk(tree, r, forward, func(e entry) bool {
+	walk(s.tree, r, forward, func(e entry) bool {
 		pg.scanned++
 		pg.bytesRead += e.size
 		var item attr.Item
 		if filter != nil || !countOnly {
-			item = e.decode()
+			item = s.load(e)
 		}
 		if filter == nil || filter.Eval(item) {
 			pg.count++
@@ -105,7 +105,8 @@ func readPage(tree *btree.BTreeG[entry], r keyRange, forward bool, limit int64, 
 			}
 		}
 		if (limit > 0 && pg.scanned >= limit) || pg.bytesRead >= schema.MaxPageBytes {
-			pg.last = &e
+			last := e // copied here so that only the last entry escapes
+			pg.last = &last
 			return false
 		}
 		return true

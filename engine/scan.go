@@ -9,6 +9,7 @@ import (
 // Scan implements DynamoDB's Scan: every item in partition-hash order, one
 // page at a time, optionally one segment of a parallel scan.
 func (d *Database) Scan(in *ScanInput) (*ScanOutput, error) {
+	d.Tick()
 	var c constraints
 	c.tableName(in.TableName)
 	c.indexName(in.IndexName)
@@ -48,7 +49,7 @@ func (d *Database) Scan(in *ScanInput) (*ScanOutput, error) {
 	if err != nil {
 		return nil, err
 	}
-	src, err := t.source(in.IndexName, sel, boolValue(in.ConsistentRead, false))
+	src, err := t.source(in.IndexName, sel, boolValue(in.ConsistentRead, false), p)
 	if err != nil {
 		return nil, err
 	}
@@ -66,7 +67,7 @@ func (d *Database) Scan(in *ScanInput) (*ScanOutput, error) {
 		}
 		r = r.after(k)
 	}
-	pg := readPage(src.tree, r, true, deref(in.Limit), p.filter, src.shaper(p), sel == "COUNT")
+	pg := src.readPage(r, true, deref(in.Limit), p.filter, src.shaper(p), sel == "COUNT")
 	return src.output(pg, *in.TableName, in.ReturnConsumedCapacity, boolValue(in.ConsistentRead, false)), nil
 }
 

@@ -61,9 +61,6 @@ type entry struct {
 // decode returns the stored item.
 func (e *entry) decode() attr.Item { return decodeItem(e.data) }
 
-// fullKey is the entry's tree key as one string.
-func (e *entry) fullKey() string { return string(appendHash(nil, e.hash)) + e.rest }
-
 func entryLess(a, b entry) bool {
 	if a.hash != b.hash {
 		return a.hash < b.hash
@@ -107,11 +104,36 @@ type table struct {
 	bytes   int64
 	scratch []byte // encoding buffer, used under the writer lock
 
+	ttl *ttlState // nil until UpdateTimeToLive
+
+	indexes    map[string]*index
+	indexOrder []*index // GSIs then LSIs, in definition order
+
 	// Provisioned-throughput bookkeeping reported by DescribeTable.
 	lastIncrease, lastDecrease time.Time
 	decreasesDay               time.Time
 	decreasesToday             int64
 	payPerRequestSince         time.Time
+}
+
+// addIndex attaches a secondary index to the table.
+func (t *table) addIndex(ix *index) {
+	if t.indexes == nil {
+		t.indexes = map[string]*index{}
+	}
+	t.indexes[ix.name] = ix
+	t.indexOrder = append(t.indexOrder, ix)
+}
+
+// dropIndex detaches a secondary index.
+func (t *table) dropIndex(name string) {
+	delete(t.indexes, name)
+	for i, ix := range t.indexOrder {
+		if ix.name == name {
+			t.indexOrder = append(t.indexOrder[:i:i], t.indexOrder[i+1:]...)
+			break
+		}
+	}
 }
 
 // keySchemaOf reads a key schema against the attribute definitions.

@@ -8,6 +8,7 @@ import (
 // TransactGetItems implements DynamoDB's TransactGetItems: up to 100 reads
 // answered together, in request order, at twice the cost of strong reads.
 func (d *Database) TransactGetItems(in *TransactGetItemsInput) (*TransactGetItemsOutput, error) {
+	d.Tick()
 	var c constraints
 	switch n := len(in.TransactItems); {
 	case in.TransactItems == nil:

@@ -37,6 +37,7 @@ type txAction struct {
 // TransactWriteItems implements DynamoDB's TransactWriteItems: up to 100
 // puts, updates, deletes and condition checks that succeed or fail together.
 func (d *Database) TransactWriteItems(in *TransactWriteItemsInput) (*TransactWriteItemsOutput, error) {
+	d.Tick()
 	var c constraints
 	switch n := len(in.TransactItems); {
 	case in.TransactItems == nil:
@@ -187,6 +188,7 @@ func (d *Database) TransactWriteItems(in *TransactWriteItemsInput) (*TransactWri
 		// is charged here like a transactional write of the item.
 		u.table += capacity.WriteUnits(max(a.w.oldSize(), a.w.size), true)
 		if !a.check {
+			chargeIndexes(u, a.w, 2)
 			d.apply(a.t, a.w, CauseUser)
 		}
 	}

@@ -10,6 +10,7 @@ import (
 // UpdateItem implements DynamoDB's UpdateItem: an upsert that edits
 // attributes in place, under an optional condition.
 func (d *Database) UpdateItem(in *UpdateItemInput) (*UpdateItemOutput, error) {
+	d.Tick()
 	var c constraints
 	c.tableName(in.TableName)
 	if in.Key == nil {
@@ -42,6 +43,7 @@ func (d *Database) UpdateItem(in *UpdateItemInput) (*UpdateItemOutput, error) {
 	if p.condition != nil && !p.condition.Eval(w.oldItem()) {
 		return nil, conditionFailed(w, in.ReturnValuesOnConditionCheckFailure)
 	}
+	chargeIndexes(&u, w, 1)
 	d.apply(t, w, CauseUser)
 	out := &UpdateItemOutput{ConsumedCapacity: u.report(in.ReturnConsumedCapacity, true)}
 	out.Attributes = updateReturnValues(in.ReturnValues, w, p.update)
@@ -79,7 +81,7 @@ func (d *Database) prepareupdate(t *table, key attr.Item, up *expr.Update) (*wri
 			w.item = key.Clone()
 			w.size = attr.ItemSize(w.item)
 		}
-		return w, nil
+		return w, t.planIndexes(w, true)
 	}
 	next, aerr := up.Apply(base)
 	if aerr != nil {
@@ -90,6 +92,9 @@ func (d *Database) prepareupdate(t *table, key attr.Item, up *expr.Update) (*wri
 		return nil, validationf("Item size to update has exceeded the maximum allowed size")
 	}
 	w.item, w.size = next, size
+	if err := t.planIndexes(w, true); err != nil {
+		return nil, err
+	}
 	return w, nil
 }
 

@@ -3,6 +3,7 @@ package wire
 import (
 	"bytes"
 	"testing"
+	"time"
 
 	"github.com/goccy/go-json"
 
@@ -43,7 +44,15 @@ func FuzzDispatch(f *testing.F) {
 		if int(which) < 2*len(ops) {
 			target = TargetPrefix + ops[int(which)%len(ops)]
 		}
-		status, resp := Dispatch(db, target, body)
+		var status int
+		var resp []byte
+		done := make(chan struct{})
+		go func() { status, resp = Dispatch(db, target, body); close(done) }()
+		select {
+		case <-done:
+		case <-time.After(10 * time.Second):
+			t.Fatalf("HANG %s %q", target, body)
+		}
 		if status == 500 {
 			t.Fatalf("%s %q: internal error (a recovered panic?): %s", target, body, resp)
 		}

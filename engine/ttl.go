@@ -1,0 +1,257 @@
+package engine
+
+import (
+	"strconv"
+	"time"
+
+	"github.com/google/btree"
+
+	"github.com/dynamodb-workbench/workbench/engine/attr"
+	"github.com/dynamodb-workbench/workbench/engine/schema"
+)
+
+// Time to live: an item whose TTL attribute is a Number of epoch seconds in
+// the past is deleted by the service after a delay (DynamoDB: typically
+// within 48 hours; here the Database's TTL delay). Until then reads still
+// return it. Values that are not Numbers, or more than five years in the
+// past, never expire. Deletions consume no capacity and are recorded with
+// CauseTTL (the dynamodb.amazonaws.com principal).
+
+// ttlIgnoreAge is how far in the past a TTL value may be and still count.
+const ttlIgnoreAge = 5 * 365 * 24 * time.Hour
+
+// ttlChangeInterval is how often a table's TTL setting may change.
+const ttlChangeInterval = time.Hour
+
+// WithTTLDeletionDelay sets how long an expired item waits before the
+// sweeper deletes it (default: it goes at the first sweep after expiry).
+func WithTTLDeletionDelay(delay time.Duration) Option {
+	return func(d *Database) { d.ttlDelay = delay }
+}
+
+// SetTTLDeletionDelay changes the deletion delay of a running database.
+func (d *Database) SetTTLDeletionDelay(delay time.Duration) {
+	d.mu.Lock()
+	d.ttlDelay = delay
+	d.noteAllTTL()
+	d.mu.Unlock()
+}
+
+// ttlState is a table's TTL setting and its expiry index.
+type ttlState struct {
+	attribute  string
+	enabled    bool
+	lastChange time.Time
+	// expiries orders the items that carry a Number TTL by expiry time.
+	expiries *btree.BTreeG[expiry]
+}
+
+// expiry is one entry of the expiry index.
+type expiry struct {
+	at  int64  // expiry, Unix nanoseconds
+	key string // the item's tree key
+}
+
+func expiryLess(a, b expiry) bool {
+	if a.at != b.at {
+		return a.at < b.at
+	}
+	return a.key < b.key
+}
+
+// ttlOf reads an item's TTL attribute as an expiry time.
+func ttlOf(item attr.Item, name string) (int64, bool) {
+	n, ok := item[name].(attr.Number)
+	if !ok {
+		return 0, false
+	}
+	f, err := strconv.ParseFloat(n.String(), 64)
+	if err != nil || f > 1e11 || f < -1e11 {
+		return 0, false
+	}
+	return int64(f * 1e9), true
+}
+
+// trackTTL keeps the expiry index in step with a write. The caller holds
+// the writer lock.
+func (d *Database) trackTTL(t *table, w *write) {
+	if t.ttl == nil || !t.ttl.enabled {
+		return
+	}
+	if at, ok := ttlOf(w.oldItem(), t.ttl.attribute); ok {
+		t.ttl.expiries.Delete(expiry{at, w.key})
+	}
+	if w.item != nil && !w.del {
+		if at, ok := ttlOf(w.item, t.ttl.attribute); ok {
+			t.ttl.expiries.ReplaceOrInsert(expiry{at, w.key})
+			d.noteDue(time.Unix(0, at).Add(d.ttlDelay))
+		}
+	}
+}
+
+// sweepTTL deletes t's items whose expiry plus the deletion delay has
+// passed. The caller holds the writer lock.
+func (d *Database) sweepTTL(t *table, now time.Time) {
+	if t.ttl == nil || !t.ttl.enabled {
+		return
+	}
+	cutoff := now.Add(-d.ttlDelay).UnixNano()
+	tooOld := now.Add(-ttlIgnoreAge).UnixNano()
+	var due []expiry
+	t.ttl.expiries.Ascend(func(e expiry) bool {
+		if e.at > cutoff {
+			d.noteDue(time.Unix(0, e.at).Add(d.ttlDelay))
+			return false
+		}
+		due = append(due, e)
+		return true
+	})
+	for _, e := range due {
+		if e.at < tooOld {
+			t.ttl.expiries.Delete(e) // a malformed value: never expires
+			continue
+		}
+		old, ok := t.get(e.key)
+		if !ok {
+			t.ttl.expiries.Delete(e)
+			continue
+		}
+		w := &write{key: e.key, old: old, del: true}
+		if err := t.planIndexes(w, false); err != nil {
+			continue
+		}
+		d.apply(t, w, CauseTTL)
+	}
+}
+
+// noteAllTTL recomputes when the next TTL deletion falls due.
+func (d *Database) noteAllTTL() {
+	for _, t := range d.tables {
+		if t.ttl == nil || !t.ttl.enabled {
+			continue
+		}
+		if e, ok := t.ttl.expiries.Min(); ok {
+			d.noteDue(time.Unix(0, e.at).Add(d.ttlDelay))
+		}
+	}
+}
+
+// TimeToLiveSpecification is UpdateTimeToLive's setting.
+type TimeToLiveSpecification struct {
+	AttributeName *string `json:"AttributeName"`
+	Enabled       *bool   `json:"Enabled"`
+}
+
+// UpdateTimeToLiveInput is the UpdateTimeToLive request.
+type UpdateTimeToLiveInput struct {
+	TableName               *string                  `json:"TableName"`
+	TimeToLiveSpecification *TimeToLiveSpecification `json:"TimeToLiveSpecification"`
+}
+
+// UpdateTimeToLiveOutput is the UpdateTimeToLive response.
+type UpdateTimeToLiveOutput struct {
+	TimeToLiveSpecification *TimeToLiveSpecification `json:"TimeToLiveSpecification"`
+}
+
+// DescribeTimeToLiveInput is the DescribeTimeToLive request.
+type DescribeTimeToLiveInput struct {
+	TableName *string `json:"TableName"`
+}
+
+// TimeToLiveDescription reports a table's TTL setting.
+type TimeToLiveDescription struct {
+	TimeToLiveStatus string `json:"TimeToLiveStatus"`
+	AttributeName    string `json:"AttributeName,omitempty"`
+}
+
+// DescribeTimeToLiveOutput is the DescribeTimeToLive response.
+type DescribeTimeToLiveOutput struct {
+	TimeToLiveDescription *TimeToLiveDescription `json:"TimeToLiveDescription"`
+}
+
+// UpdateTimeToLive implements DynamoDB's UpdateTimeToLive. The change takes
+// effect at once (DynamoDB reports ENABLED right away too), and a table's
+// setting may change once per hour.
+func (d *Database) UpdateTimeToLive(in *UpdateTimeToLiveInput) (*UpdateTimeToLiveOutput, error) {
+	var c constraints
+	c.tableName(in.TableName)
+	spec := in.TimeToLiveSpecification
+	if spec == nil {
+		c.null("timeToLiveSpecification")
+	} else {
+		if spec.AttributeName == nil {
+			c.null("timeToLiveSpecification.attributeName")
+		} else if n := len(*spec.AttributeName); n < 1 || n > schema.MaxTTLAttributeNameLength {
+			rule := schema.MinLength(1)
+			if n > 0 {
+				rule = schema.MaxLength(schema.MaxTTLAttributeNameLength)
+			}
+			c.bad(*spec.AttributeName, "timeToLiveSpecification.attributeName", rule)
+		}
+		if spec.Enabled == nil {
+			c.null("timeToLiveSpecification.enabled")
+		}
+	}
+	if err := c.err(); err != nil {
+		return nil, err
+	}
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	t, err := d.lookupControl(*in.TableName)
+	if err != nil {
+		return nil, err
+	}
+	now := d.clock.Now()
+	name, enable := *spec.AttributeName, *spec.Enabled
+	cur := t.ttl
+	// Unverified wording for the three state errors below; DynamoDB answers
+	// each with a ValidationException.
+	switch {
+	case enable && cur != nil && cur.enabled:
+		return nil, validationf("TimeToLive is already enabled")
+	case !enable && (cur == nil || !cur.enabled):
+		return nil, validationf("TimeToLive is already disabled")
+	case !enable && cur.attribute != name:
+		return nil, validationf("TimeToLive is active on a different AttributeName: current AttributeName is %s", cur.attribute)
+	}
+	if cur != nil && now.Sub(cur.lastChange) < ttlChangeInterval {
+		return nil, validationf("Time to live has been modified multiple times within a fixed interval")
+	}
+	if enable {
+		st := &ttlState{attribute: name, enabled: true, lastChange: now, expiries: btree.NewG(btreeDegree, expiryLess)}
+		t.items.Ascend(func(e entry) bool {
+			if at, ok := ttlOf(e.decode(), name); ok {
+				st.expiries.ReplaceOrInsert(expiry{at, fullKey(e)})
+			}
+			return true
+		})
+		t.ttl = st
+		d.noteAllTTL()
+	} else {
+		t.ttl = &ttlState{attribute: name, lastChange: now}
+	}
+	return &UpdateTimeToLiveOutput{TimeToLiveSpecification: &TimeToLiveSpecification{AttributeName: &name, Enabled: &enable}}, nil
+}
+
+// DescribeTimeToLive implements DynamoDB's DescribeTimeToLive.
+func (d *Database) DescribeTimeToLive(in *DescribeTimeToLiveInput) (*DescribeTimeToLiveOutput, error) {
+	var c constraints
+	c.tableName(in.TableName)
+	if err := c.err(); err != nil {
+		return nil, err
+	}
+	d.mu.RLock()
+	defer d.mu.RUnlock()
+	t, err := d.lookupControl(*in.TableName)
+	if err != nil {
+		return nil, err
+	}
+	desc := &TimeToLiveDescription{TimeToLiveStatus: "DISABLED"}
+	if t.ttl != nil && t.ttl.enabled {
+		desc.TimeToLiveStatus, desc.AttributeName = "ENABLED", t.ttl.attribute
+	}
+	return &DescribeTimeToLiveOutput{TimeToLiveDescription: desc}, nil
+}
+
+// fullKey is an entry's tree key as one string.
+func fullKey(e entry) string { return string(appendHash(nil, e.hash)) + e.rest }
