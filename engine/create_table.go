@@ -28,6 +28,9 @@ func (d *Database) CreateTable(in *CreateTableInput) (*CreateTableOutput, error)
 		arn:     d.tableArn(def.TableName),
 		items:   newTree(),
 		byKey:   map[string]entry{},
+
+		collections:     map[string]int64{},
+		collectionLimit: d.collectionLimit,
 	}
 	if def.BillingMode == schema.BillingPayPerRequest {
 		t.payPerRequestSince = now

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/dynamodb-workbench/workbench/engine/attr"
+	"github.com/dynamodb-workbench/workbench/engine/schema"
 )
 
 // Database is an in-memory DynamoDB: tables, their items and indexes. Its
@@ -24,8 +25,11 @@ type Database struct {
 	observers []func(Change)
 	txTokens  map[string]txRecord
 
-	gsiDelay time.Duration // how long a GSI lags its table
-	ttlDelay time.Duration // how long an expired item waits for deletion
+	gsiDelay     time.Duration // how long a GSI lags its table
+	backfillTime time.Duration // how long a GSI added by UpdateTable backfills
+
+	collectionLimit int64         // the LSI item-collection size limit
+	ttlDelay        time.Duration // how long an expired item waits for deletion
 	// nextDue is the earliest time (Unix nanoseconds) at which delayed work
 	// (GSI propagation, TTL deletion) falls due; 0 when none is waiting.
 	nextDue atomic.Int64
@@ -46,6 +50,19 @@ func WithRegion(region, account string) Option {
 // read can miss a fresh write as it can on DynamoDB (default: none).
 func WithGSIPropagationDelay(delay time.Duration) Option {
 	return func(d *Database) { d.gsiDelay = delay }
+}
+
+// WithIndexBackfillTime sets how long a GSI added to a live table stays
+// CREATING (Backfilling) before it becomes ACTIVE (default: until the next
+// operation).
+func WithIndexBackfillTime(delay time.Duration) Option {
+	return func(d *Database) { d.backfillTime = delay }
+}
+
+// WithItemCollectionLimit lowers the LSI item-collection size limit
+// (DynamoDB's is 10 GB), so that the limit can be shown on small data.
+func WithItemCollectionLimit(bytes int64) Option {
+	return func(d *Database) { d.collectionLimit = bytes }
 }
 
 // SetGSIPropagationDelay changes the GSI lag of a running database.
@@ -84,6 +101,13 @@ func (d *Database) settleLocked() {
 	d.nextDue.Store(0)
 	for _, t := range d.tables {
 		for _, ix := range t.indexOrder {
+			if ix.status == indexCreating {
+				if now.Before(ix.readyAt) {
+					d.noteDue(ix.readyAt)
+				} else {
+					ix.status, ix.backfilling = indexActive, false
+				}
+			}
 			ix.settlePending(now)
 			if len(ix.pending) > 0 {
 				d.noteDue(ix.pending[0].due)
@@ -101,6 +125,8 @@ func New(opts ...Option) *Database {
 		account:  "000000000000",
 		tables:   map[string]*table{},
 		txTokens: map[string]txRecord{},
+
+		collectionLimit: schema.MaxItemCollectionBytes,
 	}
 	for _, o := range opts {
 		o(d)

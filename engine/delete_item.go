@@ -45,7 +45,7 @@ func (d *Database) DeleteItem(in *DeleteItemInput) (*DeleteItemOutput, error) {
 	}
 	chargeIndexes(&u, w, 1)
 	d.apply(t, w, CauseUser)
-	out := &DeleteItemOutput{ConsumedCapacity: u.report(in.ReturnConsumedCapacity, true)}
+	out := &DeleteItemOutput{ConsumedCapacity: u.report(in.ReturnConsumedCapacity, true), ItemCollectionMetrics: t.collectionMetrics(w, in.ReturnItemCollectionMetrics)}
 	if in.ReturnValues == "ALL_OLD" && w.old != nil {
 		out.Attributes = w.oldItem()
 	}

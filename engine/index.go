@@ -179,13 +179,13 @@ func isEmptyKey(v attr.Value) bool {
 
 // indexOp is one planned change to one index, with its write units.
 type indexOp struct {
-	ix          *index
-	remove      string // tree key to delete, or ""
-	put         *entry // entry to store, or nil
-	before      attr.Item
-	after       attr.Item
-	units       float64
-	entryChange bool
+	ix               *index
+	remove           string // tree key to delete, or ""
+	put              *entry // entry to store, or nil
+	before           attr.Item
+	after            attr.Item
+	units            float64
+	oldSize, newSize int
 }
 
 // planIndexes validates w's new item against every index and plans the
@@ -219,11 +219,9 @@ func (t *table) planIndexes(w *write, update bool) *Error {
 		}
 		op := indexOp{ix: ix}
 		var oldSize, newSize int
-		var oldData string
 		if inOld {
 			op.before = ix.project(t, prev)
 			oldSize = attr.ItemSize(op.before)
-			oldData = string(encodeItem(nil, op.before))
 		}
 		if inNew {
 			op.after = ix.project(t, next)
@@ -232,9 +230,10 @@ func (t *table) planIndexes(w *write, update bool) *Error {
 			e.data, e.size = string(encodeItem(nil, op.after)), newSize
 			op.put = &e
 		}
+		op.oldSize, op.newSize = oldSize, newSize
 		switch {
 		case inOld && inNew && oldKey == newKey:
-			if oldData == op.put.data {
+			if attr.Equal(attr.Map(op.before), attr.Map(op.after)) {
 				continue // nothing the index holds changed
 			}
 			op.units = capacity.WriteUnits(max(oldSize, newSize), false)
@@ -249,7 +248,77 @@ func (t *table) planIndexes(w *write, update bool) *Error {
 		}
 		w.indexOps = append(w.indexOps, op)
 	}
+	return t.planCollection(w)
+}
+
+// planCollection applies the LSI item-collection size limit: a write that
+// grows a collection past it fails; shrinking writes always pass.
+func (t *table) planCollection(w *write) *Error {
+	if !t.hasLSI() {
+		return nil
+	}
+	delta := int64(w.size - w.oldSize())
+	if w.del {
+		delta = -int64(w.oldSize())
+	}
+	for _, op := range w.indexOps {
+		if !op.ix.global {
+			delta += int64(op.newSize - op.oldSize)
+		}
+	}
+	src := w.item
+	if src == nil {
+		src = w.oldItem()
+	}
+	if src == nil {
+		return nil
+	}
+	w.collection, w.collectionDelta = collectionOf(t, src), delta
+	if delta > 0 && t.collections[w.collection]+delta > t.collectionLimit {
+		return Errorf(CodeItemCollectionSizeLimitExceeded, "Collection size exceeded.")
+	}
 	return nil
+}
+
+// hasLSI reports whether the table has local secondary indexes, the only
+// tables whose item collections are limited and reported.
+func (t *table) hasLSI() bool {
+	for _, ix := range t.indexOrder {
+		if !ix.global {
+			return true
+		}
+	}
+	return false
+}
+
+// collectionOf names the item collection an item belongs to: the tree-key
+// prefix of its partition key.
+func collectionOf(t *table, item attr.Item) string {
+	hv := make([]attr.Value, len(t.key.hash))
+	for i, a := range t.key.hash {
+		hv[i] = item[a.name]
+	}
+	return string(partitionPrefix(hv))
+}
+
+// collectionMetrics reports the item collection w wrote to, for
+// ReturnItemCollectionMetrics=SIZE (tables with LSIs only): its partition
+// key and DynamoDB's estimate of its size as a range of gigabytes.
+func (t *table) collectionMetrics(w *write, mode string) *ItemCollectionMetrics {
+	if mode != "SIZE" || w.collection == "" {
+		return nil
+	}
+	src := w.item
+	if src == nil {
+		src = w.oldItem()
+	}
+	key := attr.Item{}
+	for _, a := range t.key.hash {
+		key[a.name] = src[a.name]
+	}
+	gb := float64(t.collections[w.collection]) / (1 << 30)
+	lo := float64(int64(gb))
+	return &ItemCollectionMetrics{ItemCollectionKey: key, SizeEstimateRangeGB: []float64{lo, lo + 1}}
 }
 
 // canHold reports whether a backfilling index can hold item: key values of

@@ -48,7 +48,7 @@ func (d *Database) PutItem(in *PutItemInput) (*PutItemOutput, error) {
 	}
 	chargeIndexes(&u, w, 1)
 	d.apply(t, w, CauseUser)
-	out := &PutItemOutput{ConsumedCapacity: u.report(in.ReturnConsumedCapacity, true)}
+	out := &PutItemOutput{ConsumedCapacity: u.report(in.ReturnConsumedCapacity, true), ItemCollectionMetrics: t.collectionMetrics(w, in.ReturnItemCollectionMetrics)}
 	if in.ReturnValues == "ALL_OLD" && w.old != nil {
 		out.Attributes = w.oldItem()
 	}
@@ -65,6 +65,9 @@ type write struct {
 
 	oldDecoded attr.Item
 	indexOps   []indexOp // planned index changes (index.go)
+
+	collection      string // the LSI item collection written, if limited
+	collectionDelta int64
 }
 
 // oldItem decodes the item being replaced, once; nil when there is none.
@@ -123,6 +126,13 @@ func (d *Database) apply(t *table, w *write, cause Cause) {
 		t.put(w.key, w.item, w.size)
 	}
 	d.applyIndexes(t, w, cause)
+	if w.collection != "" {
+		if n := t.collections[w.collection] + w.collectionDelta; n > 0 {
+			t.collections[w.collection] = n
+		} else {
+			delete(t.collections, w.collection)
+		}
+	}
 	if len(d.observers) > 0 {
 		after := w.item
 		if w.del {

@@ -106,6 +106,11 @@ type table struct {
 
 	ttl *ttlState // nil until UpdateTimeToLive
 
+	// collections sums item and LSI entry sizes per partition key, for the
+	// LSI item-collection limit (tables with LSIs only).
+	collections     map[string]int64
+	collectionLimit int64
+
 	indexes    map[string]*index
 	indexOrder []*index // GSIs then LSIs, in definition order
 

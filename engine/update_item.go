@@ -45,7 +45,7 @@ func (d *Database) UpdateItem(in *UpdateItemInput) (*UpdateItemOutput, error) {
 	}
 	chargeIndexes(&u, w, 1)
 	d.apply(t, w, CauseUser)
-	out := &UpdateItemOutput{ConsumedCapacity: u.report(in.ReturnConsumedCapacity, true)}
+	out := &UpdateItemOutput{ConsumedCapacity: u.report(in.ReturnConsumedCapacity, true), ItemCollectionMetrics: t.collectionMetrics(w, in.ReturnItemCollectionMetrics)}
 	out.Attributes = updateReturnValues(in.ReturnValues, w, p.update)
 	return out, nil
 }

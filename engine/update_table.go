@@ -38,8 +38,14 @@ func (d *Database) UpdateTable(in *UpdateTableInput) (*UpdateTableOutput, error)
 		in.StreamSpecification == nil && in.TableClass == "" && in.DeletionProtectionEnabled == nil && in.OnDemandThroughput == nil {
 		return nil, validationf("At least one of ProvisionedThroughput, BillingMode, UpdateStreamEnabled, GlobalSecondaryIndexUpdates or SSESpecification or ReplicaUpdates is required")
 	}
-	if len(in.GlobalSecondaryIndexUpdates) > 0 {
-		return nil, validationf("GlobalSecondaryIndexUpdates are not supported by this version of the workbench")
+	creates := 0
+	for _, u := range in.GlobalSecondaryIndexUpdates {
+		if u.Create != nil || u.Delete != nil {
+			creates++
+		}
+	}
+	if creates > 1 {
+		return nil, Errorf(CodeLimitExceeded, "Subscriber limit exceeded: Only 1 online index can be created or deleted simultaneously per table")
 	}
 
 	d.mu.Lock()
@@ -48,7 +54,7 @@ func (d *Database) UpdateTable(in *UpdateTableInput) (*UpdateTableOutput, error)
 	if err != nil {
 		return nil, err
 	}
-	def := t.def // copy: commit only once every check passes
+	def := *t.def.Clone() // commit only once every check passes
 	now := d.clock.Now()
 	mode := def.BillingMode
 	if mode == "" {
@@ -101,6 +107,41 @@ func (d *Database) UpdateTable(in *UpdateTableInput) (*UpdateTableOutput, error)
 	if in.OnDemandThroughput != nil {
 		def.OnDemandThroughput = in.OnDemandThroughput
 	}
+	var created *index
+	var deleted []string
+	for i, u := range in.GlobalSecondaryIndexUpdates {
+		switch {
+		case u.Create != nil:
+			if err := schema.ValidateCreateGSIAt(&def, *u.Create, in.AttributeDefinitions, i); err != nil {
+				return nil, schemaError(err)
+			}
+			def = *def.WithGSI(*u.Create, in.AttributeDefinitions)
+			created = &index{} // built below, once the definition is final
+			created.name = u.Create.IndexName
+		case u.Delete != nil:
+			if def.GSI(u.Delete.IndexName) == nil {
+				// Unverified wording.
+				return nil, Errorf(CodeResourceNotFound, "Requested resource not found: Index: %s not found", u.Delete.IndexName)
+			}
+			def = *def.WithoutGSI(u.Delete.IndexName)
+			deleted = append(deleted, u.Delete.IndexName)
+		case u.Update != nil:
+			g := def.GSI(u.Update.IndexName)
+			if g == nil {
+				return nil, Errorf(CodeResourceNotFound, "Requested resource not found: Index: %s not found", u.Update.IndexName)
+			}
+			if u.Update.ProvisionedThroughput != nil {
+				pt := *u.Update.ProvisionedThroughput
+				g.ProvisionedThroughput = &pt
+			}
+			if u.Update.OnDemandThroughput != nil {
+				od := *u.Update.OnDemandThroughput
+				g.OnDemandThroughput = &od
+			}
+		default:
+			return nil, validationf("One or more parameter values were invalid: One of Create, Update, or Delete must be specified in GlobalSecondaryIndexUpdates")
+		}
+	}
 	if in.StreamSpecification != nil {
 		s := *in.StreamSpecification
 		def.StreamSpecification = &s
@@ -112,7 +153,25 @@ func (d *Database) UpdateTable(in *UpdateTableInput) (*UpdateTableOutput, error)
 		v := *in.DeletionProtectionEnabled
 		def.DeletionProtectionEnabled = &v
 	}
+	var deletedDesc []GlobalSecondaryIndexDescription
+	for _, name := range deleted {
+		gd := t.describeGSI(t.indexes[name])
+		gd.IndexStatus = indexDeleting
+		deletedDesc = append(deletedDesc, gd)
+		t.dropIndex(name)
+	}
 	t.def = def
+	for _, g := range def.GlobalSecondaryIndexes {
+		if ix, ok := t.indexes[g.IndexName]; ok {
+			ix.throughput, ix.onDemand = g.ProvisionedThroughput, g.OnDemandThroughput
+		} else if created != nil && g.IndexName == created.name {
+			ix := newGSI(t, g)
+			ix.status, ix.backfilling, ix.readyAt = indexCreating, true, now.Add(d.backfillTime)
+			ix.backfill(t)
+			t.addIndex(ix)
+			d.noteDue(ix.readyAt)
+		}
+	}
 	if increased {
 		t.lastIncrease = now
 	}
@@ -120,7 +179,9 @@ func (d *Database) UpdateTable(in *UpdateTableInput) (*UpdateTableOutput, error)
 		t.lastDecrease = now
 		t.decreasesToday++
 	}
-	return &UpdateTableOutput{TableDescription: t.describe()}, nil
+	out := &UpdateTableOutput{TableDescription: t.describe()}
+	out.TableDescription.GlobalSecondaryIndexes = append(out.TableDescription.GlobalSecondaryIndexes, deletedDesc...)
+	return out, nil
 }
 
 // allowDecrease applies the daily decrease quota.

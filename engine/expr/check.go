@@ -21,49 +21,78 @@ import (
 //
 // Resolving placeholders also marks them used in the Placeholders.
 
-// children returns a node's children in source order.
-func children(n Node) []Node {
+// walker visits a tree in source order, calling f on every node before its
+// children (pre-order) or after them (post-order), and stops at the first
+// error f returns.
+type walker struct {
+	f    func(Node) *Error
+	post bool
+}
+
+func (w *walker) walk(n Node) *Error {
+	if !w.post {
+		if err := w.f(n); err != nil {
+			return err
+		}
+	}
+	var err *Error
 	switch x := n.(type) {
 	case *logicalNode:
-		return []Node{x.left, x.right}
+		err = w.walk2(x.left, x.right)
 	case *notNode:
-		return []Node{x.x}
+		err = w.walk(x.x)
 	case *parenNode:
-		return []Node{x.x}
+		err = w.walk(x.x)
 	case *compareNode:
-		return []Node{x.left, x.right}
+		err = w.walk2(x.left, x.right)
 	case *betweenNode:
-		return []Node{x.x, x.low, x.high}
+		if err = w.walk2(x.x, x.low); err == nil {
+			err = w.walk(x.high)
+		}
 	case *inNode:
-		out := make([]Node, 0, 1+len(x.list))
-		out = append(out, x.x)
-		for _, o := range x.list {
-			out = append(out, o)
+		if err = w.walk(x.x); err == nil {
+			err = w.operands(x.list)
 		}
-		return out
 	case *funcCondNode:
-		return []Node{x.call}
+		err = w.walk(x.call)
 	case *callNode:
-		out := make([]Node, len(x.args))
-		for i, a := range x.args {
-			out[i] = a
-		}
-		return out
+		err = w.operands(x.args)
 	case *parenOperandNode:
-		return []Node{x.x}
+		err = w.walk(x.x)
 	case *arithNode:
-		return []Node{x.left, x.right}
+		err = w.walk2(x.left, x.right)
 	case *actionNode:
-		if x.value == nil {
-			return []Node{x.path}
+		if err = w.walk(x.path); err == nil && x.value != nil {
+			err = w.walk(x.value)
 		}
-		return []Node{x.path, x.value}
 	case *clauseNode:
-		out := make([]Node, len(x.actions))
-		for i, a := range x.actions {
-			out[i] = a
+		for _, a := range x.actions {
+			if err = w.walk(a); err != nil {
+				break
+			}
 		}
-		return out
+	}
+	if err != nil {
+		return err
+	}
+	if w.post {
+		return w.f(n)
+	}
+	return nil
+}
+
+func (w *walker) walk2(a, b Node) *Error {
+	if err := w.walk(a); err != nil {
+		return err
+	}
+	return w.walk(b)
+}
+
+func (w *walker) operands(os []operandNode) *Error {
+	for _, o := range os {
+		if err := w.walk(o); err != nil {
+			return err
+		}
 	}
 	return nil
 }
@@ -71,26 +100,15 @@ func children(n Node) []Node {
 // preorder calls f for n and its descendants, parents first, in source
 // order, until f returns a non-nil error.
 func preorder(n Node, f func(Node) *Error) *Error {
-	if err := f(n); err != nil {
-		return err
-	}
-	for _, c := range children(n) {
-		if err := preorder(c, f); err != nil {
-			return err
-		}
-	}
-	return nil
+	w := walker{f: f}
+	return w.walk(n)
 }
 
 // postorder calls f for n's descendants and then n, in source order, until f
 // returns a non-nil error.
 func postorder(n Node, f func(Node) *Error) *Error {
-	for _, c := range children(n) {
-		if err := postorder(c, f); err != nil {
-			return err
-		}
-	}
-	return f(n)
+	w := walker{f: f, post: true}
+	return w.walk(n)
 }
 
 // unparen strips parentheses around an operand.

@@ -43,23 +43,24 @@ type parser struct {
 	kind    Kind
 	input   string
 	lex     *lexer
-	buf     []item // lookahead; buf[0] is the next item
-	last    item   // the last consumed item
+	buf     []item // lookahead; buf[head] is the next item
+	head    int
+	last    item // the last consumed item
 	hasLast bool
 	depth   int
 	ops     int
 }
 
 func newParser(kind Kind, input string, keywords map[string]itemType) *parser {
-	return &parser{kind: kind, input: input, lex: newLexer(input, keywords)}
+	return &parser{kind: kind, input: input, lex: newLexer(input, keywords), buf: make([]item, 0, 4)}
 }
 
 // peekN returns the item n places ahead without consuming anything.
 func (p *parser) peekN(n int) item {
-	for len(p.buf) <= n {
+	for len(p.buf)-p.head <= n {
 		p.buf = append(p.buf, p.lex.nextItem())
 	}
-	return p.buf[n]
+	return p.buf[p.head+n]
 }
 
 func (p *parser) peek() item { return p.peekN(0) }
@@ -67,7 +68,9 @@ func (p *parser) peek() item { return p.peekN(0) }
 // next consumes and returns the next item.
 func (p *parser) next() item {
 	t := p.peek()
-	p.buf = p.buf[1:]
+	if p.head++; p.head == len(p.buf) {
+		p.buf, p.head = p.buf[:0], 0
+	}
 	p.last, p.hasLast = t, true
 	return t
 }

@@ -302,6 +302,12 @@ func (u *Update) apply(old attr.Item, missingItem bool) (attr.Item, error) {
 		}
 	}
 
+	for _, w := range puts {
+		if len(w.path) > 1 && tooDeep(w.value, attr.MaxDepth-len(w.path)+1) {
+			return nil, bareErrorf(UpdateExpression, -1, "%s", attr.MsgNestingTooDeep)
+		}
+	}
+
 	out := make(attr.Item, len(old)+len(puts))
 	for k, v := range old {
 		out[k] = v
@@ -335,6 +341,29 @@ func (u *Update) apply(old attr.Item, missingItem bool) (attr.Item, error) {
 		}
 	}
 	return out, nil
+}
+
+// tooDeep reports whether v nests more than limit levels (a scalar is one
+// level, a list or map one more than its deepest element).
+func tooDeep(v attr.Value, limit int) bool {
+	if limit < 1 {
+		return true
+	}
+	switch x := v.(type) {
+	case attr.List:
+		for _, e := range x {
+			if tooDeep(e, limit-1) {
+				return true
+			}
+		}
+	case attr.Map:
+		for _, e := range x {
+			if tooDeep(e, limit-1) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // validTarget reports whether a value can be written at (or removed from) p

@@ -2,6 +2,7 @@ package expr
 
 import (
 	"errors"
+	"strings"
 	"testing"
 
 	"github.com/dynamodb-workbench/workbench/engine/attr"
@@ -200,6 +201,35 @@ func cloneValue(v attr.Value) attr.Value {
 		return l
 	}
 	return v
+}
+
+// TestUpdateNestingLimit: a value written at depth d may nest 32-d+1 more
+// levels.
+func TestUpdateNestingLimit(t *testing.T) {
+	nest := func(levels int) attr.Value { // levels >= 1
+		var v attr.Value = attr.String("leaf")
+		for i := 1; i < levels; i++ {
+			v = attr.Map{"x": v}
+		}
+		return v
+	}
+	path := "a" + strings.Repeat(".x", 29) // 30 components
+	item := attr.Item{"a": nest(31)}       // a.x...x (29 x) holds a map
+	ph := NewPlaceholders(nil, attr.Values{":ok": nest(3), ":deep": nest(4)})
+	u, err := ParseUpdate("SET "+path+" = :ok", ph)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := u.Apply(item); err != nil {
+		t.Errorf("32 levels: %v", err)
+	}
+	u, err = ParseUpdate("SET "+path+" = :deep", ph)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := u.Apply(item); err == nil || err.Error() != attr.MsgNestingTooDeep {
+		t.Errorf("33 levels: %v", err)
+	}
 }
 
 func TestUpdateApplyNil(t *testing.T) {

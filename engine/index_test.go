@@ -1,0 +1,374 @@
+package engine
+
+import (
+	"fmt"
+	"testing"
+	"time"
+
+	"github.com/dynamodb-workbench/workbench/engine/attr"
+	"github.com/dynamodb-workbench/workbench/engine/schema"
+)
+
+// checkInvariants verifies, after writes, that every index entry points at a
+// live item with the same key values and holds exactly its projection, that
+// every item that belongs in an index is there, and that sizes add up.
+func checkInvariants(t *testing.T, db *Database) {
+	t.Helper()
+	db.mu.RLock()
+	defer db.mu.RUnlock()
+	for name, tb := range db.tables {
+		var bytes int64
+		n := 0
+		tb.items.Ascend(func(e entry) bool {
+			bytes += int64(e.size)
+			n++
+			if got := attr.ItemSize(e.decode()); got != e.size {
+				t.Errorf("%s: stored size %d, item size %d", name, e.size, got)
+			}
+			return true
+		})
+		if bytes != tb.bytes || n != len(tb.byKey) {
+			t.Errorf("%s: %d bytes counted, %d recorded; %d items, %d in the point map", name, bytes, tb.bytes, n, len(tb.byKey))
+		}
+		for _, ix := range tb.indexOrder {
+			if len(ix.pending) > 0 {
+				continue // a lagging GSI catches up later
+			}
+			var ixBytes int64
+			ix.tree.Ascend(func(e entry) bool {
+				ixBytes += int64(e.size)
+				item := e.decode()
+				base, ok := tb.get(tb.key.treeKeyOf(item))
+				if !ok {
+					t.Errorf("%s/%s: entry %v has no item", name, ix.name, item)
+					return true
+				}
+				want := ix.project(tb, base.decode())
+				if !itemsEqual(item, want) {
+					t.Errorf("%s/%s: entry %v, want %v", name, ix.name, item, want)
+				}
+				return true
+			})
+			members := 0
+			tb.items.Ascend(func(e entry) bool {
+				if _, in := ix.treeKey(tb, e.decode()); in {
+					members++
+				}
+				return true
+			})
+			if ix.status == indexActive && members != ix.tree.Len() {
+				t.Errorf("%s/%s: %d items belong, %d entries", name, ix.name, members, ix.tree.Len())
+			}
+			if ixBytes != ix.bytes {
+				t.Errorf("%s/%s: %d bytes counted, %d recorded", name, ix.name, ixBytes, ix.bytes)
+			}
+		}
+	}
+}
+
+// statusTable is seed 000's sparse index: device status reports where only
+// escalated ones carry EscalatedTo, indexed by (EscalatedTo, Timestamp).
+func statusTable() *CreateTableInput {
+	return &CreateTableInput{
+		TableName: "DeviceStatus",
+		AttributeDefinitions: []schema.AttributeDefinition{
+			{AttributeName: "DeviceId", AttributeType: schema.TypeS},
+			{AttributeName: "Timestamp", AttributeType: schema.TypeS},
+			{AttributeName: "EscalatedTo", AttributeType: schema.TypeS},
+		},
+		KeySchema: []schema.KeySchemaElement{{AttributeName: "DeviceId", KeyType: schema.KeyTypeHash}, {AttributeName: "Timestamp", KeyType: schema.KeyTypeRange}},
+		GlobalSecondaryIndexes: []schema.GlobalSecondaryIndex{{
+			IndexName:  "Escalations",
+			KeySchema:  []schema.KeySchemaElement{{AttributeName: "EscalatedTo", KeyType: schema.KeyTypeHash}, {AttributeName: "Timestamp", KeyType: schema.KeyTypeRange}},
+			Projection: schema.Projection{ProjectionType: schema.ProjectKeysOnly},
+		}},
+		BillingMode: schema.BillingPayPerRequest,
+	}
+}
+
+func TestSparseGSI(t *testing.T) {
+	db, _ := newTestDB(t)
+	mustCreate(t, db, statusTable())
+	base := time.Date(2026, 5, 1, 12, 0, 0, 0, time.UTC)
+	escalated := 0
+	for i := 0; i < 60; i++ {
+		item := attr.Item{
+			"DeviceId":  s(fmt.Sprintf("dev-%d", i%6)),
+			"Timestamp": s(base.Add(time.Duration(i) * 10 * time.Second).Format(time.RFC3339)),
+			"Status":    s("WARNING"),
+		}
+		if i%8 == 0 {
+			item["EscalatedTo"] = s([]string{"alice", "bob"}[i%16/8])
+			escalated++
+		}
+		mustPut(t, db, "DeviceStatus", item)
+	}
+	checkInvariants(t, db)
+	desc, _ := db.DescribeTable(&DescribeTableInput{TableName: ptr("DeviceStatus")})
+	if g := desc.Table.GlobalSecondaryIndexes[0]; g.ItemCount != int64(escalated) || g.IndexStatus != "ACTIVE" || desc.Table.ItemCount != 60 {
+		t.Fatalf("index holds %d of %d escalated items (status %s), table %d", g.ItemCount, escalated, g.IndexStatus, desc.Table.ItemCount)
+	}
+	// "Escalated to alice in the last 5 minutes" reads the index only.
+	since := base.Add(5 * time.Minute).Format(time.RFC3339)
+	out, err := db.Query(&QueryInput{TableName: ptr("DeviceStatus"), IndexName: ptr("Escalations"),
+		KeyConditionExpression:    ptr("EscalatedTo = :who AND #ts >= :since"),
+		ExpressionAttributeNames:  map[string]string{"#ts": "Timestamp"},
+		ExpressionAttributeValues: attr.Values{":who": s("alice"), ":since": s(since)}, ReturnConsumedCapacity: "INDEXES"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, it := range out.Items {
+		if len(it) != 3 || !attr.Equal(it["EscalatedTo"], s("alice")) {
+			t.Fatalf("KEYS_ONLY entry %v", it)
+		}
+	}
+	if out.Count != 2 || out.ConsumedCapacity.GlobalSecondaryIndexes["Escalations"].CapacityUnits != 0.5 || out.ConsumedCapacity.Table != nil {
+		t.Fatalf("index query: %d items, capacity %+v", out.Count, out.ConsumedCapacity)
+	}
+	// De-escalating removes the entry: a delete in the index, charged to it.
+	key := attr.Item{"DeviceId": s("dev-0"), "Timestamp": s(base.Format(time.RFC3339))}
+	up, err := db.UpdateItem(&UpdateItemInput{TableName: ptr("DeviceStatus"), Key: key, UpdateExpression: ptr("REMOVE EscalatedTo"), ReturnConsumedCapacity: "INDEXES"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if up.ConsumedCapacity.GlobalSecondaryIndexes["Escalations"].CapacityUnits != 1 || up.ConsumedCapacity.CapacityUnits != 2 {
+		t.Fatalf("de-escalation capacity %+v", up.ConsumedCapacity)
+	}
+	// Changing the index key is a delete plus a put.
+	key2 := attr.Item{"DeviceId": s("dev-4"), "Timestamp": s(base.Add(160 * time.Second).Format(time.RFC3339))}
+	up, err = db.UpdateItem(&UpdateItemInput{TableName: ptr("DeviceStatus"), Key: key2, UpdateExpression: ptr("SET EscalatedTo = :c"),
+		ExpressionAttributeValues: attr.Values{":c": s("carol")}, ReturnConsumedCapacity: "INDEXES"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if up.ConsumedCapacity.GlobalSecondaryIndexes["Escalations"].CapacityUnits != 2 {
+		t.Fatalf("moving an index key consumed %+v, want 2 on the index", up.ConsumedCapacity)
+	}
+	// A non-key attribute change does not touch a KEYS_ONLY index.
+	up, err = db.UpdateItem(&UpdateItemInput{TableName: ptr("DeviceStatus"), Key: key2, UpdateExpression: ptr("SET #s = :ok"),
+		ExpressionAttributeNames: map[string]string{"#s": "Status"}, ExpressionAttributeValues: attr.Values{":ok": s("OK")}, ReturnConsumedCapacity: "INDEXES"})
+	if err != nil || up.ConsumedCapacity.GlobalSecondaryIndexes != nil {
+		t.Fatalf("non-key update charged the index: %+v, %v", up.ConsumedCapacity, err)
+	}
+	// A key attribute of the wrong type is refused and nothing is written.
+	_, err = db.PutItem(&PutItemInput{TableName: ptr("DeviceStatus"), Item: attr.Item{"DeviceId": s("x"), "Timestamp": s("t"), "EscalatedTo": n("7")}})
+	wantError(t, err, CodeValidation, "One or more parameter values were invalid: Type mismatch for Index Key EscalatedTo Expected: S Actual: N IndexName: Escalations")
+	_, err = db.Query(&QueryInput{TableName: ptr("DeviceStatus"), IndexName: ptr("Escalations"), ConsistentRead: ptr(true),
+		KeyConditionExpression: ptr("EscalatedTo = :who"), ExpressionAttributeValues: attr.Values{":who": s("alice")}})
+	wantError(t, err, CodeValidation, "Consistent reads are not supported on global secondary indexes")
+	_, err = db.Query(&QueryInput{TableName: ptr("DeviceStatus"), IndexName: ptr("Escalations"), Select: "ALL_ATTRIBUTES",
+		KeyConditionExpression: ptr("EscalatedTo = :who"), ExpressionAttributeValues: attr.Values{":who": s("alice")}})
+	wantError(t, err, CodeValidation, "Select type ALL_ATTRIBUTES is not supported for global secondary index Escalations because its projection type is not ALL")
+	checkInvariants(t, db)
+}
+
+func TestGSIPagingWithEqualIndexKeys(t *testing.T) {
+	db, _ := newTestDB(t)
+	mustCreate(t, db, statusTable())
+	for i := 0; i < 25; i++ {
+		mustPut(t, db, "DeviceStatus", attr.Item{"DeviceId": s(fmt.Sprintf("d%02d", i)), "Timestamp": s("same"), "EscalatedTo": s("ops")})
+	}
+	var got []string
+	var start attr.Item
+	for {
+		out, err := db.Query(&QueryInput{TableName: ptr("DeviceStatus"), IndexName: ptr("Escalations"), Limit: ptr(int64(4)), ExclusiveStartKey: start,
+			KeyConditionExpression: ptr("EscalatedTo = :o"), ExpressionAttributeValues: attr.Values{":o": s("ops")}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, it := range out.Items {
+			got = append(got, string(it["DeviceId"].(attr.String)))
+		}
+		if out.LastEvaluatedKey == nil {
+			break
+		}
+		if len(out.LastEvaluatedKey) != 3 {
+			t.Fatalf("LastEvaluatedKey %v: want the table key and the index key", out.LastEvaluatedKey)
+		}
+		start = out.LastEvaluatedKey
+	}
+	if len(got) != 25 || got[0] != "d00" || got[24] != "d24" {
+		t.Fatalf("paged through %v", got)
+	}
+}
+
+func TestGSIPropagationDelayAndBackfill(t *testing.T) {
+	clk := NewManualClock(epoch0)
+	db := New(WithClock(clk), WithGSIPropagationDelay(2*time.Second), WithIndexBackfillTime(time.Minute))
+	mustCreate(t, db, statusTable())
+	mustPut(t, db, "DeviceStatus", attr.Item{"DeviceId": s("d"), "Timestamp": s("t1"), "EscalatedTo": s("ops")})
+	q := func() int64 {
+		out, err := db.Query(&QueryInput{TableName: ptr("DeviceStatus"), IndexName: ptr("Escalations"),
+			KeyConditionExpression: ptr("EscalatedTo = :o"), ExpressionAttributeValues: attr.Values{":o": s("ops")}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return out.Count
+	}
+	if c := q(); c != 0 {
+		t.Fatalf("GSI saw a write before its propagation delay: %d", c)
+	}
+	clk.Advance(2 * time.Second)
+	if c := q(); c != 1 {
+		t.Fatalf("GSI after the delay: %d items, want 1", c)
+	}
+	checkInvariants(t, db)
+
+	// Adding a GSI to a live table: CREATING with Backfilling, reads refused, then ACTIVE.
+	up, err := db.UpdateTable(&UpdateTableInput{TableName: ptr("DeviceStatus"),
+		AttributeDefinitions: []schema.AttributeDefinition{{AttributeName: "Status", AttributeType: schema.TypeS}},
+		GlobalSecondaryIndexUpdates: []GlobalSecondaryIndexUpdate{{Create: &schema.GlobalSecondaryIndex{IndexName: "ByStatus",
+			KeySchema:  []schema.KeySchemaElement{{AttributeName: "Status", KeyType: schema.KeyTypeHash}},
+			Projection: schema.Projection{ProjectionType: schema.ProjectAll}}}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var created *GlobalSecondaryIndexDescription
+	for i := range up.TableDescription.GlobalSecondaryIndexes {
+		if g := &up.TableDescription.GlobalSecondaryIndexes[i]; g.IndexName == "ByStatus" {
+			created = g
+		}
+	}
+	if created == nil || created.IndexStatus != "CREATING" || created.Backfilling == nil || !*created.Backfilling {
+		t.Fatalf("new index described as %+v", created)
+	}
+	_, err = db.Query(&QueryInput{TableName: ptr("DeviceStatus"), IndexName: ptr("ByStatus"), KeyConditionExpression: ptr("#s = :s"),
+		ExpressionAttributeNames: map[string]string{"#s": "Status"}, ExpressionAttributeValues: attr.Values{":s": s("x")}})
+	wantError(t, err, CodeValidation, "backfilling")
+	clk.Advance(time.Minute)
+	desc, _ := db.DescribeTable(&DescribeTableInput{TableName: ptr("DeviceStatus")})
+	for _, g := range desc.Table.GlobalSecondaryIndexes {
+		if g.IndexStatus != "ACTIVE" || g.Backfilling != nil {
+			t.Fatalf("after backfill %s is %s (backfilling %v)", g.IndexName, g.IndexStatus, g.Backfilling)
+		}
+	}
+	del, err := db.UpdateTable(&UpdateTableInput{TableName: ptr("DeviceStatus"),
+		GlobalSecondaryIndexUpdates: []GlobalSecondaryIndexUpdate{{Delete: &struct {
+			IndexName string `json:"IndexName"`
+		}{IndexName: "ByStatus"}}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := len(del.TableDescription.AttributeDefinitions); n != 3 {
+		t.Fatalf("after deleting the index %d attribute definitions remain, want 3", n)
+	}
+}
+
+// lsiTable has an LSI on Score with an INCLUDE projection.
+func lsiTable() *CreateTableInput {
+	in := compositeTable("Scores", schema.TypeS)
+	in.AttributeDefinitions = append(in.AttributeDefinitions, schema.AttributeDefinition{AttributeName: "Score", AttributeType: schema.TypeN})
+	in.LocalSecondaryIndexes = []schema.LocalSecondaryIndex{{IndexName: "ByScore",
+		KeySchema:  []schema.KeySchemaElement{{AttributeName: "pk", KeyType: schema.KeyTypeHash}, {AttributeName: "Score", KeyType: schema.KeyTypeRange}},
+		Projection: schema.Projection{ProjectionType: schema.ProjectInclude, NonKeyAttributes: []string{"Name"}}}}
+	return in
+}
+
+func TestLSIFetchAndItemCollections(t *testing.T) {
+	clk := NewManualClock(epoch0)
+	db := New(WithClock(clk), WithItemCollectionLimit(3000))
+	mustCreate(t, db, lsiTable())
+	for i := 0; i < 4; i++ {
+		mustPut(t, db, "Scores", attr.Item{"pk": s("game"), "sk": s(fmt.Sprintf("p%d", i)), "Score": n(fmt.Sprint(10 - i)), "Name": s("n"), "Bio": s("b")})
+	}
+	checkInvariants(t, db)
+	out, err := db.Query(&QueryInput{TableName: ptr("Scores"), IndexName: ptr("ByScore"), KeyConditionExpression: ptr("pk = :g AND Score > :s"),
+		ExpressionAttributeValues: attr.Values{":g": s("game"), ":s": n("7")}, Select: "ALL_ATTRIBUTES", ConsistentRead: ptr(true), ReturnConsumedCapacity: "INDEXES"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if out.Count != 3 || sks(out.Items) != "p3,p2,p1" && sks(out.Items) != "p2,p1,p0" {
+		// ascending by Score: 8 (p2), 9 (p1), 10 (p0)
+		t.Fatalf("LSI query %v", sks(out.Items))
+	}
+	if _, ok := out.Items[0]["Bio"]; !ok {
+		t.Fatalf("ALL_ATTRIBUTES on an LSI did not fetch the table item: %v", out.Items[0])
+	}
+	// Index read (1 unit for the sum) plus one fetch per item (1 each).
+	if c := out.ConsumedCapacity; c.LocalSecondaryIndexes["ByScore"].CapacityUnits != 4 || c.Table != nil {
+		t.Fatalf("LSI capacity %+v", c)
+	}
+	// The collection limit: growing past it fails, other collections still work.
+	big := attr.Item{"pk": s("game"), "sk": s("big"), "Score": n("1"), "Name": s(string(make([]byte, 2000)))}
+	_, err = db.PutItem(&PutItemInput{TableName: ptr("Scores"), Item: big})
+	wantError(t, err, CodeItemCollectionSizeLimitExceeded, "Collection size exceeded.")
+	put, err := db.PutItem(&PutItemInput{TableName: ptr("Scores"), Item: attr.Item{"pk": s("other"), "sk": s("a")}, ReturnItemCollectionMetrics: "SIZE"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if m := put.ItemCollectionMetrics; m == nil || !attr.Equal(m.ItemCollectionKey["pk"], s("other")) || len(m.SizeEstimateRangeGB) != 2 {
+		t.Fatalf("ItemCollectionMetrics %+v", m)
+	}
+	checkInvariants(t, db)
+}
+
+func TestTTLExpiryAndArchive(t *testing.T) {
+	clk := NewManualClock(epoch0)
+	db := New(WithClock(clk), WithTTLDeletionDelay(time.Hour))
+	in := hashTable("Messages")
+	mustCreate(t, db, in)
+	mustCreate(t, db, hashTable("MessagesArchive"))
+	// The archive takes only the service's deletes, as seed 000's TTL
+	// archive does from the stream.
+	var archive []attr.Item
+	db.Observe(func(c Change) {
+		if c.Cause == CauseTTL && c.Index == "" {
+			archive = append(archive, c.Before)
+		}
+	})
+	_, err := db.UpdateTimeToLive(&UpdateTimeToLiveInput{TableName: ptr("Messages"), TimeToLiveSpecification: &TimeToLiveSpecification{AttributeName: ptr("expiresAt"), Enabled: ptr(true)}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	now := epoch0.Unix()
+	week := int64(7 * 24 * 3600)
+	mustPut(t, db, "Messages", attr.Item{"id": s("m1"), "expiresAt": n(fmt.Sprint(now + week))})
+	mustPut(t, db, "Messages", attr.Item{"id": s("m2"), "expiresAt": n(fmt.Sprint(now + 2*week))})
+	mustPut(t, db, "Messages", attr.Item{"id": s("str"), "expiresAt": s(fmt.Sprint(now))})                // not a Number: never expires
+	mustPut(t, db, "Messages", attr.Item{"id": s("ancient"), "expiresAt": n(fmt.Sprint(now - 6*365*86400))}) // over five years old: ignored
+	mustPut(t, db, "Messages", attr.Item{"id": s("gone"), "expiresAt": n(fmt.Sprint(now - 60))})
+	if _, err := db.DeleteItem(&DeleteItemInput{TableName: ptr("Messages"), Key: attr.Item{"id": s("gone")}}); err != nil {
+		t.Fatal(err)
+	}
+	count := func() int64 {
+		out, err := db.Scan(&ScanInput{TableName: ptr("Messages"), Select: "COUNT"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return out.Count
+	}
+	clk.Advance(time.Duration(week)*time.Second + time.Second)
+	db.Tick()
+	if c := count(); c != 4 {
+		t.Fatalf("expired item deleted before the deletion delay: %d items", c)
+	}
+	clk.Advance(time.Hour)
+	db.Tick()
+	if c := count(); c != 3 || len(archive) != 1 || !attr.Equal(archive[0]["id"], s("m1")) {
+		t.Fatalf("after the delay: %d items, archive %v", c, archive)
+	}
+	desc, _ := db.DescribeTimeToLive(&DescribeTimeToLiveInput{TableName: ptr("Messages")})
+	if desc.TimeToLiveDescription.TimeToLiveStatus != "ENABLED" || desc.TimeToLiveDescription.AttributeName != "expiresAt" {
+		t.Fatalf("DescribeTimeToLive %+v", desc.TimeToLiveDescription)
+	}
+	_, err = db.UpdateTimeToLive(&UpdateTimeToLiveInput{TableName: ptr("Messages"), TimeToLiveSpecification: &TimeToLiveSpecification{AttributeName: ptr("expiresAt"), Enabled: ptr(true)}})
+	wantError(t, err, CodeValidation, "TimeToLive is already enabled")
+	// Five minutes after enabling, a change is refused; an hour later allowed.
+	clk2 := NewManualClock(epoch0)
+	db2 := New(WithClock(clk2))
+	mustCreate(t, db2, hashTable("Other"))
+	spec := func(on bool) *UpdateTimeToLiveInput {
+		return &UpdateTimeToLiveInput{TableName: ptr("Other"), TimeToLiveSpecification: &TimeToLiveSpecification{AttributeName: ptr("ttl"), Enabled: ptr(on)}}
+	}
+	if _, err := db2.UpdateTimeToLive(spec(true)); err != nil {
+		t.Fatal(err)
+	}
+	clk2.Advance(5 * time.Minute)
+	_, err = db2.UpdateTimeToLive(spec(false))
+	wantError(t, err, CodeValidation, "Time to live has been modified multiple times within a fixed interval")
+	clk2.Advance(time.Hour)
+	if _, err := db2.UpdateTimeToLive(spec(false)); err != nil {
+		t.Fatal(err)
+	}
+	checkInvariants(t, db)
+}

@@ -1,0 +1,205 @@
+//go:build !js
+
+package wire_test
+
+// Wire API throughput with the AWS SDK for Go v2 over loopback: PutItem and
+// GetItem of a ~200-byte item, in parallel, reporting ops/s.
+//
+// By default the benchmarks start an in-process server around NewHandler.
+// WIRE_BENCH_ENDPOINT=http://host:port points the same client and load at
+// another server instead (bin/workbench, or another emulator such as
+// dynoxide): scripts/bench-compare.sh runs both side by side.
+// WIRE_BENCH_PARALLELISM sets b.SetParallelism (default 4: 4×GOMAXPROCS
+// client goroutines).
+
+import (
+	"errors"
+	"fmt"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"strconv"
+	"sync"
+	"sync/atomic"
+	"testing"
+
+	"github.com/aws/aws-sdk-go-v2/aws"
+	awshttp "github.com/aws/aws-sdk-go-v2/aws/transport/http"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
+	"github.com/aws/smithy-go"
+
+	"github.com/dynamodb-workbench/workbench/engine"
+	"github.com/dynamodb-workbench/workbench/engine/wire"
+)
+
+const (
+	benchTable = "wire_bench"
+	benchKeys  = 10000
+)
+
+var (
+	benchOnce   sync.Once
+	benchClient *dynamodb.Client
+	benchErr    error
+)
+
+// benchSetup returns the shared client, with the table created and every
+// key written once (so GetItem always finds its item).
+func benchSetup(b *testing.B) *dynamodb.Client {
+	b.Helper()
+	benchOnce.Do(func() {
+		endpoint := os.Getenv("WIRE_BENCH_ENDPOINT")
+		if endpoint == "" {
+			srv := httptest.NewServer(wire.NewHandler(engine.New()))
+			endpoint = srv.URL // lives for the whole test binary
+		}
+		httpClient := awshttp.NewBuildableClient().WithTransportOptions(func(tr *http.Transport) {
+			tr.MaxIdleConns = 512
+			tr.MaxIdleConnsPerHost = 512
+		})
+		benchClient = clientFor(endpoint, func(o *dynamodb.Options) { o.HTTPClient = httpClient })
+		benchErr = benchPrepare(benchClient)
+	})
+	if benchErr != nil {
+		b.Fatal(benchErr)
+	}
+	return benchClient
+}
+
+func benchPrepare(c *dynamodb.Client) error {
+	_, err := c.CreateTable(ctx, &dynamodb.CreateTableInput{
+		TableName:            aws.String(benchTable),
+		AttributeDefinitions: attrDefs("pk", "S"),
+		KeySchema:            keySchema("pk", ""),
+		BillingMode:          types.BillingModePayPerRequest,
+	})
+	var ae smithy.APIError
+	if err != nil && !(errors.As(err, &ae) && ae.ErrorCode() == "ResourceInUseException") {
+		return fmt.Errorf("CreateTable: %w", err)
+	}
+	for range 500 { // wait for ACTIVE
+		out, err := c.DescribeTable(ctx, &dynamodb.DescribeTableInput{TableName: aws.String(benchTable)})
+		if err == nil && out.Table.TableStatus == types.TableStatusActive {
+			break
+		}
+	}
+	for i := range benchKeys {
+		if _, err := c.PutItem(ctx, &dynamodb.PutItemInput{TableName: aws.String(benchTable), Item: benchItem(i)}); err != nil {
+			return fmt.Errorf("PutItem: %w", err)
+		}
+	}
+	return nil
+}
+
+// benchItem is a ~200-byte item (DynamoDB item size) of mixed types.
+func benchItem(i int) Item {
+	id := fmt.Sprintf("user#%06d", i)
+	return Item{
+		"pk":     S(id),
+		"name":   S("Ada Lovelace the " + strconv.Itoa(i) + "th"),
+		"email":  S("ada." + strconv.Itoa(i) + "@example.com"),
+		"age":    N(strconv.Itoa(20 + i%60)),
+		"score":  N("1234.5678"),
+		"active": &types.AttributeValueMemberBOOL{Value: i%2 == 0},
+		"tags":   &types.AttributeValueMemberSS{Value: []string{"alpha", "beta", "gamma"}},
+		"address": &types.AttributeValueMemberM{Value: Item{
+			"street": S("12 Analytical Engine Way"),
+			"city":   S("London"),
+			"zip":    S("NW1 6XE"),
+		}},
+		"history": &types.AttributeValueMemberL{Value: []types.AttributeValue{N("1"), N("2"), N("3")}},
+	}
+}
+
+func benchParallelism() int {
+	if v, err := strconv.Atoi(os.Getenv("WIRE_BENCH_PARALLELISM")); err == nil && v > 0 {
+		return v
+	}
+	return 4
+}
+
+func reportOps(b *testing.B) {
+	if s := b.Elapsed().Seconds(); s > 0 {
+		b.ReportMetric(float64(b.N)/s, "ops/s")
+	}
+}
+
+func BenchmarkWirePutItem(b *testing.B) {
+	c := benchSetup(b)
+	items := make([]Item, benchKeys)
+	for i := range items {
+		items[i] = benchItem(i)
+	}
+	var next atomic.Int64
+	b.SetParallelism(benchParallelism())
+	b.ResetTimer()
+	b.RunParallel(func(pb *testing.PB) {
+		for pb.Next() {
+			i := int(next.Add(1) % benchKeys)
+			if _, err := c.PutItem(ctx, &dynamodb.PutItemInput{TableName: aws.String(benchTable), Item: items[i]}); err != nil {
+				b.Error(err)
+				return
+			}
+		}
+	})
+	reportOps(b)
+}
+
+func BenchmarkWireGetItem(b *testing.B) {
+	c := benchSetup(b)
+	keys := make([]Item, benchKeys)
+	for i := range keys {
+		keys[i] = Item{"pk": S(fmt.Sprintf("user#%06d", i))}
+	}
+	var next atomic.Int64
+	b.SetParallelism(benchParallelism())
+	b.ResetTimer()
+	b.RunParallel(func(pb *testing.PB) {
+		for pb.Next() {
+			i := int(next.Add(1) % benchKeys)
+			out, err := c.GetItem(ctx, &dynamodb.GetItemInput{TableName: aws.String(benchTable), Key: keys[i]})
+			if err != nil {
+				b.Error(err)
+				return
+			}
+			if len(out.Item) == 0 {
+				b.Error("GetItem: no item")
+				return
+			}
+		}
+	})
+	reportOps(b)
+}
+
+// BenchmarkDispatchPutItem and BenchmarkDispatchGetItem measure the wire
+// layer without HTTP or the SDK: decode, engine call, encode.
+func BenchmarkDispatchPutItem(b *testing.B) {
+	db := engine.New()
+	wire.Dispatch(db, wire.TargetPrefix+"CreateTable", []byte(`{"TableName":"t","AttributeDefinitions":[{"AttributeName":"pk","AttributeType":"S"}],"KeySchema":[{"AttributeName":"pk","KeyType":"HASH"}],"BillingMode":"PAY_PER_REQUEST"}`))
+	body := []byte(benchItemJSON)
+	b.ReportAllocs()
+	b.ResetTimer()
+	for b.Loop() {
+		if status, resp := wire.Dispatch(db, wire.TargetPrefix+"PutItem", body); status != 200 {
+			b.Fatalf("%d %s", status, resp)
+		}
+	}
+}
+
+func BenchmarkDispatchGetItem(b *testing.B) {
+	db := engine.New()
+	wire.Dispatch(db, wire.TargetPrefix+"CreateTable", []byte(`{"TableName":"t","AttributeDefinitions":[{"AttributeName":"pk","AttributeType":"S"}],"KeySchema":[{"AttributeName":"pk","KeyType":"HASH"}],"BillingMode":"PAY_PER_REQUEST"}`))
+	wire.Dispatch(db, wire.TargetPrefix+"PutItem", []byte(benchItemJSON))
+	body := []byte(`{"TableName":"t","Key":{"pk":{"S":"user#000042"}}}`)
+	b.ReportAllocs()
+	b.ResetTimer()
+	for b.Loop() {
+		if status, resp := wire.Dispatch(db, wire.TargetPrefix+"GetItem", body); status != 200 || len(resp) < 100 {
+			b.Fatalf("%d %s", status, resp)
+		}
+	}
+}
+
+// benchItemJSON is benchItem(42) as the SDK sends it.
+const benchItemJSON = `{"Item":{"active":{"BOOL":true},"address":{"M":{"city":{"S":"London"},"street":{"S":"12 Analytical Engine Way"},"zip":{"S":"NW1 6XE"}}},"age":{"N":"62"},"email":{"S":"ada.42@example.com"},"history":{"L":[{"N":"1"},{"N":"2"},{"N":"3"}]},"name":{"S":"Ada Lovelace the 42th"},"pk":{"S":"user#000042"},"score":{"N":"1234.5678"},"tags":{"SS":["alpha","beta","gamma"]}},"TableName":"t"}`
