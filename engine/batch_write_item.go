@@ -84,6 +84,12 @@ func (d *Database) BatchWriteItem(in *BatchWriteItemInput) (*BatchWriteItemOutpu
 			u.table += capacity.WriteUnits(max(w.oldSize(), w.size), false)
 			chargeIndexes(&u, w, 1)
 			d.apply(tw.t, w, CauseUser)
+			if m := tw.t.collectionMetrics(w, in.ReturnItemCollectionMetrics); m != nil {
+				if out.ItemCollectionMetrics == nil {
+					out.ItemCollectionMetrics = map[string][]ItemCollectionMetrics{}
+				}
+				out.ItemCollectionMetrics[tw.name] = append(out.ItemCollectionMetrics[tw.name], *m)
+			}
 		}
 		if cc := u.report(in.ReturnConsumedCapacity, true); cc != nil {
 			out.ConsumedCapacity = append(out.ConsumedCapacity, *cc)

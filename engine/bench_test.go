@@ -5,8 +5,10 @@ import (
 	"runtime"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/dynamodb-workbench/workbench/engine/attr"
+	"github.com/dynamodb-workbench/workbench/engine/schema"
 )
 
 // benchItem returns item i of the benchmark dataset: about 200 bytes of
@@ -120,4 +122,92 @@ func BenchmarkMemoryPerItem(b *testing.B) {
 	}
 	b.ReportMetric(float64(million.heap)/1_000_000, "heap-bytes/item")
 	b.ReportMetric(float64(attr.ItemSize(benchItem(0))), "item-bytes")
+}
+
+// indexedBenchTable is the benchmark table with two GSIs and one LSI.
+func indexedBenchTable() *CreateTableInput {
+	in := compositeTable("Indexed", "S")
+	in.AttributeDefinitions = append(in.AttributeDefinitions,
+		schema.AttributeDefinition{AttributeName: "status", AttributeType: schema.TypeS},
+		schema.AttributeDefinition{AttributeName: "email", AttributeType: schema.TypeS},
+		schema.AttributeDefinition{AttributeName: "total", AttributeType: schema.TypeN})
+	in.GlobalSecondaryIndexes = []schema.GlobalSecondaryIndex{
+		{IndexName: "ByStatus", KeySchema: []schema.KeySchemaElement{{AttributeName: "status", KeyType: schema.KeyTypeHash}, {AttributeName: "sk", KeyType: schema.KeyTypeRange}},
+			Projection: schema.Projection{ProjectionType: schema.ProjectKeysOnly}},
+		{IndexName: "ByEmail", KeySchema: []schema.KeySchemaElement{{AttributeName: "email", KeyType: schema.KeyTypeHash}},
+			Projection: schema.Projection{ProjectionType: schema.ProjectAll}},
+	}
+	in.LocalSecondaryIndexes = []schema.LocalSecondaryIndex{
+		{IndexName: "ByTotal", KeySchema: []schema.KeySchemaElement{{AttributeName: "pk", KeyType: schema.KeyTypeHash}, {AttributeName: "total", KeyType: schema.KeyTypeRange}},
+			Projection: schema.Projection{ProjectionType: schema.ProjectInclude, NonKeyAttributes: []string{"status"}}},
+	}
+	return in
+}
+
+func BenchmarkPutItemTwoGSIsOneLSI(b *testing.B) {
+	db, _ := newTestDB(b)
+	mustCreate(b, db, indexedBenchTable())
+	const pool = 1 << 16
+	inputs := make([]PutItemInput, pool)
+	name := "Indexed"
+	for i := range inputs {
+		inputs[i] = PutItemInput{TableName: &name, Item: benchItem(i)}
+	}
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		if _, err := db.PutItem(&inputs[i%pool]); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+func BenchmarkQueryGSI(b *testing.B) {
+	db, _ := newTestDB(b)
+	mustCreate(b, db, indexedBenchTable())
+	name := "Indexed"
+	for i := 0; i < 100_000; i++ {
+		mustPut(b, db, name, benchItem(i))
+	}
+	idx, cond := "ByEmail", "email = :e"
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		out, err := db.Query(&QueryInput{TableName: &name, IndexName: &idx, KeyConditionExpression: &cond,
+			ExpressionAttributeValues: attr.Values{":e": attr.String(fmt.Sprintf("customer%07d@example.com", (i*7919)%10_000))}})
+		if err != nil || out.Count != 10 {
+			b.Fatalf("count %d, %v", out.Count, err)
+		}
+	}
+}
+
+// BenchmarkTTLSweepMillion expires 1,000,000 items at once and times the
+// sweep that deletes them (per item).
+func BenchmarkTTLSweepMillion(b *testing.B) {
+	for i := 0; i < b.N; i++ {
+		b.StopTimer()
+		clk := NewManualClock(epoch0)
+		db := New(WithClock(clk))
+		mustCreate(b, db, compositeTable("Expiring", "S"))
+		name := "Expiring"
+		if _, err := db.UpdateTimeToLive(&UpdateTimeToLiveInput{TableName: &name,
+			TimeToLiveSpecification: &TimeToLiveSpecification{AttributeName: ptr("ttl"), Enabled: ptr(true)}}); err != nil {
+			b.Fatal(err)
+		}
+		for j := 0; j < 1_000_000; j++ {
+			it := benchItem(j)
+			it["ttl"] = attr.NumberFromInt64(epoch0.Unix() + int64(j%3600))
+			if _, err := db.PutItem(&PutItemInput{TableName: &name, Item: it}); err != nil {
+				b.Fatal(err)
+			}
+		}
+		clk.Advance(2 * time.Hour)
+		b.StartTimer()
+		db.Tick()
+		b.StopTimer()
+		if n := db.tables[name].items.Len(); n != 0 {
+			b.Fatalf("%d items left after the sweep", n)
+		}
+	}
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/1e6, "ns/expired-item")
 }

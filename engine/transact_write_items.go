@@ -176,6 +176,7 @@ func (d *Database) TransactWriteItems(in *TransactWriteItemsInput) (*TransactWri
 	}
 
 	byTable := map[string]*usage{}
+	metrics := map[string][]ItemCollectionMetrics{}
 	var order []string
 	for _, a := range actions {
 		u, ok := byTable[a.tableName]
@@ -190,9 +191,15 @@ func (d *Database) TransactWriteItems(in *TransactWriteItemsInput) (*TransactWri
 		if !a.check {
 			chargeIndexes(u, a.w, 2)
 			d.apply(a.t, a.w, CauseUser)
+			if m := a.t.collectionMetrics(a.w, in.ReturnItemCollectionMetrics); m != nil {
+				metrics[a.tableName] = append(metrics[a.tableName], *m)
+			}
 		}
 	}
 	out := &TransactWriteItemsOutput{}
+	if len(metrics) > 0 {
+		out.ItemCollectionMetrics = metrics
+	}
 	for _, name := range order {
 		if cc := byTable[name].report(in.ReturnConsumedCapacity, true); cc != nil {
 			out.ConsumedCapacity = append(out.ConsumedCapacity, *cc)

@@ -83,7 +83,11 @@ func (d *Database) prepareupdate(t *table, key attr.Item, up *expr.Update) (*wri
 		}
 		return w, t.planIndexes(w, true)
 	}
-	next, aerr := up.Apply(base)
+	apply := up.Apply
+	if w.old == nil {
+		apply = up.ApplyToMissing // REMOVE of a nested path is ignored on a missing item
+	}
+	next, aerr := apply(base)
 	if aerr != nil {
 		return nil, asValidation(aerr)
 	}

@@ -94,7 +94,7 @@ func BenchmarkParseNumberAPD(b *testing.B) {
 }
 
 func BenchmarkAppendKey(b *testing.B) {
-	pk, sk := String("CUSTOMER#c-000123"), MustNumber("129.95")
+	var pk, sk Value = String("CUSTOMER#c-000123"), MustNumber("129.95")
 	var buf []byte
 	b.ReportAllocs()
 	for b.Loop() {

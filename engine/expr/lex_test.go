@@ -2,6 +2,7 @@ package expr
 
 import (
 	"fmt"
+	"strings"
 	"testing"
 )
 
@@ -92,6 +93,13 @@ func TestLex(t *testing.T) {
 			got := collect(tt.input, tt.keywords)
 			if fmt.Sprint(got) != fmt.Sprint(tt.items) {
 				t.Errorf("lex(%q)\n got %v\nwant %v", tt.input, got, tt.items)
+			}
+			for _, it := range got {
+				_, isCond := conditionKeywords[strings.ToUpper(it.val)]
+				_, isUpd := updateKeywords[strings.ToUpper(it.val)]
+				if it.isKeyword() && !isCond && !isUpd {
+					t.Errorf("%v is not a keyword", it)
+				}
 			}
 		})
 	}

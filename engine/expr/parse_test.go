@@ -504,3 +504,19 @@ func TestErrorPrefix(t *testing.T) {
 		t.Errorf("no kind: %q", e.Error())
 	}
 }
+
+// TestNodeStrings: every node prints as a piece of its tree's canonical
+// source.
+func TestNodeStrings(t *testing.T) {
+	c := mustCondition(t, "NOT (a.b[1] = :s OR size(c) > :n) AND d BETWEEN :n AND :n5 AND e IN ((:s), f) AND contains(g, :s)")
+	u := mustUpdate(t, "SET a = (b + :n), c = list_append(c, :l) REMOVE d ADD e :n")
+	for _, root := range []Node{c.root, u.clauses[0], u.clauses[1], u.clauses[2]} {
+		whole := root.String()
+		preorder(root, func(n Node) *Error {
+			if s := n.String(); s == "" || !strings.Contains(whole, s) {
+				t.Errorf("node %T prints %q, not part of %q", n, s, whole)
+			}
+			return nil
+		})
+	}
+}

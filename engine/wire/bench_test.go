@@ -176,7 +176,7 @@ func BenchmarkWireGetItem(b *testing.B) {
 // layer without HTTP or the SDK: decode, engine call, encode.
 func BenchmarkDispatchPutItem(b *testing.B) {
 	db := engine.New()
-	wire.Dispatch(db, wire.TargetPrefix+"CreateTable", []byte(`{"TableName":"t","AttributeDefinitions":[{"AttributeName":"pk","AttributeType":"S"}],"KeySchema":[{"AttributeName":"pk","KeyType":"HASH"}],"BillingMode":"PAY_PER_REQUEST"}`))
+	wire.Dispatch(db, wire.TargetPrefix+"CreateTable", []byte(`{"TableName":"bench","AttributeDefinitions":[{"AttributeName":"pk","AttributeType":"S"}],"KeySchema":[{"AttributeName":"pk","KeyType":"HASH"}],"BillingMode":"PAY_PER_REQUEST"}`))
 	body := []byte(benchItemJSON)
 	b.ReportAllocs()
 	b.ResetTimer()
@@ -189,9 +189,9 @@ func BenchmarkDispatchPutItem(b *testing.B) {
 
 func BenchmarkDispatchGetItem(b *testing.B) {
 	db := engine.New()
-	wire.Dispatch(db, wire.TargetPrefix+"CreateTable", []byte(`{"TableName":"t","AttributeDefinitions":[{"AttributeName":"pk","AttributeType":"S"}],"KeySchema":[{"AttributeName":"pk","KeyType":"HASH"}],"BillingMode":"PAY_PER_REQUEST"}`))
+	wire.Dispatch(db, wire.TargetPrefix+"CreateTable", []byte(`{"TableName":"bench","AttributeDefinitions":[{"AttributeName":"pk","AttributeType":"S"}],"KeySchema":[{"AttributeName":"pk","KeyType":"HASH"}],"BillingMode":"PAY_PER_REQUEST"}`))
 	wire.Dispatch(db, wire.TargetPrefix+"PutItem", []byte(benchItemJSON))
-	body := []byte(`{"TableName":"t","Key":{"pk":{"S":"user#000042"}}}`)
+	body := []byte(`{"TableName":"bench","Key":{"pk":{"S":"user#000042"}}}`)
 	b.ReportAllocs()
 	b.ResetTimer()
 	for b.Loop() {
@@ -202,4 +202,4 @@ func BenchmarkDispatchGetItem(b *testing.B) {
 }
 
 // benchItemJSON is benchItem(42) as the SDK sends it.
-const benchItemJSON = `{"Item":{"active":{"BOOL":true},"address":{"M":{"city":{"S":"London"},"street":{"S":"12 Analytical Engine Way"},"zip":{"S":"NW1 6XE"}}},"age":{"N":"62"},"email":{"S":"ada.42@example.com"},"history":{"L":[{"N":"1"},{"N":"2"},{"N":"3"}]},"name":{"S":"Ada Lovelace the 42th"},"pk":{"S":"user#000042"},"score":{"N":"1234.5678"},"tags":{"SS":["alpha","beta","gamma"]}},"TableName":"t"}`
+const benchItemJSON = `{"Item":{"active":{"BOOL":true},"address":{"M":{"city":{"S":"London"},"street":{"S":"12 Analytical Engine Way"},"zip":{"S":"NW1 6XE"}}},"age":{"N":"62"},"email":{"S":"ada.42@example.com"},"history":{"L":[{"N":"1"},{"N":"2"},{"N":"3"}]},"name":{"S":"Ada Lovelace the 42th"},"pk":{"S":"user#000042"},"score":{"N":"1234.5678"},"tags":{"SS":["alpha","beta","gamma"]}},"TableName":"bench"}`

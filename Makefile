@@ -1,0 +1,82 @@
+# The workbench's build, run and check targets. `make` alone lists them.
+#
+# Everything here needs only Go, make, gzip and a shell; `make test` also
+# needs node (for the engine's wasm tests) and Chromium (for the browser
+# test), which .ci/run installs on a fresh Debian machine.
+
+.DEFAULT_GOAL := help
+SHELL := /bin/bash
+.SHELLFLAGS := -euo pipefail -c
+
+GO ?= go
+
+# The build's version, for go-app's update check and the caches. Override
+# with `make build VERSION=...`.
+ifeq ($(origin VERSION),undefined)
+VERSION := $(shell git describe --tags --always --dirty 2>/dev/null || echo dev)-$(shell date -u +%Y%m%dT%H%M%SZ)
+endif
+
+WASM := web/app.wasm
+BIN := bin/workbench
+LDFLAGS := -X main.version=$(VERSION)
+# VCS stamping needs a working git; the version comes from LDFLAGS instead.
+BUILDFLAGS ?= -buildvcs=false
+
+# Arguments for `make run` (the server's defaults: -addr 127.0.0.1:8080).
+RUN_FLAGS ?=
+
+# Benchmarks: packages, selection and repetition. Extend BENCH_PKGS as
+# packages gain benchmarks, e.g. `make bench BENCH_PKGS='./engine/... ./visualizer/...'`.
+BENCH_PKGS ?= ./engine/...
+BENCH ?= .
+BENCHTIME ?= 1s
+BENCHCOUNT ?= 1
+
+# Fuzzing: every Fuzz* function in FUZZ_PKGS runs for FUZZTIME.
+FUZZ_PKGS ?= ./engine/...
+FUZZTIME ?= 30s
+
+.PHONY: help build run test bench fuzz clean
+
+help: ## list the targets
+	@echo 'Targets:'
+	@awk -F ':.*## ' '/^[a-z][a-z-]*:.*## / { printf "  %-7s %s\n", $$1, $$2 }' $(MAKEFILE_LIST)
+	@echo
+	@echo 'Variables: VERSION, RUN_FLAGS, BENCH_PKGS, BENCH, BENCHTIME, BENCHCOUNT, FUZZ_PKGS, FUZZTIME'
+
+build: ## build web/app.wasm (+ .gz) and the server, bin/workbench
+	GOOS=js GOARCH=wasm $(GO) build $(BUILDFLAGS) -o $(WASM) ./wasm
+	gzip -9 -n -c $(WASM) > $(WASM).gz.tmp
+	mv $(WASM).gz.tmp $(WASM).gz
+	$(GO) build $(BUILDFLAGS) -ldflags '$(LDFLAGS)' -o $(BIN) .
+	@ls -l $(WASM) $(WASM).gz $(BIN)
+
+run: build ## build, then serve on http://127.0.0.1:8080
+	./$(BIN) $(RUN_FLAGS)
+
+test: build ## everything CI runs: gofmt, vet, -race tests, wasm engine tests, browser test
+	@unformatted="$$("$$($(GO) env GOROOT)/bin/gofmt" -l .)"; \
+	if [[ -n "$$unformatted" ]]; then echo "gofmt needed:"; echo "$$unformatted"; exit 1; fi
+	$(GO) vet ./...
+	GOOS=js GOARCH=wasm $(GO) vet ./app/... ./wasm/... ./engine/...
+	WORKBENCH_REQUIRE_BROWSER=1 $(GO) test -race ./...
+	PATH="$$($(GO) env GOROOT)/lib/wasm:$$PATH" GOOS=js GOARCH=wasm $(GO) test ./engine/...
+
+bench: ## run the benchmarks in BENCH_PKGS
+	$(GO) test -run '^$$' -bench '$(BENCH)' -benchmem -benchtime '$(BENCHTIME)' -count '$(BENCHCOUNT)' $(BENCH_PKGS)
+
+fuzz: ## run each Fuzz* function in FUZZ_PKGS for FUZZTIME
+	@found=0; \
+	for pkg in $$($(GO) list $(FUZZ_PKGS)); do \
+		list="$$($(GO) test -list '^Fuzz' "$$pkg")"; \
+		for fn in $$(grep '^Fuzz' <<<"$$list" || true); do \
+			found=1; \
+			echo ">> $$pkg $$fn ($(FUZZTIME))"; \
+			$(GO) test -run '^$$' -fuzz "^$$fn\$$" -fuzztime '$(FUZZTIME)' "$$pkg"; \
+		done; \
+	done; \
+	if [[ $$found == 0 ]]; then echo "no Fuzz* functions in $(FUZZ_PKGS)"; fi
+
+clean: ## remove built files
+	rm -rf bin $(WASM) $(WASM).gz $(WASM).gz.tmp
+	rm -f coverage.out cover.out coverage.html

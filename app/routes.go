@@ -1,0 +1,23 @@
+package app
+
+import (
+	"sync"
+
+	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
+)
+
+// Paths of the workbench's pages.
+const (
+	// PathWorkbench is the workbench itself.
+	PathWorkbench = "/"
+)
+
+var registerOnce sync.Once
+
+// Register installs the workbench's routes with go-app. It is safe to call
+// more than once; only the first call has an effect.
+func Register() {
+	registerOnce.Do(func() {
+		goapp.Route(PathWorkbench, func() goapp.Composer { return &workbenchPage{} })
+	})
+}

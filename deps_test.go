@@ -1,0 +1,191 @@
+package main
+
+import (
+	"go/parser"
+	"go/token"
+	"io/fs"
+	"os"
+	"path"
+	"path/filepath"
+	"sort"
+	"strconv"
+	"strings"
+	"testing"
+)
+
+const (
+	modulePath = "github.com/dynamodb-workbench/workbench"
+	goappPath  = "github.com/maxence-charriere/go-app/v10"
+)
+
+// engineLibraries are the modules the engine may use besides the standard
+// library and itself.
+var engineLibraries = []string{
+	"github.com/google/btree",
+	"github.com/goccy/go-json",
+	"github.com/cockroachdb/apd/v3",
+}
+
+// TestDependencyRule enforces DESIGN.md's dependency rule on every non-test
+// Go file of the module, whatever its build constraints:
+//
+//   - engine/... imports only the standard library, engineLibraries and
+//     engine/...;
+//   - patterns/... and visualizer/... import only the standard library and
+//     engine/...;
+//   - only app/..., wasm/ and the root package import go-app;
+//   - nothing imports syscall/js (go-app wraps it).
+func TestDependencyRule(t *testing.T) {
+	imports := moduleImports(t)
+
+	for _, dir := range []string{"", "app", "engine", "wasm"} {
+		if _, ok := imports[dir]; !ok {
+			t.Fatalf("found no Go files in %q: is the walk broken?", "./"+dir)
+		}
+	}
+
+	dirs := make([]string, 0, len(imports))
+	for dir := range imports {
+		dirs = append(dirs, dir)
+	}
+	sort.Strings(dirs)
+	for _, dir := range dirs {
+		for imp, files := range imports[dir] {
+			if reason := forbidden(dir, imp); reason != "" {
+				t.Errorf("%s imports %q: %s", files[0], imp, reason)
+			}
+		}
+	}
+}
+
+func TestForbidden(t *testing.T) {
+	tests := []struct {
+		dir, imp string
+		ok       bool
+	}{
+		{"engine", "fmt", true},
+		{"engine", "github.com/google/btree", true},
+		{"engine/attr", "github.com/cockroachdb/apd/v3", true},
+		{"engine/wire", "github.com/goccy/go-json", true},
+		{"engine/wire", modulePath + "/engine/attr", true},
+		{"engine", modulePath + "/app", false},
+		{"engine", modulePath + "/patterns", false},
+		{"engine", goappPath + "/pkg/app", false},
+		{"engine", "github.com/google/btreeish", false},
+		{"engine", "golang.org/x/text", false},
+		{"patterns", modulePath + "/engine/schema", true},
+		{"patterns", modulePath + "/visualizer", false},
+		{"visualizer", "github.com/google/btree", false},
+		{"visualizer", goappPath + "/pkg/app", false},
+		{"app", goappPath + "/pkg/app", true},
+		{"app/panels", goappPath + "/pkg/app", true},
+		{"wasm", goappPath + "/pkg/app", true},
+		{"", goappPath + "/pkg/app", true},
+		{"internal/tool", goappPath + "/pkg/app", false},
+		{"application", goappPath + "/pkg/app", false},
+		{"app", "syscall/js", false},
+		{"", "syscall/js", false},
+		{"", "syscall", true},
+	}
+	for _, tt := range tests {
+		reason := forbidden(tt.dir, tt.imp)
+		if (reason == "") != tt.ok {
+			t.Errorf("forbidden(%q, %q) = %q, want allowed=%v", tt.dir, tt.imp, reason, tt.ok)
+		}
+	}
+}
+
+// forbidden returns why the package in dir (relative to the module root,
+// "" for the root) may not import imp, or "" when it may.
+func forbidden(dir, imp string) string {
+	switch {
+	case imp == "syscall/js" || strings.HasPrefix(imp, "syscall/js/"):
+		return "nothing imports syscall/js directly; go through go-app"
+	case within(imp, goappPath) && !(dir == "" || dir == "wasm" || within(dir, "app")):
+		return "only app/, wasm/ and the root package import go-app"
+	}
+	switch {
+	case within(dir, "engine"):
+		if isStandard(imp) || within(imp, modulePath+"/engine") {
+			return ""
+		}
+		for _, lib := range engineLibraries {
+			if within(imp, lib) {
+				return ""
+			}
+		}
+		return "engine/... imports only the standard library, " + strings.Join(engineLibraries, ", ") + " and engine/..."
+	case within(dir, "patterns"), within(dir, "visualizer"):
+		if isStandard(imp) || within(imp, modulePath+"/engine") {
+			return ""
+		}
+		return "patterns and visualizer import only the standard library and engine/..."
+	}
+	return ""
+}
+
+// within reports whether the slash-separated path p is root or below it.
+func within(p, root string) bool {
+	return p == root || strings.HasPrefix(p, root+"/")
+}
+
+// isStandard reports whether imp is a standard-library path: its first
+// element has no dot (as the go command decides).
+func isStandard(imp string) bool {
+	first, _, _ := strings.Cut(imp, "/")
+	return !strings.Contains(first, ".")
+}
+
+// moduleImports parses the imports of every non-test Go file in the module
+// and returns them by package directory (relative, slash-separated) and
+// import path, with the files that import it.
+func moduleImports(t *testing.T) map[string]map[string][]string {
+	t.Helper()
+	imports := make(map[string]map[string][]string)
+	fset := token.NewFileSet()
+	err := filepath.WalkDir(".", func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		name := d.Name()
+		if d.IsDir() {
+			if p != "." && (name == "testdata" || name == "vendor" || name == "node_modules" ||
+				strings.HasPrefix(name, ".") || strings.HasPrefix(name, "_")) {
+				return filepath.SkipDir
+			}
+			if p != "." {
+				if _, err := os.Stat(filepath.Join(p, "go.mod")); err == nil {
+					return filepath.SkipDir // another module
+				}
+			}
+			return nil
+		}
+		if !strings.HasSuffix(name, ".go") || strings.HasSuffix(name, "_test.go") ||
+			strings.HasPrefix(name, ".") || strings.HasPrefix(name, "_") {
+			return nil
+		}
+		f, err := parser.ParseFile(fset, p, nil, parser.ImportsOnly)
+		if err != nil {
+			return err
+		}
+		dir := path.Dir(filepath.ToSlash(p))
+		if dir == "." {
+			dir = ""
+		}
+		if imports[dir] == nil {
+			imports[dir] = make(map[string][]string)
+		}
+		for _, spec := range f.Imports {
+			imp, err := strconv.Unquote(spec.Path.Value)
+			if err != nil {
+				return err
+			}
+			imports[dir][imp] = append(imports[dir][imp], filepath.ToSlash(p))
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return imports
+}

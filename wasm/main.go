@@ -1,0 +1,23 @@
+// Command wasm is the workbench's browser program. Build it with
+//
+//	GOOS=js GOARCH=wasm go build -o web/app.wasm ./wasm
+//
+// (`make build` does this); the server serves the result at /web/app.wasm.
+package main
+
+import (
+	"fmt"
+	"os"
+
+	"github.com/dynamodb-workbench/workbench/app"
+	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
+)
+
+func main() {
+	if goapp.IsServer {
+		fmt.Fprintln(os.Stderr, "wasm: this program runs in the browser; build it with GOOS=js GOARCH=wasm and start the server instead (make run)")
+		os.Exit(2)
+	}
+	app.Register()
+	goapp.RunWhenOnBrowser()
+}

@@ -1,0 +1,277 @@
+package main
+
+import (
+	"crypto/sha256"
+	"embed"
+	"encoding/binary"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"io/fs"
+	"log"
+	"net/http"
+	"path"
+	"strconv"
+	"strings"
+
+	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
+)
+
+// embeddedWeb is the web/ directory, built into the binary. The pattern
+// names the directory, not app.wasm, so the package builds (and vet and
+// tests run) on a clean checkout where app.wasm has not been built yet: the
+// committed icons, stylesheet and robots.txt keep the directory non-empty.
+//
+//go:embed web
+var embeddedWeb embed.FS
+
+// Paths of the built WebAssembly program and its gzip copy, within the web
+// file system.
+const (
+	wasmFile     = "web/app.wasm"
+	wasmGzipFile = "web/app.wasm.gz"
+)
+
+// requiredWebFiles are the committed assets the page refers to.
+var requiredWebFiles = []string{
+	"web/icon.svg",
+	"web/icon-192.png",
+	"web/icon-512.png",
+	"web/workbench.css",
+}
+
+// webAssets are the files under web/ and what the server derives from them.
+type webAssets struct {
+	fsys     fs.FS  // names start with "web/"
+	wasm     []byte // web/app.wasm; nil when it has not been built
+	wasmGzip []byte // web/app.wasm.gz; nil when absent or not a copy of wasm
+}
+
+// webFS returns fsys, or the embedded copy when fsys is nil.
+func webFS(fsys fs.FS) fs.FS {
+	if fsys == nil {
+		return embeddedWeb
+	}
+	return fsys
+}
+
+// wasmBuilt reports whether fsys (nil: the embedded copy) holds app.wasm.
+func wasmBuilt(fsys fs.FS) bool {
+	_, err := fs.Stat(webFS(fsys), wasmFile)
+	return err == nil
+}
+
+func loadWebAssets(fsys fs.FS, logger *log.Logger) (*webAssets, error) {
+	a := &webAssets{fsys: webFS(fsys)}
+	for _, name := range requiredWebFiles {
+		if _, err := fs.Stat(a.fsys, name); err != nil {
+			return nil, fmt.Errorf("web assets: %w", err)
+		}
+	}
+
+	wasm, err := fs.ReadFile(a.fsys, wasmFile)
+	switch {
+	case err == nil:
+		a.wasm = wasm
+	case !errors.Is(err, fs.ErrNotExist):
+		return nil, fmt.Errorf("web assets: %w", err)
+	}
+
+	gz, err := fs.ReadFile(a.fsys, wasmGzipFile)
+	switch {
+	case err == nil && a.wasm != nil:
+		if gzipOf(gz, a.wasm) {
+			a.wasmGzip = gz
+		} else {
+			logger.Printf("%s is not a gzip copy of %s (stale build?); serving the wasm uncompressed", wasmGzipFile, wasmFile)
+		}
+	case err != nil && !errors.Is(err, fs.ErrNotExist):
+		return nil, fmt.Errorf("web assets: %w", err)
+	}
+	return a, nil
+}
+
+// gzipOf reports whether gz looks like a gzip stream of raw: the magic
+// number, and the trailer's ISIZE (the uncompressed size modulo 2³²). It
+// catches a stale app.wasm.gz left beside a rebuilt app.wasm without
+// decompressing megabytes at start-up.
+func gzipOf(gz, raw []byte) bool {
+	const minGzip = 18 // header (10) + trailer (8)
+	if len(gz) < minGzip || gz[0] != 0x1f || gz[1] != 0x8b {
+		return false
+	}
+	return binary.LittleEndian.Uint32(gz[len(gz)-4:]) == uint32(len(raw))
+}
+
+// fallbackVersion names a build that was not given a version: "dev-" and a
+// hash of app.wasm, or "dev" when the wasm has not been built.
+func (a *webAssets) fallbackVersion() string {
+	if a.wasm == nil {
+		return "dev"
+	}
+	sum := sha256.Sum256(a.wasm)
+	return "dev-" + hex.EncodeToString(sum[:6])
+}
+
+// newAppHandler configures go-app's handler: self-hosted icons (go-app's
+// defaults load them from the internet, which breaks the service worker's
+// precache offline), the build's version, and the wasm's raw size for the
+// loading progress, since the wasm may travel gzip-compressed.
+func newAppHandler(version string, a *webAssets) *goapp.Handler {
+	const background = "#1d2b3a"
+	h := &goapp.Handler{
+		Name:        "DynamoDB Workbench",
+		ShortName:   "Workbench",
+		Title:       "DynamoDB Workbench",
+		Description: "A data-modeling workbench for Amazon DynamoDB that runs in the browser.",
+		Icon: goapp.Icon{
+			Default:  "/web/icon-192.png",
+			Large:    "/web/icon-512.png",
+			Maskable: "/web/icon-512.png",
+			SVG:      "/web/icon.svg",
+		},
+		BackgroundColor: background,
+		ThemeColor:      background,
+		LoadingLabel:    "loading engine… {progress}%",
+		Styles:          []string{"/web/workbench.css"},
+		Resources:       webResources{Handler: staticFileHandler(a.fsys)},
+		Version:         version,
+	}
+	if a.wasm != nil {
+		h.WasmContentLength = strconv.Itoa(len(a.wasm))
+	}
+	return h
+}
+
+// webResources serves /web/... from a file system and resolves resource
+// paths as go-app's LocalDir("") does, so the page refers to /web/... on
+// this server.
+type webResources struct {
+	http.Handler
+}
+
+// Resolve maps a resource path to the URL the page uses.
+func (webResources) Resolve(location string) string {
+	switch {
+	case location == "" || location == "/":
+		return "/"
+	case strings.HasPrefix(location, "http://"), strings.HasPrefix(location, "https://"):
+		return location
+	case location == "web", location == "/web",
+		strings.HasPrefix(location, "web/"), strings.HasPrefix(location, "/web/"):
+		return "/" + strings.Trim(location, "/")
+	default:
+		return location
+	}
+}
+
+// staticFileHandler serves the files of fsys by their URL path and answers
+// 404 for directories rather than listing them.
+func staticFileHandler(fsys fs.FS) http.Handler {
+	files := http.FileServerFS(fsys)
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		name := strings.TrimPrefix(path.Clean(r.URL.Path), "/")
+		if info, err := fs.Stat(fsys, name); err != nil || info.IsDir() {
+			http.NotFound(w, r)
+			return
+		}
+		files.ServeHTTP(w, r)
+	})
+}
+
+// wasmHandler serves app.wasm, gzip-compressed when the client accepts gzip
+// and a matching app.wasm.gz exists.
+func (a *webAssets) wasmHandler(version string) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if a.wasm == nil {
+			http.Error(w, "web/app.wasm has not been built: run `make build`", http.StatusNotFound)
+			return
+		}
+		h := w.Header()
+		h.Add("Vary", "Accept-Encoding")
+		h.Set("Content-Type", "application/wasm")
+		h.Set("Cache-Control", "no-cache")
+		body, etag := a.wasm, `"`+version+`"`
+		if a.wasmGzip != nil && acceptsGzip(r.Header.Values("Accept-Encoding")) {
+			body, etag = a.wasmGzip, `"`+version+`-gzip"`
+			h.Set("Content-Encoding", "gzip")
+		}
+		h.Set("ETag", etag)
+		if etagMatches(r.Header.Get("If-None-Match"), etag) {
+			w.WriteHeader(http.StatusNotModified)
+			return
+		}
+		h.Set("Content-Length", strconv.Itoa(len(body)))
+		w.WriteHeader(http.StatusOK)
+		if r.Method != http.MethodHead {
+			w.Write(body)
+		}
+	})
+}
+
+// etagMatches reports whether an If-None-Match header value names etag
+// (weak comparison, as RFC 9110 asks for If-None-Match).
+func etagMatches(ifNoneMatch, etag string) bool {
+	for _, tag := range strings.Split(ifNoneMatch, ",") {
+		tag = strings.TrimSpace(tag)
+		if tag == "*" || strings.TrimPrefix(tag, "W/") == etag {
+			return true
+		}
+	}
+	return false
+}
+
+// acceptsGzip reports whether the Accept-Encoding header values admit gzip:
+// an explicit gzip (or x-gzip) entry decides by its weight, otherwise a
+// wildcard does.
+func acceptsGzip(values []string) bool {
+	gzipQ, anyQ := -1.0, -1.0
+	for _, v := range values {
+		for _, entry := range strings.Split(v, ",") {
+			coding, params, _ := strings.Cut(entry, ";")
+			q := weight(params)
+			switch strings.ToLower(strings.TrimSpace(coding)) {
+			case "gzip", "x-gzip":
+				gzipQ = max(gzipQ, q)
+			case "*":
+				anyQ = max(anyQ, q)
+			}
+		}
+	}
+	if gzipQ >= 0 {
+		return gzipQ > 0
+	}
+	return anyQ > 0
+}
+
+// weight returns the q parameter of an Accept-Encoding entry (1 when absent
+// or malformed).
+func weight(params string) float64 {
+	for _, p := range strings.Split(params, ";") {
+		name, value, ok := strings.Cut(strings.TrimSpace(p), "=")
+		if !ok || !strings.EqualFold(strings.TrimSpace(name), "q") {
+			continue
+		}
+		q, err := strconv.ParseFloat(strings.TrimSpace(value), 64)
+		if err != nil || q < 0 || q > 1 {
+			return 1
+		}
+		return q
+	}
+	return 1
+}
+
+// rootFileHandler serves web/<name> at /<name> when it exists, and 404
+// otherwise. It replaces go-app's proxy for /robots.txt, /sitemap.xml and
+// /ads.txt, which fetches them over HTTP from the request's own Host header
+// (a server-side request forgery).
+func (a *webAssets) rootFileHandler(name string) http.Handler {
+	file := "web/" + name
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if info, err := fs.Stat(a.fsys, file); err != nil || info.IsDir() {
+			http.NotFound(w, r)
+			return
+		}
+		http.ServeFileFS(w, r, a.fsys, file)
+	})
+}
