@@ -84,6 +84,11 @@ func benchPrepare(c *dynamodb.Client) error {
 			break
 		}
 	}
+	// Load every key once, unless an earlier run against the same server did.
+	last := Item{"pk": S(fmt.Sprintf("user#%06d", benchKeys-1))}
+	if out, err := c.GetItem(ctx, &dynamodb.GetItemInput{TableName: aws.String(benchTable), Key: last}); err == nil && len(out.Item) > 0 {
+		return nil
+	}
 	for i := range benchKeys {
 		if _, err := c.PutItem(ctx, &dynamodb.PutItemInput{TableName: aws.String(benchTable), Item: benchItem(i)}); err != nil {
 			return fmt.Errorf("PutItem: %w", err)

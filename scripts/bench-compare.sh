@@ -1,0 +1,131 @@
+#!/usr/bin/env bash
+# bench-compare.sh: the wire API's throughput against dynoxide's, side by side.
+#
+# Starts dynoxide (the fastest DynamoDB emulator we can run here; its Linux
+# binary comes from npm as @dynoxide/linux-x64, installed into a temp dir,
+# never into the repository) and bin/workbench, each on a free loopback port,
+# then runs the same Go benchmark (engine/wire's BenchmarkWirePutItem and
+# BenchmarkWireGetItem: AWS SDK for Go v2, ~200-byte items, b.RunParallel)
+# against each in turn, interleaved, and prints ops/s for both, the ratio,
+# and each server's CPU time per operation (from /proc).
+#
+# Usage: scripts/bench-compare.sh            (from anywhere in the repository)
+# Environment:
+#   BENCHTIME=20000x   per benchmark run (go test -benchtime; a fixed count keeps
+#                      the server CPU per operation exact)
+#   COUNT=3            interleaved rounds; the figures are medians
+#   PARALLELISM=4      b.SetParallelism (client goroutines = PARALLELISM x GOMAXPROCS)
+#   DYNOXIDE_DIR=/tmp/dynoxide   where npm installs dynoxide
+#   DYNOXIDE_VERSION=1.2.1
+#   WORKBENCH_BIN=bin/workbench  (the script runs `make build` first unless SKIP_BUILD=1)
+set -euo pipefail
+
+cd "$(dirname "$0")/.."
+BENCHTIME=${BENCHTIME:-20000x}
+COUNT=${COUNT:-3}
+PARALLELISM=${PARALLELISM:-4}
+DYNOXIDE_DIR=${DYNOXIDE_DIR:-/tmp/dynoxide}
+DYNOXIDE_VERSION=${DYNOXIDE_VERSION:-1.2.1}
+WORKBENCH_BIN=${WORKBENCH_BIN:-bin/workbench}
+DYNOXIDE_BIN=$DYNOXIDE_DIR/node_modules/@dynoxide/linux-x64/dynoxide
+
+if [[ ! -x $DYNOXIDE_BIN ]]; then
+	echo ">> installing @dynoxide/linux-x64@$DYNOXIDE_VERSION into $DYNOXIDE_DIR"
+	mkdir -p "$DYNOXIDE_DIR"
+	npm install --silent --no-save --no-audit --no-fund --prefix "$DYNOXIDE_DIR" "@dynoxide/linux-x64@$DYNOXIDE_VERSION" >/dev/null
+fi
+if [[ -z ${SKIP_BUILD:-} ]]; then
+	echo ">> make build"
+	make build >/dev/null
+fi
+
+work=$(mktemp -d)
+pids=()
+cleanup() {
+	for pid in "${pids[@]}"; do kill "$pid" 2>/dev/null || true; done
+	wait 2>/dev/null || true
+	rm -rf "$work"
+}
+trap cleanup EXIT
+
+free_port() {
+	python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1]); s.close()'
+}
+
+# wait_ready PORT: until the server answers a DynamoDB request.
+wait_ready() {
+	for _ in $(seq 100); do
+		if curl -s -o /dev/null -X POST "http://127.0.0.1:$1/" \
+			-H 'Content-Type: application/x-amz-json-1.0' -H 'X-Amz-Target: DynamoDB_20120810.ListTables' \
+			-H 'X-Amz-Date: 20260101T000000Z' \
+			-H 'Authorization: AWS4-HMAC-SHA256 Credential=AKID/20260101/us-east-1/dynamodb/aws4_request, SignedHeaders=host;x-amz-date, Signature=0' \
+			-d '{}'; then
+			return 0
+		fi
+		sleep 0.1
+	done
+	echo "server on port $1 did not start" >&2
+	return 1
+}
+
+wb_port=$(free_port)
+dx_port=$(free_port)
+"$WORKBENCH_BIN" -addr "127.0.0.1:$wb_port" >"$work/workbench.log" 2>&1 &
+wb_pid=$!
+pids+=("$wb_pid")
+"$DYNOXIDE_BIN" serve --host 127.0.0.1 --port "$dx_port" >"$work/dynoxide.log" 2>&1 &
+dx_pid=$!
+pids+=("$dx_pid")
+wait_ready "$wb_port"
+wait_ready "$dx_port"
+
+echo ">> compiling the benchmark"
+go test -c -o "$work/wire.test" ./engine/wire
+
+# cpu_ticks PID: user+system clock ticks the process has used.
+cpu_ticks() { awk '{print $14 + $15}' "/proc/$1/stat"; }
+hz=$(getconf CLK_TCK)
+
+# run NAME PORT PID: one round of both benchmarks against one server;
+# appends "NAME BENCH ops/s server-µs/op" lines to $work/results.
+run() {
+	local name=$1 port=$2 pid=$3 bench out before after n ops
+	for bench in PutItem GetItem; do
+		before=$(cpu_ticks "$pid")
+		out=$(WIRE_BENCH_ENDPOINT="http://127.0.0.1:$port" WIRE_BENCH_PARALLELISM=$PARALLELISM \
+			"$work/wire.test" -test.run '^$' -test.bench "^BenchmarkWire${bench}\$" -test.benchtime "$BENCHTIME" 2>&1) || {
+			echo "$out" >&2
+			exit 1
+		}
+		after=$(cpu_ticks "$pid")
+		n=$(awk '/^BenchmarkWire/ {print $2}' <<<"$out")
+		ops=$(awk '/^BenchmarkWire/ {for (i = 1; i < NF; i++) if ($(i+1) == "ops/s") print $i}' <<<"$out")
+		echo "$name $bench $ops $(awk -v t=$((after - before)) -v hz="$hz" -v n="$n" 'BEGIN {printf "%.1f", t / hz * 1e6 / n}')" >>"$work/results"
+		printf '   %-9s %-8s %10s ops/s\n' "$name" "$bench" "$ops"
+	done
+}
+
+# Create the table and load the 10000 items once per server, outside the
+# measured rounds.
+for port in "$wb_port" "$dx_port"; do
+	WIRE_BENCH_ENDPOINT="http://127.0.0.1:$port" "$work/wire.test" -test.run '^$' -test.bench '^BenchmarkWireGetItem$' -test.benchtime 1x >/dev/null
+done
+
+echo ">> $COUNT rounds, benchtime $BENCHTIME, parallelism $PARALLELISM, GOMAXPROCS $(nproc) (load: $(cut -d' ' -f1-3 /proc/loadavg))"
+for round in $(seq "$COUNT"); do
+	echo ">> round $round"
+	run workbench "$wb_port" "$wb_pid"
+	run dynoxide "$dx_port" "$dx_pid"
+done
+
+median() { sort -g | awk '{a[NR] = $1} END {print (NR % 2) ? a[(NR + 1) / 2] : (a[NR / 2] + a[NR / 2 + 1]) / 2}'; }
+echo
+printf '%-9s %14s %14s %8s   %16s %16s\n' op "workbench ops/s" "dynoxide ops/s" ratio "workbench µs CPU" "dynoxide µs CPU"
+for bench in PutItem GetItem; do
+	wb=$(awk -v b=$bench '$1 == "workbench" && $2 == b {print $3}' "$work/results" | median)
+	dx=$(awk -v b=$bench '$1 == "dynoxide" && $2 == b {print $3}' "$work/results" | median)
+	wbc=$(awk -v b=$bench '$1 == "workbench" && $2 == b {print $4}' "$work/results" | median)
+	dxc=$(awk -v b=$bench '$1 == "dynoxide" && $2 == b {print $4}' "$work/results" | median)
+	printf '%-9s %14.0f %14.0f %7.2fx   %16.1f %16.1f\n' "$bench" "$wb" "$dx" "$(awk -v a="$wb" -v b="$dx" 'BEGIN {print a / b}')" "$wbc" "$dxc"
+done
+echo "(ops/s: medians of $COUNT rounds; µs CPU: server CPU time per operation, from /proc/<pid>/stat)"
