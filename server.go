@@ -56,6 +56,10 @@ func main() {
 
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
+	go func() {
+		<-ctx.Done()
+		stop() // a second signal during the graceful shutdown kills at once
+	}()
 
 	db := engine.New()
 	opts := serverOptions{DB: db, Version: version, DataDir: *data}

@@ -42,7 +42,8 @@ func (d *Database) CreateTable(in *CreateTableInput) (*CreateTableOutput, error)
 		t.addIndex(newLSI(t, l))
 	}
 	d.tables[def.TableName] = t
-	return &CreateTableOutput{TableDescription: t.describe()}, nil
+	d.createStream(t, now)
+	return &CreateTableOutput{TableDescription: d.describeWithStream(t)}, nil
 }
 
 // tableID makes a stable UUID-shaped id from a sequence number and the name,

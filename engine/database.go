@@ -24,6 +24,7 @@ type Database struct {
 
 	observers []func(Change)
 	txTokens  map[string]txRecord
+	streams   *streamRegistry // DynamoDB Streams (streams.go); nil until one is enabled
 
 	gsiDelay     time.Duration // how long a GSI lags its table
 	backfillTime time.Duration // how long a GSI added by UpdateTable backfills

@@ -20,7 +20,7 @@ func (d *Database) DescribeTable(in *DescribeTableInput) (*DescribeTableOutput, 
 	if err != nil {
 		return nil, err
 	}
-	return &DescribeTableOutput{Table: t.describe()}, nil
+	return &DescribeTableOutput{Table: d.describeWithStream(t)}, nil
 }
 
 func epoch(t time.Time) float64 { return float64(t.UnixMilli()) / 1000 }

@@ -28,6 +28,10 @@ const (
 	CodeSerialization                   Code = "SerializationException"
 	CodeUnknownOperation                Code = "UnknownOperationException"
 	CodeInternalServerError             Code = "InternalServerError"
+
+	// DynamoDB Streams' own exceptions.
+	CodeExpiredIterator   Code = "ExpiredIteratorException"
+	CodeTrimmedDataAccess Code = "TrimmedDataAccessException"
 )
 
 // Error is a DynamoDB error: its exception name and its message, worded as

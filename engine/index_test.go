@@ -324,7 +324,7 @@ func TestTTLExpiryAndArchive(t *testing.T) {
 	week := int64(7 * 24 * 3600)
 	mustPut(t, db, "Messages", attr.Item{"id": s("m1"), "expiresAt": n(fmt.Sprint(now + week))})
 	mustPut(t, db, "Messages", attr.Item{"id": s("m2"), "expiresAt": n(fmt.Sprint(now + 2*week))})
-	mustPut(t, db, "Messages", attr.Item{"id": s("str"), "expiresAt": s(fmt.Sprint(now))})                // not a Number: never expires
+	mustPut(t, db, "Messages", attr.Item{"id": s("str"), "expiresAt": s(fmt.Sprint(now))})                   // not a Number: never expires
 	mustPut(t, db, "Messages", attr.Item{"id": s("ancient"), "expiresAt": n(fmt.Sprint(now - 6*365*86400))}) // over five years old: ignored
 	mustPut(t, db, "Messages", attr.Item{"id": s("gone"), "expiresAt": n(fmt.Sprint(now - 60))})
 	if _, err := db.DeleteItem(&DeleteItemInput{TableName: ptr("Messages"), Key: attr.Item{"id": s("gone")}}); err != nil {

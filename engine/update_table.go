@@ -31,6 +31,7 @@ func (d *Database) UpdateTable(in *UpdateTableInput) (*UpdateTableOutput, error)
 			}
 		}
 	}
+	streamSpecShape(&c, in.StreamSpecification)
 	if err := c.err(); err != nil {
 		return nil, err
 	}
@@ -142,6 +143,9 @@ func (d *Database) UpdateTable(in *UpdateTableInput) (*UpdateTableOutput, error)
 			return nil, validationf("One or more parameter values were invalid: One of Create, Update, or Delete must be specified in GlobalSecondaryIndexUpdates")
 		}
 	}
+	if err := d.checkStreamUpdate(t, in); err != nil {
+		return nil, err
+	}
 	if in.StreamSpecification != nil {
 		s := *in.StreamSpecification
 		def.StreamSpecification = &s
@@ -161,6 +165,7 @@ func (d *Database) UpdateTable(in *UpdateTableInput) (*UpdateTableOutput, error)
 		t.dropIndex(name)
 	}
 	t.def = def
+	d.updateStream(t, in.StreamSpecification, now)
 	for _, g := range def.GlobalSecondaryIndexes {
 		if ix, ok := t.indexes[g.IndexName]; ok {
 			ix.throughput, ix.onDemand = g.ProvisionedThroughput, g.OnDemandThroughput
@@ -179,7 +184,7 @@ func (d *Database) UpdateTable(in *UpdateTableInput) (*UpdateTableOutput, error)
 		t.lastDecrease = now
 		t.decreasesToday++
 	}
-	out := &UpdateTableOutput{TableDescription: t.describe()}
+	out := &UpdateTableOutput{TableDescription: d.describeWithStream(t)}
 	out.TableDescription.GlobalSecondaryIndexes = append(out.TableDescription.GlobalSecondaryIndexes, deletedDesc...)
 	return out, nil
 }

@@ -88,7 +88,7 @@ func Operations() []string {
 // The page's raw-JSON console calls it directly under WebAssembly; the HTTP
 // handler calls it for every POST.
 func Dispatch(db *engine.Database, target string, body []byte) (status int, response []byte) {
-	return dispatch(db, target, body, nil)
+	return dispatch(db, target, body, make([]byte, 0, 512))
 }
 
 // dispatch is Dispatch appending to dst, so the HTTP handler can reuse

@@ -138,7 +138,7 @@ func TestErrorBodies(t *testing.T) {
 		{"conditional with item", &engine.Error{Code: engine.CodeConditionalCheckFailed, Message: "The conditional request failed", Item: item("pk", "a")}, 400,
 			`{"__type":"com.amazonaws.dynamodb.v20120810#ConditionalCheckFailedException","message":"The conditional request failed","Item":{"pk":{"S":"a"}}}`},
 		{"cancelled", &engine.Error{Code: engine.CodeTransactionCanceled,
-			Message: "Transaction cancelled, please refer cancellation reasons for specific reasons [None, ConditionalCheckFailed]",
+			Message:             "Transaction cancelled, please refer cancellation reasons for specific reasons [None, ConditionalCheckFailed]",
 			CancellationReasons: []engine.CancellationReason{{Code: "None"}, {Code: "ConditionalCheckFailed", Message: "The conditional request failed", Item: item("pk", "a")}}}, 400,
 			`{"__type":"com.amazonaws.dynamodb.v20120810#TransactionCanceledException","CancellationReasons":[{"Code":"None"},{"Code":"ConditionalCheckFailed","Message":"The conditional request failed","Item":{"pk":{"S":"a"}}}],"Message":"Transaction cancelled, please refer cancellation reasons for specific reasons [None, ConditionalCheckFailed]"}`},
 		{"cancelled, empty code", &engine.Error{Code: engine.CodeTransactionCanceled, Message: "m", CancellationReasons: []engine.CancellationReason{{}}}, 400,

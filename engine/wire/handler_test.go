@@ -445,3 +445,52 @@ func TestOperationsList(t *testing.T) {
 		t.Errorf("Operations() = %v", got)
 	}
 }
+
+// TestConcurrentRequests runs many requests at once through the handler:
+// pooled buffers must never leak one response into another (run with -race).
+func TestConcurrentRequests(t *testing.T) {
+	h := NewHandler(engine.New())
+	resp := serve(t, h, request{target: TargetPrefix + "CreateTable", body: `{"TableName":"conc","AttributeDefinitions":[{"AttributeName":"pk","AttributeType":"S"}],"KeySchema":[{"AttributeName":"pk","KeyType":"HASH"}],"BillingMode":"PAY_PER_REQUEST"}`})
+	if body := readAll(t, resp); resp.StatusCode != 200 {
+		t.Fatalf("CreateTable: %s", body)
+	}
+	const workers, each = 8, 100
+	errs := make(chan string, workers*each)
+	done := make(chan struct{})
+	for w := range workers {
+		go func() {
+			defer func() { done <- struct{}{} }()
+			for i := range each {
+				key := strconv.Itoa(w) + "-" + strconv.Itoa(i)
+				pad := strings.Repeat(key, 1+i%700) // some responses go over the gzip threshold
+				item := `{"pk":{"S":"` + key + `"},"pad":{"S":"` + pad + `"}}`
+				r := httptest.NewRequest(http.MethodPost, "/", strings.NewReader(`{"TableName":"conc","Item":`+item+`}`))
+				r.Header.Set("X-Amz-Target", TargetPrefix+"PutItem")
+				rec := httptest.NewRecorder()
+				h.ServeHTTP(rec, r)
+				if rec.Code != 200 {
+					errs <- "PutItem " + key + ": " + rec.Body.String()
+					continue
+				}
+				r = httptest.NewRequest(http.MethodPost, "/", strings.NewReader(`{"TableName":"conc","Key":{"pk":{"S":"`+key+`"}},"ConsistentRead":true}`))
+				r.Header.Set("X-Amz-Target", TargetPrefix+"GetItem")
+				rec = httptest.NewRecorder()
+				h.ServeHTTP(rec, r)
+				want := `{"Item":{"pad":{"S":"` + pad + `"},"pk":{"S":"` + key + `"}}}`
+				if got := rec.Body.String(); got != want {
+					errs <- "GetItem " + key + ": got " + got[:min(len(got), 200)]
+				}
+				if crc := strconv.FormatUint(uint64(crc32.ChecksumIEEE(rec.Body.Bytes())), 10); rec.Header().Get("x-amz-crc32") != crc {
+					errs <- "GetItem " + key + ": wrong crc32"
+				}
+			}
+		}()
+	}
+	for range workers {
+		<-done
+	}
+	close(errs)
+	for e := range errs {
+		t.Error(e)
+	}
+}
