@@ -47,6 +47,8 @@ func main() {
 	flags := flag.NewFlagSet("workbench", flag.ExitOnError)
 	addr := flags.String("addr", "127.0.0.1:8080", "listen on `host:port`")
 	data := flags.String("data", "", "`directory` for shared models (reserved: the share store is not implemented yet)")
+	ttlDelay := flags.Duration("ttl-delay", 10*time.Second, "how long an expired item waits for the TTL sweeper (DynamoDB: up to about 48h)")
+	gsiDelay := flags.Duration("gsi-delay", 0, "how long global secondary indexes lag their table")
 	flags.Parse(os.Args[1:])
 	if flags.NArg() > 0 {
 		fmt.Fprintf(os.Stderr, "workbench: unexpected arguments: %s\n", strings.Join(flags.Args(), " "))
@@ -61,7 +63,8 @@ func main() {
 		stop() // a second signal during the graceful shutdown kills at once
 	}()
 
-	db := engine.New()
+	db := engine.New(engine.WithTTLDeletionDelay(*ttlDelay), engine.WithGSIPropagationDelay(*gsiDelay))
+	go tick(ctx, db)
 	opts := serverOptions{DB: db, Version: version, DataDir: *data}
 	ln, err := net.Listen("tcp", *addr)
 	if err == nil {
@@ -71,6 +74,22 @@ func main() {
 		log.Print(err)
 		stop()
 		os.Exit(1)
+	}
+}
+
+// tick drives the engine's delayed work (TTL deletions, GSI propagation,
+// index backfills) on the wall clock until ctx is cancelled; requests also
+// trigger it, so this only matters for an idle server.
+func tick(ctx context.Context, db *engine.Database) {
+	t := time.NewTicker(time.Second)
+	defer t.Stop()
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case <-t.C:
+			db.Tick()
+		}
 	}
 }
 
