@@ -17,7 +17,7 @@ func (d *Database) DeleteTable(in *DeleteTableInput) (*DeleteTableOutput, error)
 	if t.def.DeletionProtectionEnabled != nil && *t.def.DeletionProtectionEnabled {
 		return nil, validationf("Resource cannot be deleted as it is currently protected against deletion. Disable deletion protection first.")
 	}
-	desc := t.describe()
+	desc := d.describeWithStream(t)
 	desc.TableStatus = statusDeleting
 	delete(d.tables, t.def.TableName)
 	return &DeleteTableOutput{TableDescription: desc}, nil

@@ -254,7 +254,7 @@ func parseSeq(s string) (uint64, bool) {
 		return 0, false
 	}
 	n, err := strconv.ParseUint(s[1:], 10, 64)
-	if err != nil || strings.ContainsAny(s, "+-") {
+	if err != nil {
 		return 0, false
 	}
 	return n, true

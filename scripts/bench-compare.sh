@@ -7,7 +7,9 @@
 # then runs the same Go benchmark (engine/wire's BenchmarkWirePutItem and
 # BenchmarkWireGetItem: AWS SDK for Go v2, ~200-byte items, b.RunParallel)
 # against each in turn, interleaved, and prints ops/s for both, the ratio,
-# and each server's CPU time per operation (from /proc).
+# and each server's CPU time per operation (from /proc). A third row runs the
+# same load against a null server that answers without doing any work: the
+# client's own ceiling on this machine, which bounds every server's figure.
 #
 # Usage: scripts/bench-compare.sh            (from anywhere in the repository)
 # Environment:
@@ -48,8 +50,16 @@ cleanup() {
 }
 trap cleanup EXIT
 
+# free_port: a loopback port nothing listens on.
 free_port() {
-	python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1]); s.close()'
+	local p
+	while :; do
+		p=$((20000 + RANDOM % 40000))
+		if ! (exec 3<>"/dev/tcp/127.0.0.1/$p") 2>/dev/null; then
+			echo "$p"
+			return
+		fi
+	done
 }
 
 # wait_ready PORT: until the server answers a DynamoDB request.
@@ -70,6 +80,7 @@ wait_ready() {
 
 wb_port=$(free_port)
 dx_port=$(free_port)
+while [[ $dx_port == "$wb_port" ]]; do dx_port=$(free_port); done
 "$WORKBENCH_BIN" -addr "127.0.0.1:$wb_port" >"$work/workbench.log" 2>&1 &
 wb_pid=$!
 pids+=("$wb_pid")
@@ -82,17 +93,20 @@ wait_ready "$dx_port"
 echo ">> compiling the benchmark"
 go test -c -o "$work/wire.test" ./engine/wire
 
-# cpu_ticks PID: user+system clock ticks the process has used.
-cpu_ticks() { awk '{print $14 + $15}' "/proc/$1/stat"; }
+# cpu_ticks PID: user+system clock ticks the process has used (0 without a
+# process: the null server runs inside the benchmark).
+cpu_ticks() { if [[ -n $1 ]]; then awk '{print $14 + $15}' "/proc/$1/stat"; else echo 0; fi; }
 hz=$(getconf CLK_TCK)
 
 # run NAME PORT PID: one round of both benchmarks against one server;
 # appends "NAME BENCH ops/s server-µs/op" lines to $work/results.
 run() {
 	local name=$1 port=$2 pid=$3 bench out before after n ops
+	local endpoint="http://127.0.0.1:$port"
+	[[ $port == null ]] && endpoint=null
 	for bench in PutItem GetItem; do
 		before=$(cpu_ticks "$pid")
-		out=$(WIRE_BENCH_ENDPOINT="http://127.0.0.1:$port" WIRE_BENCH_PARALLELISM=$PARALLELISM \
+		out=$(WIRE_BENCH_ENDPOINT="$endpoint" WIRE_BENCH_PARALLELISM=$PARALLELISM \
 			"$work/wire.test" -test.run '^$' -test.bench "^BenchmarkWire${bench}\$" -test.benchtime "$BENCHTIME" 2>&1) || {
 			echo "$out" >&2
 			exit 1
@@ -116,6 +130,7 @@ for round in $(seq "$COUNT"); do
 	echo ">> round $round"
 	run workbench "$wb_port" "$wb_pid"
 	run dynoxide "$dx_port" "$dx_pid"
+	run null null ""
 done
 
 median() { sort -g | awk '{a[NR] = $1} END {print (NR % 2) ? a[(NR + 1) / 2] : (a[NR / 2] + a[NR / 2 + 1]) / 2}'; }
@@ -127,5 +142,9 @@ for bench in PutItem GetItem; do
 	wbc=$(awk -v b=$bench '$1 == "workbench" && $2 == b {print $4}' "$work/results" | median)
 	dxc=$(awk -v b=$bench '$1 == "dynoxide" && $2 == b {print $4}' "$work/results" | median)
 	printf '%-9s %14.0f %14.0f %7.2fx   %16.1f %16.1f\n' "$bench" "$wb" "$dx" "$(awk -v a="$wb" -v b="$dx" 'BEGIN {print a / b}')" "$wbc" "$dxc"
+done
+for bench in PutItem GetItem; do
+	printf '%-9s %14.0f   null server (no work at all): the client'"'"'s ceiling on this machine\n' "$bench" \
+		"$(awk -v b=$bench '$1 == "null" && $2 == b {print $3}' "$work/results" | median)"
 done
 echo "(ops/s: medians of $COUNT rounds; µs CPU: server CPU time per operation, from /proc/<pid>/stat)"

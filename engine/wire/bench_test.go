@@ -9,16 +9,21 @@ package wire_test
 // WIRE_BENCH_ENDPOINT=http://host:port points the same client and load at
 // another server instead (bin/workbench, or another emulator such as
 // dynoxide): scripts/bench-compare.sh runs both side by side.
+// WIRE_BENCH_ENDPOINT=null answers from an in-process server that does no
+// work at all: the client's ceiling on this machine.
 // WIRE_BENCH_PARALLELISM sets b.SetParallelism (default 4: 4×GOMAXPROCS
 // client goroutines).
 
 import (
 	"errors"
 	"fmt"
+	"hash/crc32"
+	"io"
 	"net/http"
 	"net/http/httptest"
 	"os"
 	"strconv"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"testing"
@@ -50,9 +55,13 @@ func benchSetup(b *testing.B) *dynamodb.Client {
 	b.Helper()
 	benchOnce.Do(func() {
 		endpoint := os.Getenv("WIRE_BENCH_ENDPOINT")
-		if endpoint == "" {
+		switch endpoint {
+		case "":
 			srv := httptest.NewServer(wire.NewHandler(engine.New()))
 			endpoint = srv.URL // lives for the whole test binary
+		case "null":
+			srv := httptest.NewServer(nullServer())
+			endpoint = srv.URL
 		}
 		httpClient := awshttp.NewBuildableClient().WithTransportOptions(func(tr *http.Transport) {
 			tr.MaxIdleConns = 512
@@ -65,6 +74,34 @@ func benchSetup(b *testing.B) *dynamodb.Client {
 		b.Fatal(benchErr)
 	}
 	return benchClient
+}
+
+// nullServer answers every request at once with a canned response (the
+// GetItem answer is benchItem(42)): WIRE_BENCH_ENDPOINT=null measures the
+// client's own ceiling, what any server could at best reach with this client
+// on this machine.
+func nullServer() http.Handler {
+	canned := func(body string) (string, []byte) {
+		return strconv.FormatUint(uint64(crc32.ChecksumIEEE([]byte(body))), 10), []byte(body)
+	}
+	getCRC, getBody := canned(`{"Item":` + benchItemJSON[len(`{"Item":`):strings.Index(benchItemJSON, `,"TableName"`)] + `}`)
+	descCRC, descBody := canned(`{"Table":{"TableName":"` + benchTable + `","TableStatus":"ACTIVE"}}`)
+	emptyCRC, emptyBody := canned(`{}`)
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		_, _ = io.Copy(io.Discard, r.Body)
+		h := w.Header()
+		h["Content-Type"] = []string{"application/x-amz-json-1.0"}
+		h["X-Amzn-Requestid"] = []string{"NULLSERVER0000000000000000000000000000000000000000000"[:52]}
+		crc, body := emptyCRC, emptyBody
+		switch r.Header.Get("X-Amz-Target") {
+		case wire.TargetPrefix + "GetItem":
+			crc, body = getCRC, getBody
+		case wire.TargetPrefix + "DescribeTable":
+			crc, body = descCRC, descBody
+		}
+		h["X-Amz-Crc32"] = []string{crc}
+		_, _ = w.Write(body)
+	})
 }
 
 func benchPrepare(c *dynamodb.Client) error {

@@ -2,12 +2,20 @@
 // 2012-08-10) for an engine.Database, so that any AWS SDK or the AWS CLI can
 // use the emulator by pointing its endpoint at it.
 //
-// Two entry points share one registry of operations:
+// Two entry points share one registry of operations, keyed by X-Amz-Target:
 //
 //   - Dispatch(db, target, body) runs one request without HTTP and returns
 //     the status and the JSON response; the page's raw-JSON console calls it
 //     under WebAssembly.
 //   - NewHandler(db) is the http.Handler for POST / (and CORS preflights).
+//
+// The registry lists DynamoDB's item and table operations explicitly (with
+// hand-written response encoders for the item operations); any other engine
+// method shaped like an operation, Name(*engine.NameInput)
+// (*engine.NameOutput, error), is registered automatically under
+// TargetPrefix, and the DynamoDB Streams operations under
+// StreamsTargetPrefix (streams.go). Operations and StreamsOperations list
+// them.
 //
 // The pipeline follows DynamoDB's (and dynalite's) order: the body must be
 // JSON (SerializationException), the X-Amz-Target must name a known

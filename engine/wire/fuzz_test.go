@@ -32,7 +32,13 @@ func FuzzDispatch(f *testing.F) {
 		`{"TableName":"fuzz","Key":{"pk":{"S":"\ud800"}}}`,
 		`[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[]]`,
 	}
-	ops := Operations()
+	var targets []string
+	for _, op := range Operations() {
+		targets = append(targets, TargetPrefix+op)
+	}
+	for _, op := range StreamsOperations() {
+		targets = append(targets, StreamsTargetPrefix+op)
+	}
 	for i, s := range seeds {
 		f.Add(uint8(i), []byte(s))
 	}
@@ -41,8 +47,8 @@ func FuzzDispatch(f *testing.F) {
 		Dispatch(db, TargetPrefix+"CreateTable", []byte(`{"TableName":"fuzz","AttributeDefinitions":[{"AttributeName":"pk","AttributeType":"S"}],"KeySchema":[{"AttributeName":"pk","KeyType":"HASH"}],"BillingMode":"PAY_PER_REQUEST"}`))
 		Dispatch(db, TargetPrefix+"PutItem", []byte(`{"TableName":"fuzz","Item":{"pk":{"S":"a"},"n":{"N":"1"}}}`))
 		target := TargetPrefix + "Bogus"
-		if int(which) < 2*len(ops) {
-			target = TargetPrefix + ops[int(which)%len(ops)]
+		if int(which) < 2*len(targets) {
+			target = targets[int(which)%len(targets)]
 		}
 		var status int
 		var resp []byte

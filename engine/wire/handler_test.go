@@ -439,10 +439,25 @@ func TestGzip(t *testing.T) {
 }
 
 func TestOperationsList(t *testing.T) {
-	want := []string{"BatchGetItem", "BatchWriteItem", "CreateTable", "DeleteItem", "DeleteTable", "DescribeTable",
-		"GetItem", "ListTables", "PutItem", "Query", "Scan", "TransactGetItems", "TransactWriteItems", "UpdateItem", "UpdateTable"}
-	if got := Operations(); strings.Join(got, ",") != strings.Join(want, ",") {
-		t.Errorf("Operations() = %v", got)
+	got := map[string]bool{}
+	for _, op := range Operations() {
+		got[op] = true
+	}
+	for _, op := range []string{"BatchGetItem", "BatchWriteItem", "CreateTable", "DeleteItem", "DeleteTable", "DescribeTable",
+		"GetItem", "ListTables", "PutItem", "Query", "Scan", "TransactGetItems", "TransactWriteItems", "UpdateItem", "UpdateTable"} {
+		if !got[op] {
+			t.Errorf("%s is not dispatched (Operations() = %v)", op, Operations())
+		}
+	}
+	for _, op := range []string{"Observe", "Snapshot", "Tick", "ListStreams", "GetRecords"} {
+		if got[op] {
+			t.Errorf("%s is dispatched under %s", op, TargetPrefix)
+		}
+	}
+	for _, op := range StreamsOperations() {
+		if _, ok := operations[StreamsTargetPrefix+op]; !ok {
+			t.Errorf("streams operation %s not under %s", op, StreamsTargetPrefix)
+		}
 	}
 }
 
@@ -492,5 +507,17 @@ func TestConcurrentRequests(t *testing.T) {
 	close(errs)
 	for e := range errs {
 		t.Error(e)
+	}
+}
+
+func TestStreamsTarget(t *testing.T) {
+	db := engine.New()
+	status, body := Dispatch(db, StreamsTargetPrefix+"ListStreams", []byte(`{}`))
+	if status != 200 || !bytes.Contains(body, []byte(`"Streams"`)) {
+		t.Errorf("ListStreams: %d %s", status, body)
+	}
+	status, body = Dispatch(db, TargetPrefix+"ListStreams", []byte(`{}`))
+	if status != 400 || string(body) != string(unknownOperationBody) {
+		t.Errorf("ListStreams under the DynamoDB prefix: %d %s", status, body)
 	}
 }

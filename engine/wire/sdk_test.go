@@ -906,3 +906,31 @@ func TestSDKGzip(t *testing.T) {
 		t.Errorf("the Scan response was not gzipped: %v", encodings)
 	}
 }
+
+func TestSDKTimeToLive(t *testing.T) {
+	c, _ := newClient(t)
+	createUsers(t, c)
+	tbl := aws.String("users")
+
+	d, err := c.DescribeTimeToLive(ctx, &dynamodb.DescribeTimeToLiveInput{TableName: tbl})
+	must(t, "DescribeTimeToLive", err)
+	if d.TimeToLiveDescription == nil || d.TimeToLiveDescription.TimeToLiveStatus != types.TimeToLiveStatusDisabled ||
+		d.TimeToLiveDescription.AttributeName != nil {
+		t.Errorf("DescribeTimeToLive before: %+v", d.TimeToLiveDescription)
+	}
+	u, err := c.UpdateTimeToLive(ctx, &dynamodb.UpdateTimeToLiveInput{TableName: tbl,
+		TimeToLiveSpecification: &types.TimeToLiveSpecification{AttributeName: aws.String("expires"), Enabled: aws.Bool(true)}})
+	must(t, "UpdateTimeToLive", err)
+	if s := u.TimeToLiveSpecification; s == nil || aws.ToString(s.AttributeName) != "expires" || !aws.ToBool(s.Enabled) {
+		t.Errorf("UpdateTimeToLive echo: %+v", s)
+	}
+	d, err = c.DescribeTimeToLive(ctx, &dynamodb.DescribeTimeToLiveInput{TableName: tbl})
+	must(t, "DescribeTimeToLive", err)
+	if s := d.TimeToLiveDescription; s == nil || s.TimeToLiveStatus != types.TimeToLiveStatusEnabled || aws.ToString(s.AttributeName) != "expires" {
+		t.Errorf("DescribeTimeToLive after enabling: %+v", s)
+	}
+	_, err = c.UpdateTimeToLive(ctx, &dynamodb.UpdateTimeToLiveInput{TableName: tbl,
+		TimeToLiveSpecification: &types.TimeToLiveSpecification{AttributeName: aws.String("expires"), Enabled: aws.Bool(false)}})
+	wantError(t, "UpdateTimeToLive twice within the hour", err, "ValidationException",
+		"Time to live has been modified multiple times within a fixed interval")
+}

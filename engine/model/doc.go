@@ -1,0 +1,34 @@
+// Package model is the workbench document: the unit a person works on,
+// shares and exports. A Model holds
+//
+//   - tables, as CreateTable takes them (schema.TableDefinition, DynamoDB's
+//     field names) with their time-to-live setting and stream;
+//   - entities: kinds of items, each with key templates such as
+//     "USER#{userId}" or "ORDER#{date}#{orderId}" for its key attributes and
+//     a description of its other attributes (types, sample-value generators);
+//   - access patterns: the application's requests, each a DynamoDB request
+//     in the API's own JSON shape whose strings may hold named parameters
+//     ("{userId}"), with an expected rate and, for scatter-gather reads, a
+//     fan-out over a parameter's values;
+//   - a dataset: explicit items (DynamoDB JSON), or a generator spec
+//     (pattern, seed, size) that regenerates the same items every time;
+//   - a workload (rates and key distributions) for the partition simulator;
+//   - settings: the virtual clock's start and speed, the TTL deletion delay
+//     and the GSI propagation delay.
+//
+// The JSON format is documented in docs/model-format.md. It is versioned:
+// Parse migrates any older version (see migrate.go) and Validate reports
+// every problem with its path in the document
+// ("tables[0].GlobalSecondaryIndexes[1]: ...", "entities[2].keys.SK: ...").
+//
+// Key templates (Template) build the key values of items and requests
+// (Keys.Item, Keys.Key) and recognise an item's entity from its key
+// (Recognizer.EntityOf). Access patterns bind their parameters and run on an
+// engine.Database (AccessPattern.Run). NewDatabase, CreateTables and
+// LoadItems set a database up as the model describes and stream a dataset
+// into it with BatchWriteItem; a Source is the streaming form of a dataset,
+// so a generated million items never sit in memory twice.
+//
+// The package imports only the standard library, github.com/goccy/go-json
+// and the engine's packages.
+package model

@@ -1,0 +1,305 @@
+package model
+
+import (
+	"encoding/base64"
+	"fmt"
+	"slices"
+
+	"github.com/dynamodb-workbench/workbench/engine/attr"
+	"github.com/dynamodb-workbench/workbench/engine/schema"
+)
+
+// Keys is an entity's key templates compiled against its table: it builds
+// the key values of items and requests and recognises the entity's items.
+type Keys struct {
+	Entity *Entity
+	attrs  []keyAttr // primary key first (HASH, RANGE), then index keys by name
+	nprim  int       // how many of attrs are the primary key
+}
+
+type keyAttr struct {
+	name string
+	typ  schema.ScalarType
+	tpl  *Template
+}
+
+// CompileKeys compiles entity e of m. It fails as Validate would on the
+// entity's keys.
+func (m *Model) CompileKeys(e *Entity) (*Keys, error) {
+	t := m.Table(e.Table)
+	if t == nil {
+		return nil, fmt.Errorf("entity %s: table %q is not in the model", e.Name, e.Table)
+	}
+	k, errs := compileKeys(e, t)
+	if len(errs) > 0 {
+		return nil, fmt.Errorf("entity %s: %s", e.Name, errs[0])
+	}
+	return k, nil
+}
+
+// keyError is a problem with one key attribute of an entity.
+type keyError struct {
+	attr string // "" for the entity as a whole
+	msg  string
+}
+
+func (e keyError) String() string {
+	if e.attr == "" {
+		return e.msg
+	}
+	return "keys." + e.attr + ": " + e.msg
+}
+
+// compileKeys compiles e's templates against table t, collecting every
+// problem.
+func compileKeys(e *Entity, t *Table) (*Keys, []keyError) {
+	var errs []keyError
+	k := &Keys{Entity: e}
+	def := &t.TableDefinition
+	primary := []string{def.HashKey()}
+	if rk := def.RangeKey(); rk != "" {
+		primary = append(primary, rk)
+	}
+	for _, name := range primary {
+		if name == "" {
+			continue
+		}
+		src, ok := e.Keys[name]
+		if !ok {
+			errs = append(errs, keyError{"", fmt.Sprintf("no template for key attribute %q of table %s", name, def.TableName)})
+			continue
+		}
+		ka, err := compileKeyAttr(name, src, def.AttributeType(name))
+		if err != "" {
+			errs = append(errs, keyError{name, err})
+			continue
+		}
+		k.attrs = append(k.attrs, ka)
+	}
+	k.nprim = len(k.attrs)
+	indexKeys := map[string]bool{}
+	for i := range def.GlobalSecondaryIndexes {
+		for _, n := range def.GlobalSecondaryIndexes[i].KeyAttributes() {
+			indexKeys[n] = true
+		}
+	}
+	for i := range def.LocalSecondaryIndexes {
+		for _, n := range def.LocalSecondaryIndexes[i].KeyAttributes() {
+			indexKeys[n] = true
+		}
+	}
+	names := make([]string, 0, len(e.Keys))
+	for name := range e.Keys {
+		if !slices.Contains(primary, name) {
+			names = append(names, name)
+		}
+	}
+	slices.Sort(names)
+	for _, name := range names {
+		if !indexKeys[name] {
+			errs = append(errs, keyError{name, fmt.Sprintf("%q is not a key attribute of table %s or of its indexes", name, def.TableName)})
+			continue
+		}
+		ka, err := compileKeyAttr(name, e.Keys[name], def.AttributeType(name))
+		if err != "" {
+			errs = append(errs, keyError{name, err})
+			continue
+		}
+		k.attrs = append(k.attrs, ka)
+	}
+	return k, errs
+}
+
+func compileKeyAttr(name, src string, typ schema.ScalarType) (keyAttr, string) {
+	tpl, err := ParseTemplate(src)
+	if err != nil {
+		return keyAttr{}, fmt.Sprintf("template %q: %v", src, err)
+	}
+	if typ == "" {
+		return keyAttr{}, fmt.Sprintf("attribute %q has no AttributeDefinition", name)
+	}
+	if typ != schema.TypeS && !tpl.IsParam() {
+		if !tpl.IsConstant() {
+			return keyAttr{}, fmt.Sprintf("template %q: a key of type %s is a single parameter (\"{name}\") or a constant", src, typ)
+		}
+		if _, err := scalar(typ, tpl.lits[0]); err != nil {
+			return keyAttr{}, fmt.Sprintf("template %q: %v", src, err)
+		}
+	}
+	return keyAttr{name: name, typ: typ, tpl: tpl}, ""
+}
+
+// scalar converts a template's text to a key value of type typ: S as is, N
+// parsed as a DynamoDB number, B from standard base64.
+func scalar(typ schema.ScalarType, s string) (attr.Value, error) {
+	switch typ {
+	case schema.TypeN:
+		n, err := attr.ParseNumber(s)
+		if err != nil {
+			return nil, fmt.Errorf("%q is not a number", s)
+		}
+		return n, nil
+	case schema.TypeB:
+		b, err := base64.StdEncoding.DecodeString(s)
+		if err != nil || len(b) == 0 {
+			return nil, fmt.Errorf("%q is not non-empty base64", s)
+		}
+		return attr.Binary(b), nil
+	}
+	return attr.String(s), nil
+}
+
+// text is the parameter text of a key value: an S as is, an N's canonical
+// digits, a B in base64.
+func text(v attr.Value) (string, bool) {
+	switch x := v.(type) {
+	case attr.String:
+		return string(x), true
+	case attr.Number:
+		return x.String(), true
+	case attr.Binary:
+		return base64.StdEncoding.EncodeToString(x), true
+	}
+	return "", false
+}
+
+// lookup finds a parameter in p, then among the S, N and B attributes of it.
+func lookup(p Params, it attr.Item) func(string) (string, bool) {
+	return func(name string) (string, bool) {
+		if v, ok := p[name]; ok {
+			return v, true
+		}
+		if v, ok := it[name]; ok {
+			return text(v)
+		}
+		return "", false
+	}
+}
+
+// Key builds the primary key of the entity's item with parameters p, for
+// GetItem, DeleteItem and the like.
+func (k *Keys) Key(p Params) (attr.Item, error) {
+	key := make(attr.Item, k.nprim)
+	for _, ka := range k.attrs[:k.nprim] {
+		v, err := ka.build(lookup(p, nil))
+		if err != nil {
+			return nil, err
+		}
+		key[ka.name] = v
+	}
+	return key, nil
+}
+
+// Item sets the entity's key attributes on it and returns it: parameters
+// come from p, then from it's own S, N and B attributes. The primary key
+// must build; an index key whose parameters are missing is left out (the
+// item stays out of that index).
+func (k *Keys) Item(p Params, it attr.Item) (attr.Item, error) {
+	if it == nil {
+		it = make(attr.Item, len(k.attrs))
+	}
+	look := lookup(p, it)
+	for i, ka := range k.attrs {
+		v, err := ka.build(look)
+		if err != nil {
+			if i < k.nprim {
+				return nil, err
+			}
+			continue
+		}
+		it[ka.name] = v
+	}
+	return it, nil
+}
+
+func (ka keyAttr) build(look func(string) (string, bool)) (attr.Value, error) {
+	s, err := ka.tpl.Expand(look)
+	if err != nil {
+		return nil, fmt.Errorf("key attribute %s (%s): %w", ka.name, ka.tpl, err)
+	}
+	v, err := scalar(ka.typ, s)
+	if err != nil {
+		return nil, fmt.Errorf("key attribute %s (%s): %w", ka.name, ka.tpl, err)
+	}
+	return v, nil
+}
+
+// Match reports whether item's primary key fits the entity's templates and
+// returns the parameters read from it.
+func (k *Keys) Match(item attr.Item) (Params, bool) {
+	p := Params{}
+	for _, ka := range k.attrs[:k.nprim] {
+		s, ok := text(item[ka.name])
+		if !ok || item[ka.name].Type().String() != string(ka.typ) || !ka.tpl.Match(s, p) {
+			return nil, false
+		}
+	}
+	return p, true
+}
+
+// specificity is how much literal text the primary key templates hold.
+func (k *Keys) specificity() int {
+	n := 0
+	for _, ka := range k.attrs[:k.nprim] {
+		n += ka.tpl.literalLen()
+	}
+	return n
+}
+
+// Recognizer tells which entity an item belongs to, from its primary key.
+type Recognizer struct {
+	byTable map[string][]*Keys // most specific first
+}
+
+// NewRecognizer compiles the key templates of every entity of m.
+func (m *Model) NewRecognizer() (*Recognizer, error) {
+	r := &Recognizer{byTable: map[string][]*Keys{}}
+	for i := range m.Entities {
+		k, err := m.CompileKeys(&m.Entities[i])
+		if err != nil {
+			return nil, err
+		}
+		r.byTable[k.Entity.Table] = append(r.byTable[k.Entity.Table], k)
+	}
+	for _, list := range r.byTable {
+		slices.SortStableFunc(list, func(a, b *Keys) int { return b.specificity() - a.specificity() })
+	}
+	return r, nil
+}
+
+// EntityOf returns the entity of an item of table, with the parameters its
+// key holds, or nil when no entity's templates fit. When several fit, the
+// one whose templates hold the most literal text wins ("ORDER#{id}#ITEM"
+// over "ORDER#{id}"), then the first in the model.
+func (r *Recognizer) EntityOf(table string, item attr.Item) (*Entity, Params) {
+	for _, k := range r.byTable[table] {
+		if p, ok := k.Match(item); ok {
+			return k.Entity, p
+		}
+	}
+	return nil, nil
+}
+
+// Keys returns the compiled keys of the named entity, or nil.
+func (r *Recognizer) Keys(entity string) *Keys {
+	for _, list := range r.byTable {
+		for _, k := range list {
+			if k.Entity.Name == entity {
+				return k
+			}
+		}
+	}
+	return nil
+}
+
+// EntityOf returns the entity an item of table belongs to, recognised from
+// its primary key, and the parameters read from the key; nil when none
+// fits or the model's templates do not compile. It compiles the templates
+// on every call: use NewRecognizer for many items.
+func (m *Model) EntityOf(table string, item attr.Item) (*Entity, Params) {
+	r, err := m.NewRecognizer()
+	if err != nil {
+		return nil, nil
+	}
+	return r.EntityOf(table, item)
+}

@@ -1,0 +1,200 @@
+package model
+
+import (
+	"fmt"
+	"slices"
+	"time"
+
+	"github.com/dynamodb-workbench/workbench/engine"
+	"github.com/dynamodb-workbench/workbench/engine/attr"
+	"github.com/dynamodb-workbench/workbench/engine/schema"
+)
+
+// Source produces a dataset's items in order, streaming: it calls emit once
+// per item with the item's table and stops at emit's first error, which it
+// returns. A generator's Source can be run again for the same items.
+type Source func(emit func(table string, item attr.Item) error) error
+
+// Resolver finds the generator a GeneratorSpec names (the pattern
+// catalogue provides one: patterns.Generator).
+type Resolver func(spec GeneratorSpec) (Source, error)
+
+// ItemsSource returns a Source over explicit items: the tables in the
+// model's order, then any others by name, each table's items in order.
+func (m *Model) ItemsSource(items map[string][]attr.Item) Source {
+	var names []string
+	for _, t := range m.Tables {
+		if _, ok := items[t.TableName]; ok {
+			names = append(names, t.TableName)
+		}
+	}
+	var rest []string
+	for n := range items {
+		if !slices.Contains(names, n) {
+			rest = append(rest, n)
+		}
+	}
+	slices.Sort(rest)
+	names = append(names, rest...)
+	return func(emit func(string, attr.Item) error) error {
+		for _, n := range names {
+			for _, it := range items[n] {
+				if err := emit(n, it); err != nil {
+					return err
+				}
+			}
+		}
+		return nil
+	}
+}
+
+// DatasetSource returns the Source of the model's dataset: its explicit
+// items if it has any, else its generator (EntitiesGenerator, or one found
+// by resolve). A model without a dataset has an empty Source.
+func (m *Model) DatasetSource(resolve Resolver) (Source, error) {
+	ds := m.Dataset
+	switch {
+	case ds == nil || ds.Items == nil && ds.Generator == nil:
+		return func(func(string, attr.Item) error) error { return nil }, nil
+	case ds.Items != nil:
+		return m.ItemsSource(ds.Items), nil
+	case ds.Generator.Pattern == EntitiesGenerator:
+		return m.Synthesize(*ds.Generator)
+	case resolve == nil:
+		return nil, fmt.Errorf("dataset: no generator for pattern %q", ds.Generator.Pattern)
+	}
+	src, err := resolve(*ds.Generator)
+	if err != nil {
+		return nil, fmt.Errorf("dataset.generator: %w", err)
+	}
+	return src, nil
+}
+
+// NewDatabase returns an empty database set up as the model's settings say:
+// a manual clock stopped at the start time (the current time if the model
+// has none), the TTL deletion delay and the GSI propagation delay. opts
+// come after and may override them.
+func (m *Model) NewDatabase(opts ...engine.Option) (*engine.Database, *engine.ManualClock) {
+	start := m.Settings.Start()
+	if start.IsZero() {
+		start = time.Now().UTC().Truncate(time.Second)
+	}
+	clock := engine.NewManualClock(start)
+	all := []engine.Option{
+		engine.WithClock(clock),
+		engine.WithTTLDeletionDelay(time.Duration(m.Settings.TTLDeletionDelay)),
+		engine.WithGSIPropagationDelay(time.Duration(m.Settings.GSIPropagationDelay)),
+	}
+	return engine.New(append(all, opts...)...), clock
+}
+
+// CreateTables creates the model's tables in db (CreateTable) and turns on
+// their time to live (UpdateTimeToLive).
+func (m *Model) CreateTables(db *engine.Database) error {
+	for i := range m.Tables {
+		t := &m.Tables[i]
+		in := t.TableDefinition.Clone()
+		if _, err := db.CreateTable(in); err != nil {
+			return fmt.Errorf("tables[%d] (%s): CreateTable: %w", i, t.TableName, err)
+		}
+		if ttl := t.TimeToLiveSpecification; ttl != nil && ttl.Enabled {
+			name, on := t.TableName, true
+			attrName := ttl.AttributeName
+			if _, err := db.UpdateTimeToLive(&engine.UpdateTimeToLiveInput{
+				TableName:               &name,
+				TimeToLiveSpecification: &engine.TimeToLiveSpecification{AttributeName: &attrName, Enabled: &on},
+			}); err != nil {
+				return fmt.Errorf("tables[%d] (%s): UpdateTimeToLive: %w", i, t.TableName, err)
+			}
+		}
+	}
+	return nil
+}
+
+// LoadStats counts what a load wrote.
+type LoadStats struct {
+	Items   int            // items written, over all tables
+	ByTable map[string]int // items written per table
+}
+
+// Load creates the model's tables in db and loads its dataset (see
+// DatasetSource).
+func (m *Model) Load(db *engine.Database, resolve Resolver) (LoadStats, error) {
+	src, err := m.DatasetSource(resolve)
+	if err != nil {
+		return LoadStats{}, err
+	}
+	if err := m.CreateTables(db); err != nil {
+		return LoadStats{}, err
+	}
+	return LoadItems(db, src)
+}
+
+// LoadItems writes the items of src into db with BatchWriteItem, 25 at a
+// time in the order src gives them, resubmitting unprocessed items. Items
+// with the same key overwrite each other as PutItem would, the later one
+// winning. When a batch fails, its items are written one by one with
+// PutItem so that the error names the item (its number in src, from 0);
+// the items before it stay written.
+func LoadItems(db *engine.Database, src Source) (LoadStats, error) {
+	st := LoadStats{ByTable: map[string]int{}}
+	type pending struct {
+		table string
+		item  attr.Item
+	}
+	batch := make([]pending, 0, schema.MaxBatchWriteRequests)
+	first := 0 // number of batch[0] in src
+	flush := func() error {
+		if len(batch) == 0 {
+			return nil
+		}
+		in := &engine.BatchWriteItemInput{RequestItems: make(map[string][]engine.WriteRequest, 2)}
+		for _, p := range batch {
+			in.RequestItems[p.table] = append(in.RequestItems[p.table], engine.WriteRequest{PutRequest: &engine.PutRequest{Item: p.item}})
+		}
+		err := writeBatch(db, in)
+		if err != nil {
+			for i, p := range batch {
+				name := p.table
+				if _, err := db.PutItem(&engine.PutItemInput{TableName: &name, Item: p.item}); err != nil {
+					return fmt.Errorf("dataset item %d (table %s): %w", first+i, p.table, err)
+				}
+			}
+		}
+		for _, p := range batch {
+			st.ByTable[p.table]++
+		}
+		st.Items += len(batch)
+		first += len(batch)
+		batch = batch[:0]
+		return nil
+	}
+	err := src(func(table string, item attr.Item) error {
+		batch = append(batch, pending{table, item})
+		if len(batch) == cap(batch) {
+			return flush()
+		}
+		return nil
+	})
+	if err != nil {
+		return st, err
+	}
+	return st, flush()
+}
+
+// writeBatch runs one BatchWriteItem until nothing is left unprocessed.
+func writeBatch(db *engine.Database, in *engine.BatchWriteItemInput) error {
+	for attempt := 0; ; attempt++ {
+		out, err := db.BatchWriteItem(in)
+		if err != nil {
+			return err
+		}
+		if len(out.UnprocessedItems) == 0 {
+			return nil
+		}
+		if attempt == 100 {
+			return fmt.Errorf("BatchWriteItem left items unprocessed after %d attempts", attempt+1)
+		}
+		in = &engine.BatchWriteItemInput{RequestItems: out.UnprocessedItems}
+	}
+}

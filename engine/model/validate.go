@@ -1,0 +1,566 @@
+package model
+
+import (
+	"fmt"
+	"math"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/dynamodb-workbench/workbench/engine"
+	"github.com/dynamodb-workbench/workbench/engine/attr"
+	"github.com/dynamodb-workbench/workbench/engine/schema"
+)
+
+// FieldError is one problem in a model, at a path into the document such as
+// "tables[0].GlobalSecondaryIndexes[1]" or "entities[2].keys.SK".
+type FieldError struct {
+	Path    string
+	Message string
+}
+
+func (e *FieldError) Error() string {
+	if e.Path == "" {
+		return e.Message
+	}
+	return e.Path + ": " + e.Message
+}
+
+// Errors is every problem Validate found, in document order.
+type Errors []*FieldError
+
+func (es Errors) Error() string {
+	const max = 20
+	var b strings.Builder
+	for i, e := range es {
+		if i == max {
+			fmt.Fprintf(&b, "\n(and %d more)", len(es)-max)
+			break
+		}
+		if i > 0 {
+			b.WriteByte('\n')
+		}
+		b.WriteString(e.Error())
+	}
+	return b.String()
+}
+
+// Validation bounds of the document's own fields.
+const (
+	// MaxFanOut bounds the requests of one fan-out.
+	MaxFanOut = 1000
+	// MaxClockSpeed bounds Settings.ClockSpeed (a day in under 0.1 s).
+	MaxClockSpeed = 1_000_000
+)
+
+type validator struct {
+	m    *Model
+	errs Errors
+}
+
+func (v *validator) add(path, format string, args ...any) {
+	v.errs = append(v.errs, &FieldError{Path: path, Message: fmt.Sprintf(format, args...)})
+}
+
+// Validate checks the whole model and returns nil or its Errors. Tables are
+// checked as CreateTable checks them (schema.TableDefinition.Validate, with
+// DynamoDB's wording), the error placed on the index it concerns when there
+// is one; then everything that refers to a table, an entity, an access
+// pattern or a parameter is checked to exist and to fit.
+func (m *Model) Validate() error {
+	v := &validator{m: m}
+	if m.Version != Version {
+		v.add("version", "%d is not the current version %d (Parse migrates older documents)", m.Version, Version)
+	}
+	if strings.TrimSpace(m.Name) == "" {
+		v.add("name", "a model needs a name")
+	}
+	v.tables()
+	v.entities()
+	v.accessPatterns()
+	v.dataset()
+	v.workload()
+	v.settings()
+	if len(v.errs) == 0 {
+		return nil
+	}
+	return v.errs
+}
+
+// ---- tables ----
+
+func (v *validator) tables() {
+	if len(v.m.Tables) == 0 {
+		v.add("tables", "a model needs at least one table")
+	}
+	seen := map[string]int{}
+	for i := range v.m.Tables {
+		t := &v.m.Tables[i]
+		path := fmt.Sprintf("tables[%d]", i)
+		if j, ok := seen[t.TableName]; ok && t.TableName != "" {
+			v.add(path+".TableName", "duplicate table name %q (also tables[%d])", t.TableName, j)
+		}
+		seen[t.TableName] = i
+		if path, err := locateTableError(path, &t.TableDefinition); err != nil {
+			v.add(path, "%s", err.Error())
+		}
+		if ttl := t.TimeToLiveSpecification; ttl != nil {
+			p := path + ".TimeToLiveSpecification.AttributeName"
+			switch n := len(ttl.AttributeName); {
+			case n == 0:
+				v.add(p, "the TTL attribute needs a name")
+			case n > schema.MaxTTLAttributeNameLength:
+				v.add(p, "longer than %d bytes", schema.MaxTTLAttributeNameLength)
+			default:
+				if typ := t.AttributeType(ttl.AttributeName); typ != "" && typ != schema.TypeN {
+					v.add(p, "%q is a key attribute of type %s; a TTL attribute holds a Number", ttl.AttributeName, typ)
+				}
+			}
+		}
+	}
+}
+
+// locateTableError validates def and, when it fails, finds the part the
+// error is about: the table alone, one of its indexes, or the whole. It
+// returns the path to report the error at.
+func locateTableError(path string, def *schema.TableDefinition) (string, error) {
+	err := def.Validate()
+	if err == nil {
+		return "", nil
+	}
+	base := def.Clone()
+	base.GlobalSecondaryIndexes, base.LocalSecondaryIndexes = nil, nil
+	base.AttributeDefinitions = definitionsFor(def, def.KeySchema)
+	if e := base.Validate(); e != nil {
+		return path, e
+	}
+	for i, g := range def.GlobalSecondaryIndexes {
+		one := base.Clone()
+		one.GlobalSecondaryIndexes = []schema.GlobalSecondaryIndex{g.Clone()}
+		one.AttributeDefinitions = definitionsFor(def, def.KeySchema, g.KeySchema)
+		if e := one.Validate(); e != nil {
+			return fmt.Sprintf("%s.GlobalSecondaryIndexes[%d]", path, i), e
+		}
+	}
+	for i, l := range def.LocalSecondaryIndexes {
+		one := base.Clone()
+		one.LocalSecondaryIndexes = []schema.LocalSecondaryIndex{l.Clone()}
+		one.AttributeDefinitions = definitionsFor(def, def.KeySchema, l.KeySchema)
+		if e := one.Validate(); e != nil {
+			return fmt.Sprintf("%s.LocalSecondaryIndexes[%d]", path, i), e
+		}
+	}
+	return path, err
+}
+
+// definitionsFor returns def's attribute definitions of the attributes the
+// key schemas name, in def's order.
+func definitionsFor(def *schema.TableDefinition, schemas ...[]schema.KeySchemaElement) []schema.AttributeDefinition {
+	out := []schema.AttributeDefinition{}
+	for _, d := range def.AttributeDefinitions {
+	search:
+		for _, ks := range schemas {
+			for _, e := range ks {
+				if e.AttributeName == d.AttributeName {
+					out = append(out, d)
+					break search
+				}
+			}
+		}
+	}
+	return out
+}
+
+// ---- entities ----
+
+var attributeTypes = []string{"S", "N", "B", "BOOL", "NULL", "SS", "NS", "BS", "L", "M"}
+
+func validType(t string) bool {
+	for _, a := range attributeTypes {
+		if a == t {
+			return true
+		}
+	}
+	return false
+}
+
+func (v *validator) entities() {
+	seen := map[string]int{}
+	start := v.m.Settings.Start()
+	for i := range v.m.Entities {
+		e := &v.m.Entities[i]
+		path := fmt.Sprintf("entities[%d]", i)
+		if e.Name == "" {
+			v.add(path+".name", "an entity needs a name")
+		} else if j, ok := seen[e.Name]; ok {
+			v.add(path+".name", "duplicate entity name %q (also entities[%d])", e.Name, j)
+		}
+		seen[e.Name] = i
+		t := v.m.Table(e.Table)
+		if t == nil {
+			v.add(path+".table", "no table %q in the model", e.Table)
+		} else {
+			_, errs := compileKeys(e, t)
+			for _, ke := range errs {
+				if ke.attr == "" {
+					v.add(path+".keys", "%s", ke.msg)
+				} else {
+					v.add(path+".keys."+ke.attr, "%s", ke.msg)
+				}
+			}
+		}
+		names := map[string]bool{}
+		for j, a := range e.Attributes {
+			p := fmt.Sprintf("%s.attributes[%d]", path, j)
+			switch {
+			case a.Name == "":
+				v.add(p+".name", "an attribute needs a name")
+			case names[a.Name]:
+				v.add(p+".name", "duplicate attribute %q", a.Name)
+			}
+			names[a.Name] = true
+			if !validType(a.Type) {
+				v.add(p+".type", "%q is not a DynamoDB type (%s)", a.Type, strings.Join(attributeTypes, ", "))
+				continue
+			}
+			if t != nil {
+				if kt := t.AttributeType(a.Name); kt != "" && string(kt) != a.Type {
+					v.add(p+".type", "%q is a key attribute of type %s in table %s", a.Name, kt, t.TableName)
+				}
+			}
+			if a.Frequency < 0 || a.Frequency > 1 || math.IsNaN(a.Frequency) {
+				v.add(p+".frequency", "%v is not a share between 0 and 1", a.Frequency)
+			} else if a.Required && a.Frequency != 0 && a.Frequency < 1 {
+				v.add(p+".frequency", "a required attribute is on every item")
+			}
+			if a.Generator != "" {
+				s := start
+				if s.IsZero() {
+					s = time.Unix(0, 0)
+				}
+				if _, err := compileGenerator(a.Generator, a.Type, s); err != nil {
+					v.add(p+".generator", "%v", err)
+				}
+			}
+		}
+	}
+}
+
+// ---- access patterns ----
+
+func (v *validator) accessPatterns() {
+	seen := map[string]int{}
+	for i := range v.m.AccessPatterns {
+		ap := &v.m.AccessPatterns[i]
+		path := fmt.Sprintf("accessPatterns[%d]", i)
+		if ap.Name == "" {
+			v.add(path+".name", "an access pattern needs a name")
+		} else if j, ok := seen[ap.Name]; ok {
+			v.add(path+".name", "duplicate access pattern name %q (also accessPatterns[%d])", ap.Name, j)
+		}
+		seen[ap.Name] = i
+		if ap.Entity != "" && v.m.Entity(ap.Entity) == nil {
+			v.add(path+".entity", "no entity %q in the model", ap.Entity)
+		}
+		if ap.Rate < 0 || math.IsNaN(ap.Rate) || math.IsInf(ap.Rate, 0) {
+			v.add(path+".rate", "%v is not a rate (requests per second, 0 or more)", ap.Rate)
+		}
+		if _, ok := operations[ap.Operation]; !ok {
+			v.add(path+".operation", "%q is not one of %s", ap.Operation, strings.Join(Operations(), ", "))
+			continue
+		}
+		declared := map[string]bool{}
+		for j, par := range ap.Parameters {
+			p := fmt.Sprintf("%s.parameters[%d]", path, j)
+			switch {
+			case !validParamName(par.Name):
+				v.add(p+".name", "%q is not a parameter name (a letter or '_', then letters, digits, '_')", par.Name)
+			case declared[par.Name]:
+				v.add(p+".name", "duplicate parameter %q", par.Name)
+			}
+			declared[par.Name] = true
+		}
+		if ap.FanOut != nil {
+			f := ap.FanOut
+			p := path + ".fanOut"
+			switch {
+			case !validParamName(f.Parameter):
+				v.add(p+".parameter", "%q is not a parameter name", f.Parameter)
+			case declared[f.Parameter]:
+				v.add(p+".parameter", "%q is also declared in parameters; the fan-out supplies its values", f.Parameter)
+			}
+			if f.To < f.From || f.To-f.From >= MaxFanOut {
+				v.add(p, "from %d to %d is not 1 to %d values", f.From, f.To, MaxFanOut)
+			}
+			if f.Width < 0 || f.Width > 20 {
+				v.add(p+".width", "%d is not in 0..20", f.Width)
+			}
+		}
+		if len(strings.TrimSpace(string(ap.Request))) == 0 {
+			v.add(path+".request", "an access pattern needs a request")
+			continue
+		}
+		refs := ap.References()
+		used := map[string]bool{}
+		undeclared := false
+		for _, r := range refs {
+			used[r] = true
+			if !declared[r] && (ap.FanOut == nil || ap.FanOut.Parameter != r) {
+				v.add(path+".request", "parameter {%s} is not declared in parameters", r)
+				undeclared = true
+			}
+		}
+		for j, par := range ap.Parameters {
+			if par.Name != "" && !used[par.Name] {
+				v.add(fmt.Sprintf("%s.parameters[%d]", path, j), "parameter %q is not used by the request", par.Name)
+			}
+		}
+		if ap.FanOut != nil && !used[ap.FanOut.Parameter] {
+			v.add(path+".fanOut.parameter", "parameter %q is not used by the request", ap.FanOut.Parameter)
+		}
+		if undeclared {
+			continue
+		}
+		examples := ap.Examples()
+		if vals := ap.FanOut.Values(); len(vals) > 0 {
+			examples[ap.FanOut.Parameter] = vals[0]
+		}
+		in, err := ap.Input(examples)
+		if err != nil {
+			v.add(path+".request", "%v", err)
+			continue
+		}
+		v.requestTargets(path, ap, in)
+	}
+}
+
+// requestTargets checks that the tables and index a request names are in
+// the model, and that a key or item fits the access pattern's entity.
+func (v *validator) requestTargets(path string, ap *AccessPattern, in any) {
+	table := func(p string, name *string) *Table {
+		if name == nil || *name == "" {
+			v.add(p, "the request names no table")
+			return nil
+		}
+		t := v.m.Table(*name)
+		if t == nil {
+			v.add(p, "no table %q in the model", *name)
+		}
+		return t
+	}
+	index := func(p string, t *Table, name *string) {
+		if t == nil || name == nil {
+			return
+		}
+		if t.GSI(*name) == nil && t.LSI(*name) == nil {
+			v.add(p, "table %s has no index %q", t.TableName, *name)
+		}
+	}
+	entityKey := func(p string, t *Table, key attr.Item) {
+		if t == nil || ap.Entity == "" {
+			return
+		}
+		e := v.m.Entity(ap.Entity)
+		if e == nil || e.Table != t.TableName {
+			if e != nil {
+				v.add(path+".entity", "entity %s lives in table %s, not %s", e.Name, e.Table, t.TableName)
+			}
+			return
+		}
+		k, errs := compileKeys(e, t)
+		if len(errs) > 0 {
+			return
+		}
+		if _, ok := k.Match(key); !ok {
+			v.add(p, "the example key does not fit the key templates of entity %s", e.Name)
+		}
+	}
+	rp := path + ".request"
+	switch x := in.(type) {
+	case *engine.GetItemInput:
+		t := table(rp+".TableName", x.TableName)
+		entityKey(rp+".Key", t, x.Key)
+	case *engine.DeleteItemInput:
+		t := table(rp+".TableName", x.TableName)
+		entityKey(rp+".Key", t, x.Key)
+	case *engine.UpdateItemInput:
+		t := table(rp+".TableName", x.TableName)
+		entityKey(rp+".Key", t, x.Key)
+	case *engine.PutItemInput:
+		t := table(rp+".TableName", x.TableName)
+		entityKey(rp+".Item", t, x.Item)
+	case *engine.QueryInput:
+		index(rp+".IndexName", table(rp+".TableName", x.TableName), x.IndexName)
+	case *engine.ScanInput:
+		index(rp+".IndexName", table(rp+".TableName", x.TableName), x.IndexName)
+	case *engine.DeleteTableInput:
+		table(rp+".TableName", x.TableName)
+	case *engine.BatchGetItemInput:
+		for name := range x.RequestItems {
+			table(rp+".RequestItems", &name)
+		}
+	case *engine.BatchWriteItemInput:
+		for name := range x.RequestItems {
+			table(rp+".RequestItems", &name)
+		}
+	case *engine.TransactGetItemsInput:
+		for j, it := range x.TransactItems {
+			if it.Get != nil {
+				table(fmt.Sprintf("%s.TransactItems[%d].Get.TableName", rp, j), it.Get.TableName)
+			}
+		}
+	case *engine.TransactWriteItemsInput:
+		for j, it := range x.TransactItems {
+			p := fmt.Sprintf("%s.TransactItems[%d]", rp, j)
+			switch {
+			case it.Put != nil:
+				table(p+".Put.TableName", it.Put.TableName)
+			case it.Update != nil:
+				table(p+".Update.TableName", it.Update.TableName)
+			case it.Delete != nil:
+				table(p+".Delete.TableName", it.Delete.TableName)
+			case it.ConditionCheck != nil:
+				table(p+".ConditionCheck.TableName", it.ConditionCheck.TableName)
+			}
+		}
+	}
+}
+
+// ---- dataset ----
+
+func (v *validator) dataset() {
+	ds := v.m.Dataset
+	if ds == nil {
+		return
+	}
+	if g := ds.Generator; g != nil {
+		if g.Pattern == "" {
+			v.add("dataset.generator.pattern", "a generator spec names a pattern (or %q)", EntitiesGenerator)
+		}
+		if g.Size < 0 {
+			v.add("dataset.generator.size", "%d is negative", g.Size)
+		}
+		if g.Pattern == EntitiesGenerator && ds.Items == nil && len(v.errs) == 0 {
+			if _, err := v.m.Synthesize(*g); err != nil {
+				v.add("dataset.generator", "%v", err)
+			}
+		}
+	}
+	names := make([]string, 0, len(ds.Items))
+	for n := range ds.Items {
+		names = append(names, n)
+	}
+	slices.Sort(names)
+	for _, name := range names {
+		t := v.m.Table(name)
+		p := "dataset.items." + name
+		if t == nil {
+			v.add(p, "no table %q in the model", name)
+			continue
+		}
+		keys := []string{t.HashKey()}
+		if rk := t.RangeKey(); rk != "" {
+			keys = append(keys, rk)
+		}
+		for j, it := range ds.Items[name] {
+			for _, k := range keys {
+				val, ok := it[k]
+				want := t.AttributeType(k)
+				switch {
+				case !ok:
+					v.add(fmt.Sprintf("%s[%d]", p, j), "missing key attribute %q", k)
+				case val.Type().String() != string(want):
+					v.add(fmt.Sprintf("%s[%d].%s", p, j, k), "key attribute of type %s holds a %s", want, val.Type())
+				}
+			}
+		}
+	}
+}
+
+// ---- workload ----
+
+func (v *validator) workload() {
+	w := v.m.Workload
+	if w == nil {
+		return
+	}
+	if w.DurationSeconds < 0 {
+		v.add("workload.durationSeconds", "%d is negative", w.DurationSeconds)
+	}
+	for i, r := range w.Requests {
+		path := fmt.Sprintf("workload.requests[%d]", i)
+		ap := v.m.AccessPattern(r.AccessPattern)
+		if ap == nil {
+			v.add(path+".accessPattern", "no access pattern %q in the model", r.AccessPattern)
+		}
+		if r.Rate < 0 || math.IsNaN(r.Rate) || math.IsInf(r.Rate, 0) {
+			v.add(path+".rate", "%v is not a rate (requests per second, 0 or more)", r.Rate)
+		}
+		seen := map[string]bool{}
+		for j, k := range r.Keys {
+			p := fmt.Sprintf("%s.keys[%d]", path, j)
+			if seen[k.Parameter] {
+				v.add(p+".parameter", "parameter %q has two distributions", k.Parameter)
+			}
+			seen[k.Parameter] = true
+			if ap != nil && !hasParameter(ap, k.Parameter) {
+				v.add(p+".parameter", "access pattern %s has no parameter %q", ap.Name, k.Parameter)
+			}
+			if k.Cardinality < 1 {
+				v.add(p+".cardinality", "%d: a distribution draws from 1 or more values", k.Cardinality)
+			}
+			if k.Format != "" {
+				tpl, err := ParseTemplate(k.Format)
+				switch {
+				case err != nil:
+					v.add(p+".format", "%v", err)
+				case len(tpl.pars) != 1 || tpl.pars[0] != "n":
+					v.add(p+".format", "%q: a format holds the parameter {n} once", k.Format)
+				}
+			}
+			switch k.Kind {
+			case DistUniform, DistSequential:
+			case DistZipf:
+				if !(k.Skew > 1) || math.IsInf(k.Skew, 0) {
+					v.add(p+".skew", "%v: a Zipf skew is greater than 1", k.Skew)
+				}
+			case DistHot:
+				if !(k.HotFraction > 0 && k.HotFraction <= 1) {
+					v.add(p+".hotFraction", "%v is not a share in (0, 1]", k.HotFraction)
+				}
+			default:
+				v.add(p+".kind", "%q is not one of %s, %s, %s, %s", k.Kind, DistUniform, DistZipf, DistHot, DistSequential)
+			}
+		}
+	}
+}
+
+func hasParameter(ap *AccessPattern, name string) bool {
+	for _, p := range ap.Parameters {
+		if p.Name == name {
+			return true
+		}
+	}
+	return ap.FanOut != nil && ap.FanOut.Parameter == name
+}
+
+// ---- settings ----
+
+func (v *validator) settings() {
+	s := v.m.Settings
+	if s.StartTime != "" {
+		if _, err := time.Parse(time.RFC3339, s.StartTime); err != nil {
+			v.add("settings.startTime", "%q is not an RFC 3339 time such as 2026-03-01T12:00:00Z", s.StartTime)
+		}
+	}
+	if s.ClockSpeed < 0 || s.ClockSpeed > MaxClockSpeed || math.IsNaN(s.ClockSpeed) {
+		v.add("settings.clockSpeed", "%v is not in 0..%s (virtual seconds per second; 0 means 1)", s.ClockSpeed, strconv.Itoa(MaxClockSpeed))
+	}
+	if s.TTLDeletionDelay < 0 {
+		v.add("settings.ttlDeletionDelay", "%s is negative", time.Duration(s.TTLDeletionDelay))
+	}
+	if s.GSIPropagationDelay < 0 {
+		v.add("settings.gsiPropagationDelay", "%s is negative", time.Duration(s.GSIPropagationDelay))
+	}
+}
