@@ -1,0 +1,158 @@
+package model
+
+import (
+	"errors"
+	"fmt"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/dynamodb-workbench/workbench/engine"
+	"github.com/dynamodb-workbench/workbench/engine/attr"
+)
+
+func sks(items []attr.Item) []string {
+	var out []string
+	for _, it := range items {
+		out = append(out, string(it["SK"].(attr.String)))
+	}
+	return out
+}
+
+// TestLoadAndRun loads the fixture into a fresh database and runs its
+// access patterns.
+func TestLoadAndRun(t *testing.T) {
+	m := fixture(t)
+	db, clock := m.NewDatabase()
+	if got := clock.Now(); !got.Equal(time.Date(2026, 3, 1, 12, 0, 0, 0, time.UTC)) {
+		t.Errorf("clock starts at %v", got)
+	}
+	st, err := m.Load(db, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if st.Items != 3 || st.ByTable["ShoppingCart"] != 3 {
+		t.Errorf("stats = %+v", st)
+	}
+	name := "ShoppingCart"
+	ttl, err := db.DescribeTimeToLive(&engine.DescribeTimeToLiveInput{TableName: &name})
+	if err != nil || ttl.TimeToLiveDescription.TimeToLiveStatus != "ENABLED" || ttl.TimeToLiveDescription.AttributeName != "expiresAt" {
+		t.Errorf("DescribeTimeToLive = %+v, %v", ttl, err)
+	}
+	desc, err := db.DescribeTable(&engine.DescribeTableInput{TableName: &name})
+	if err != nil || desc.Table.StreamSpecification == nil || desc.Table.StreamSpecification.StreamViewType != "NEW_AND_OLD_IMAGES" {
+		t.Errorf("stream = %+v, %v", desc.Table.StreamSpecification, err)
+	}
+
+	res, err := m.AccessPattern("Full cart").Run(db, Params{"userId": "alice"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := sks(res.Items); !slices.Equal(got, []string{"CART#ACTIVE#P-1", "CART#SAVED#P-2"}) {
+		t.Errorf("Full cart = %v", got)
+	}
+	res, err = m.AccessPattern("Profile").Run(db, m.AccessPattern("Profile").Examples())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Items) != 1 || res.Items[0]["email"] != attr.String("alice@example.com") {
+		t.Errorf("Profile = %v", res.Items)
+	}
+	res, err = m.AccessPattern("Profile").Run(db, Params{"userId": "bob"})
+	if err != nil || len(res.Items) != 0 || len(res.Outputs) != 1 {
+		t.Errorf("Profile of bob = %v, %v", res, err)
+	}
+}
+
+// TestLoadSettings: the settings reach the database (TTL deletion delay).
+func TestLoadSettings(t *testing.T) {
+	m := fixture(t)
+	start := m.Settings.Start()
+	m.Dataset.Items["ShoppingCart"][2]["expiresAt"] = attr.NumberFromInt64(start.Add(time.Minute).Unix())
+	db, clock := m.NewDatabase()
+	if _, err := m.Load(db, nil); err != nil {
+		t.Fatal(err)
+	}
+	full := m.AccessPattern("Full cart")
+	count := func() int {
+		db.Tick()
+		res, err := full.Run(db, full.Examples())
+		if err != nil {
+			t.Fatal(err)
+		}
+		return len(res.Items)
+	}
+	clock.Advance(30 * time.Minute) // expired, but within the 1h deletion delay
+	if n := count(); n != 2 {
+		t.Fatalf("after 30 minutes: %d items, want 2 (deletion delay)", n)
+	}
+	clock.Advance(31 * time.Minute)
+	if n := count(); n != 1 {
+		t.Fatalf("after 61 minutes: %d items, want 1 (the saved item expired)", n)
+	}
+}
+
+func TestLoadItemsErrorNamesTheItem(t *testing.T) {
+	m := fixture(t)
+	db, _ := m.NewDatabase()
+	if err := m.CreateTables(db); err != nil {
+		t.Fatal(err)
+	}
+	big := attr.String(strings.Repeat("x", 400*1024))
+	var items []attr.Item
+	for i := 0; i < 30; i++ {
+		items = append(items, attr.Item{"PK": attr.String("USER#u"), "SK": attr.String(fmt.Sprintf("CART#ACTIVE#%02d", i))})
+	}
+	items[27]["blob"] = big
+	st, err := LoadItems(db, m.ItemsSource(map[string][]attr.Item{"ShoppingCart": items}))
+	var ee *engine.Error
+	if err == nil || !errors.As(err, &ee) || !strings.Contains(err.Error(), "dataset item 27 (table ShoppingCart)") ||
+		!strings.Contains(err.Error(), "Item size has exceeded the maximum allowed size") {
+		t.Fatalf("LoadItems error = %v", err)
+	}
+	if st.Items != 25 {
+		t.Errorf("items written before the failing batch = %d, want 25", st.Items)
+	}
+}
+
+// TestLoadItemsDuplicateKeys: a later item with the same key wins, as with
+// PutItem (a batch with duplicates falls back to PutItem).
+func TestLoadItemsDuplicateKeys(t *testing.T) {
+	m := fixture(t)
+	db, _ := m.NewDatabase()
+	if err := m.CreateTables(db); err != nil {
+		t.Fatal(err)
+	}
+	key := func(v string) attr.Item {
+		return attr.Item{"PK": attr.String("USER#u"), "SK": attr.String("PROFILE"), "v": attr.String(v)}
+	}
+	if _, err := LoadItems(db, m.ItemsSource(map[string][]attr.Item{"ShoppingCart": {key("first"), key("second")}})); err != nil {
+		t.Fatal(err)
+	}
+	name := "ShoppingCart"
+	out, err := db.GetItem(&engine.GetItemInput{TableName: &name, Key: attr.Item{"PK": attr.String("USER#u"), "SK": attr.String("PROFILE")}})
+	if err != nil || out.Item["v"] != attr.String("second") {
+		t.Fatalf("GetItem = %v, %v", out, err)
+	}
+}
+
+func TestDatasetSourceResolver(t *testing.T) {
+	m := fixture(t)
+	m.Dataset = &Dataset{Generator: &GeneratorSpec{Pattern: "cart", Seed: 7, Size: 2}}
+	if _, err := m.DatasetSource(nil); err == nil || !strings.Contains(err.Error(), `no generator for pattern "cart"`) {
+		t.Fatalf("without a resolver: %v", err)
+	}
+	var asked GeneratorSpec
+	resolve := func(spec GeneratorSpec) (Source, error) {
+		asked = spec
+		return m.ItemsSource(map[string][]attr.Item{"ShoppingCart": {
+			{"PK": attr.String("USER#z"), "SK": attr.String("PROFILE")},
+		}}), nil
+	}
+	db, _ := m.NewDatabase()
+	st, err := m.Load(db, resolve)
+	if err != nil || st.Items != 1 || asked.Seed != 7 || asked.Size != 2 {
+		t.Fatalf("Load = %+v, %v (asked %+v)", st, err, asked)
+	}
+}
