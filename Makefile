@@ -36,7 +36,11 @@ BENCHCOUNT ?= 1
 FUZZ_PKGS ?= ./engine/...
 FUZZTIME ?= 30s
 
-.PHONY: help build run test bench fuzz clean
+# bench-compare: rounds and per-run iterations for scripts/bench-compare.sh.
+COMPARE_COUNT ?= 3
+COMPARE_BENCHTIME ?= 20000x
+
+.PHONY: help build run test bench bench-compare fuzz clean
 
 help: ## list the targets
 	@echo 'Targets:'
@@ -64,6 +68,9 @@ test: build ## everything CI runs: gofmt, vet, -race tests, wasm engine tests, b
 
 bench: ## run the benchmarks in BENCH_PKGS
 	$(GO) test -run '^$$' -bench '$(BENCH)' -benchmem -benchtime '$(BENCHTIME)' -count '$(BENCHCOUNT)' $(BENCH_PKGS)
+
+bench-compare: build ## wire API ops/s vs dynoxide, same client and load (installs dynoxide from npm into /tmp/dynoxide)
+	SKIP_BUILD=1 COUNT='$(COMPARE_COUNT)' BENCHTIME='$(COMPARE_BENCHTIME)' scripts/bench-compare.sh
 
 fuzz: ## run each Fuzz* function in FUZZ_PKGS for FUZZTIME
 	@found=0; \

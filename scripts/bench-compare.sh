@@ -21,6 +21,11 @@
 #   DYNOXIDE_VERSION=1.2.1
 #   WORKBENCH_BIN=bin/workbench  (the script runs `make build` first unless SKIP_BUILD=1)
 set -euo pipefail
+# BENCHES: the client variants to run: the AWS SDK for Go v2 (PutItem,
+# GetItem) and a thin HTTP client sending byte-identical requests (RawPutItem,
+# RawGetItem), which shows the servers' difference when the SDK's own CPU cost
+# would cap both.
+BENCHES=${BENCHES:-PutItem GetItem RawPutItem RawGetItem}
 
 cd "$(dirname "$0")/.."
 BENCHTIME=${BENCHTIME:-20000x}
@@ -104,7 +109,7 @@ run() {
 	local name=$1 port=$2 pid=$3 bench out before after n ops
 	local endpoint="http://127.0.0.1:$port"
 	[[ $port == null ]] && endpoint=null
-	for bench in PutItem GetItem; do
+	for bench in $BENCHES; do
 		before=$(cpu_ticks "$pid")
 		out=$(WIRE_BENCH_ENDPOINT="$endpoint" WIRE_BENCH_PARALLELISM=$PARALLELISM \
 			"$work/wire.test" -test.run '^$' -test.bench "^BenchmarkWire${bench}\$" -test.benchtime "$BENCHTIME" 2>&1) || {
@@ -135,16 +140,16 @@ done
 
 median() { sort -g | awk '{a[NR] = $1} END {print (NR % 2) ? a[(NR + 1) / 2] : (a[NR / 2] + a[NR / 2 + 1]) / 2}'; }
 echo
-printf '%-9s %14s %14s %8s   %16s %16s\n' op "workbench ops/s" "dynoxide ops/s" ratio "workbench µs CPU" "dynoxide µs CPU"
-for bench in PutItem GetItem; do
+printf '%-11s %14s %14s %8s   %16s %16s\n' op "workbench ops/s" "dynoxide ops/s" ratio "workbench µs CPU" "dynoxide µs CPU"
+for bench in $BENCHES; do
 	wb=$(awk -v b=$bench '$1 == "workbench" && $2 == b {print $3}' "$work/results" | median)
 	dx=$(awk -v b=$bench '$1 == "dynoxide" && $2 == b {print $3}' "$work/results" | median)
 	wbc=$(awk -v b=$bench '$1 == "workbench" && $2 == b {print $4}' "$work/results" | median)
 	dxc=$(awk -v b=$bench '$1 == "dynoxide" && $2 == b {print $4}' "$work/results" | median)
-	printf '%-9s %14.0f %14.0f %7.2fx   %16.1f %16.1f\n' "$bench" "$wb" "$dx" "$(awk -v a="$wb" -v b="$dx" 'BEGIN {print a / b}')" "$wbc" "$dxc"
+	printf '%-11s %14.0f %14.0f %7.2fx   %16.1f %16.1f\n' "$bench" "$wb" "$dx" "$(awk -v a="$wb" -v b="$dx" 'BEGIN {print a / b}')" "$wbc" "$dxc"
 done
-for bench in PutItem GetItem; do
-	printf '%-9s %14.0f   null server (no work at all): the client'"'"'s ceiling on this machine\n' "$bench" \
+for bench in $BENCHES; do
+	printf '%-11s %14.0f   null server (no work at all): the client'"'"'s ceiling on this machine\n' "$bench" \
 		"$(awk -v b=$bench '$1 == "null" && $2 == b {print $3}' "$work/results" | median)"
 done
 echo "(ops/s: medians of $COUNT rounds; µs CPU: server CPU time per operation, from /proc/<pid>/stat)"

@@ -177,18 +177,15 @@ func (m *keyMass) weights(parts []Partition, out []float64) {
 			j++
 		}
 		out[i] = m.cum[j] - m.cum[start] + m.diffuse*p.RangeFraction()
-		if p.Hi == math.MaxUint64 {
-			j = len(m.hash)
-		}
 	}
 }
 
 // between returns the index range [a, b) of explicit keys with lo ≤ hash ≤ hi.
 func (m *keyMass) between(lo, hi uint64) (int, int) {
 	a, _ := slices.BinarySearch(m.hash, lo)
-	b := a
-	for b < len(m.hash) && m.hash[b] <= hi {
-		b++
+	b := len(m.hash)
+	if hi < math.MaxUint64 {
+		b, _ = slices.BinarySearch(m.hash, hi+1)
 	}
 	return a, b
 }

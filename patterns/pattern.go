@@ -1,0 +1,353 @@
+package patterns
+
+import (
+	"bufio"
+	"encoding/json"
+	"fmt"
+	"io"
+	"slices"
+	"strconv"
+	"time"
+
+	"github.com/dynamodb-workbench/workbench/engine/attr"
+	"github.com/dynamodb-workbench/workbench/engine/model"
+	"github.com/dynamodb-workbench/workbench/engine/schema"
+)
+
+// Dataset sizes a generator accepts.
+const (
+	MinSize = 10
+	MaxSize = 1_000_000
+)
+
+// DefaultSeed is the seed of a pattern's served dataset.
+const DefaultSeed = 1
+
+// Start is the virtual clock's start in every pattern: generated times and
+// TTL values are relative to it.
+var Start = time.Date(2026, 3, 1, 12, 0, 0, 0, time.UTC)
+
+// Pattern is one building block: a ready model, its narrative and a
+// deterministic generator for its dataset.
+type Pattern struct {
+	// Name is the pattern's identifier in URLs and generator specs.
+	Name  string
+	Title string
+	// Sources are the seed documents the pattern comes from ("000").
+	Sources   []string
+	Narrative model.Narrative
+	// DefaultSize is the size of the dataset served with the model.
+	DefaultSize int
+	// Options are the generator's options: name to allowed values, the
+	// first being the default.
+	Options map[string][]string
+
+	build    func() *model.Model
+	generate func(g *gen)
+}
+
+// Model returns a fresh copy of the pattern's model: its narrative, tables,
+// entities, access patterns, workload and settings, and a dataset that is a
+// generator spec for the default seed and size.
+func (p *Pattern) Model() *model.Model {
+	m := p.build()
+	m.Version = model.Version
+	m.Name = p.Title
+	n := p.Narrative
+	n.Sources = slices.Clone(p.Sources)
+	m.Narrative = &n
+	if m.Settings.StartTime == "" {
+		m.Settings.StartTime = Start.Format(time.RFC3339)
+	}
+	m.Dataset = &model.Dataset{Generator: &model.GeneratorSpec{Pattern: p.Name, Seed: DefaultSeed, Size: p.DefaultSize}}
+	return m
+}
+
+// Spec checks a generator spec for this pattern: the size within MinSize
+// and MaxSize and the options known.
+func (p *Pattern) checkSpec(spec model.GeneratorSpec) error {
+	if spec.Size < MinSize || spec.Size > MaxSize {
+		return fmt.Errorf("size %d is not in %d..%d", spec.Size, MinSize, MaxSize)
+	}
+	for k, v := range spec.Options {
+		allowed, ok := p.Options[k]
+		if !ok {
+			return fmt.Errorf("pattern %s has no option %q", p.Name, k)
+		}
+		if !slices.Contains(allowed, v) {
+			return fmt.Errorf("option %s: %q is not one of %v", k, v, allowed)
+		}
+	}
+	return nil
+}
+
+// Source returns the pattern's dataset for spec: spec.Size items in a fixed
+// order, the same for the same seed, size and options. The story items the
+// narrative talks about come first (as many as the size allows), then
+// filler. Nothing is held in memory beyond the item being emitted.
+func (p *Pattern) Source(spec model.GeneratorSpec) (model.Source, error) {
+	if spec.Pattern != "" && spec.Pattern != p.Name {
+		return nil, fmt.Errorf("the spec is for pattern %q, not %q", spec.Pattern, p.Name)
+	}
+	if err := p.checkSpec(spec); err != nil {
+		return nil, err
+	}
+	m := p.Model()
+	keys := map[string]*model.Keys{}
+	for i := range m.Entities {
+		k, err := m.CompileKeys(&m.Entities[i])
+		if err != nil {
+			return nil, fmt.Errorf("pattern %s: %v", p.Name, err)
+		}
+		keys[m.Entities[i].Name] = k
+	}
+	opts := map[string]string{}
+	for k, v := range p.Options {
+		opts[k] = v[0]
+	}
+	for k, v := range spec.Options {
+		opts[k] = v
+	}
+	return func(emit func(string, attr.Item) error) error {
+		g := &gen{
+			r:     model.NewRand(spec.Seed, fnv(p.Name)),
+			size:  spec.Size,
+			emit:  emit,
+			keys:  keys,
+			opts:  opts,
+			start: Start,
+		}
+		func() {
+			defer func() {
+				if r := recover(); r != nil && r != errStop {
+					panic(r)
+				}
+			}()
+			p.generate(g)
+			if g.n != g.size {
+				g.err = fmt.Errorf("pattern %s: generated %d items, not %d", p.Name, g.n, g.size)
+			}
+		}()
+		return g.err
+	}, nil
+}
+
+// Generator resolves a generator spec naming a pattern of the catalogue; it
+// is the model.Resolver for model.Load.
+func Generator(spec model.GeneratorSpec) (model.Source, error) {
+	p, ok := Get(spec.Pattern)
+	if !ok {
+		return nil, fmt.Errorf("no pattern %q", spec.Pattern)
+	}
+	return p.Source(spec)
+}
+
+// gen is what a pattern's generator writes through.
+type gen struct {
+	r     *model.Rand
+	size  int
+	n     int // items emitted
+	emit  func(string, attr.Item) error
+	keys  map[string]*model.Keys
+	opts  map[string]string
+	start time.Time
+	err   error
+}
+
+// errStop unwinds a generator once the dataset is full or emitting failed.
+var errStop = new(int)
+
+// left returns how many items may still be emitted.
+func (g *gen) left() int { return g.size - g.n }
+
+// full reports whether the dataset has its size.
+func (g *gen) full() bool { return g.n >= g.size }
+
+// put builds an item of entity with parameters p and attributes it, and
+// emits it. When the dataset is full (or emitting failed) it unwinds the
+// generator, so generators just loop until stopped.
+func (g *gen) put(entity string, p model.Params, it attr.Item) {
+	if g.n >= g.size {
+		panic(errStop)
+	}
+	k := g.keys[entity]
+	if k == nil {
+		g.err = fmt.Errorf("no entity %q", entity)
+		panic(errStop)
+	}
+	it, err := k.Item(p, it)
+	if err != nil {
+		g.err = fmt.Errorf("entity %s: %v", entity, err)
+		panic(errStop)
+	}
+	if err := g.emit(k.Entity.Table, it); err != nil {
+		g.err = err
+		panic(errStop)
+	}
+	g.n++
+}
+
+// fnv is the 64-bit FNV-1a hash of s: a pattern's random stream number.
+func fnv(s string) uint64 {
+	h := uint64(14695981039346656037)
+	for i := 0; i < len(s); i++ {
+		h ^= uint64(s[i])
+		h *= 1099511628211
+	}
+	return h
+}
+
+// ---- values ----
+
+func str(s string) attr.Value { return attr.String(s) }
+func num(n int64) attr.Value  { return attr.NumberFromInt64(n) }
+
+// dec returns a number with two decimals from hundredths.
+func dec(hundredths int64) attr.Value {
+	neg := hundredths < 0
+	if neg {
+		hundredths = -hundredths
+	}
+	s := strconv.FormatInt(hundredths/100, 10) + "." + fmt.Sprintf("%02d", hundredths%100)
+	if neg {
+		s = "-" + s
+	}
+	return attr.MustNumber(s)
+}
+
+// iso formats t as an ISO-8601 UTC timestamp to the second.
+func iso(t time.Time) string { return t.UTC().Format(time.RFC3339) }
+
+// epoch is t in epoch seconds, as a Number (a TTL value).
+func epoch(t time.Time) attr.Value { return attr.NumberFromInt64(t.Unix()) }
+
+// ---- model building ----
+
+// keyTable returns a table definition with a hash key and an optional range
+// key ("" for none), on-demand.
+func keyTable(name, hash string, hashType schema.ScalarType, rng string, rangeType schema.ScalarType) model.Table {
+	t := model.Table{TableDefinition: schema.TableDefinition{
+		TableName:            name,
+		AttributeDefinitions: []schema.AttributeDefinition{{AttributeName: hash, AttributeType: hashType}},
+		KeySchema:            []schema.KeySchemaElement{{AttributeName: hash, KeyType: schema.KeyTypeHash}},
+		BillingMode:          schema.BillingPayPerRequest,
+	}}
+	if rng != "" {
+		t.AttributeDefinitions = append(t.AttributeDefinitions, schema.AttributeDefinition{AttributeName: rng, AttributeType: rangeType})
+		t.KeySchema = append(t.KeySchema, schema.KeySchemaElement{AttributeName: rng, KeyType: schema.KeyTypeRange})
+	}
+	return t
+}
+
+// provisioned switches t to provisioned capacity.
+func provisioned(t model.Table, rcu, wcu int64) model.Table {
+	t.BillingMode = schema.BillingProvisioned
+	t.ProvisionedThroughput = &schema.ProvisionedThroughput{ReadCapacityUnits: &rcu, WriteCapacityUnits: &wcu}
+	return t
+}
+
+// ttl turns on t's time to live on attribute name.
+func ttl(t model.Table, name string) model.Table {
+	t.TimeToLiveSpecification = &model.TimeToLive{AttributeName: name, Enabled: true}
+	return t
+}
+
+// param declares an access pattern parameter.
+func param(name, example, description string) model.Parameter {
+	return model.Parameter{Name: name, Example: example, Description: description}
+}
+
+// request is a request's JSON text.
+func request(s string) []byte { return []byte(s) }
+
+// ---- output ----
+
+// WriteNDJSON writes the items of src as newline-delimited JSON, one
+// PutItem request per line: {"TableName":"...","Item":{...DynamoDB JSON...}}.
+// Each line can be sent to PutItem as it is.
+func WriteNDJSON(w io.Writer, src model.Source) error {
+	bw := bufio.NewWriterSize(w, 64<<10)
+	var line []byte
+	err := src(func(table string, it attr.Item) error {
+		line = appendPutRequest(line[:0], table, it)
+		line = append(line, '\n')
+		_, err := bw.Write(line)
+		return err
+	})
+	if err != nil {
+		return err
+	}
+	return bw.Flush()
+}
+
+func appendPutRequest(dst []byte, table string, it attr.Item) []byte {
+	dst = append(dst, `{"TableName":`...)
+	dst = strconv.AppendQuote(dst, table)
+	dst = append(dst, `,"Item":`...)
+	dst = attr.AppendItem(dst, it)
+	return append(dst, '}')
+}
+
+// WriteDocument writes the pattern's model with an explicit dataset of
+// spec's items: the model document, its "dataset" holding the generator
+// spec and the items grouped by table. The generator runs once per table,
+// so the items are streamed, never held together.
+func (p *Pattern) WriteDocument(w io.Writer, spec model.GeneratorSpec) error {
+	spec.Pattern = p.Name
+	src, err := p.Source(spec)
+	if err != nil {
+		return err
+	}
+	m := p.Model()
+	m.Dataset = nil
+	head, err := model.Marshal(m)
+	if err != nil {
+		return err
+	}
+	gs, err := json.Marshal(spec)
+	if err != nil {
+		return err
+	}
+	bw := bufio.NewWriterSize(w, 64<<10)
+	bw.Write(head[:len(head)-1])
+	bw.WriteString(`,"dataset":{"generator":`)
+	bw.Write(gs)
+	bw.WriteString(`,"items":{`)
+	tables := make([]string, 0, len(m.Tables))
+	for _, t := range m.Tables {
+		tables = append(tables, t.TableName)
+	}
+	slices.Sort(tables) // the order of a JSON map written by Marshal
+	var buf []byte
+	wroteTable := false
+	for _, table := range tables {
+		first := true
+		err := src(func(tn string, it attr.Item) error {
+			if tn != table {
+				return nil
+			}
+			buf = buf[:0]
+			if first {
+				if wroteTable {
+					buf = append(buf, ',')
+				}
+				buf = strconv.AppendQuote(buf, table)
+				buf = append(buf, ":["...)
+				first, wroteTable = false, true
+			} else {
+				buf = append(buf, ',')
+			}
+			buf = attr.AppendItem(buf, it)
+			_, err := bw.Write(buf)
+			return err
+		})
+		if err != nil {
+			return err
+		}
+		if !first {
+			bw.WriteString("]")
+		}
+	}
+	bw.WriteString("}}}")
+	return bw.Flush()
+}
