@@ -75,8 +75,11 @@ type partState struct {
 	ser    *PartitionSeries
 	bytes  float64 // inserted bytes not yet moved into the layout
 
+	rate   [2]float64 // the buckets' rates
+	full   [2]bool    // the bucket's bank is full (see serve)
+
 	// This second.
-	demand, own, want, borrow, bank, served, lend [2]float64
+	demand, own, want, borrow, bank, bal, served, lend [2]float64
 
 	// This sample.
 	n   int
@@ -108,9 +111,24 @@ type sim struct {
 	now     time.Time
 	seenLog int // steps of the layout's history already reported
 
-	table TableSample // the current sample's sums
+	tot   totals // the run's sums
+	table sums   // the current sample's sums
 	tn    int
 	res   *Result
+}
+
+// sums are the table's sums over a sample, by dimension.
+type sums struct {
+	units, throttled, allowed [2]float64
+	requests, throttledReqs   float64
+}
+
+// totals are the run's sums, by dimension.
+type totals struct {
+	units, throttled [2]float64
+	Requests         float64
+	Throttled        float64
+	ThrottledSeconds int
 }
 
 func newSim(l *Layout, w Workload) *sim {
@@ -345,52 +363,62 @@ func poisson(rng *rand.Rand, mean float64) float64 {
 // serve lets every partition serve its demand: its share first, then what
 // adaptive capacity lends it, then its burst bank, within the partition's
 // ceilings.
+//
+// A bucket holding a full bank stays full while its partition asks for no
+// more than its share, so such a partition is served without touching the
+// bucket (which refills lazily, capped, when next used); this exact
+// shortcut is what makes a simulated day of mostly quiet partitions fast.
 func (s *sim) serve() {
+	var borrowed [2]float64
 	for d := range 2 {
 		var pool, wanted float64
 		for _, p := range s.parts {
-			rate := p.bucket[d].Rate()
-			p.own[d], p.want[d], p.borrow[d], p.bank[d], p.lend[d] = 0, 0, 0, 0, 0
+			rate := p.rate[d]
 			dem := p.demand[d]
+			p.borrow[d], p.bank[d] = 0, 0
+			if dem <= rate && p.full[d] {
+				p.own[d], p.want[d], p.lend[d] = dem, 0, rate-dem
+				pool += rate - dem
+				continue
+			}
 			if dem <= 0 {
-				p.lend[d] = rate
+				p.own[d], p.want[d], p.lend[d] = 0, 0, rate
 				pool += rate
 				continue
 			}
 			bal := p.bucket[d].Balance(s.now)
-			p.own[d] = min(dem, rate, bal)
-			p.want[d] = math.Max(0, min(dem-p.own[d], ceilings[d]-p.own[d]))
-			p.lend[d] = math.Max(0, min(rate, bal)-p.own[d])
+			own := min(dem, rate, bal)
+			p.own[d] = own
+			p.want[d] = max(0, min(dem-own, ceilings[d]-own))
+			p.lend[d] = max(0, min(rate, bal)-own)
+			p.bal[d] = bal
 			pool += p.lend[d]
 			wanted += p.want[d]
-			p.bank[d] = bal // the balance, until the bank is worked out below
 		}
 		ratio := 0.0
 		if s.adaptive && wanted > 0 && pool > 0 {
-			ratio = math.Min(1, pool/wanted)
+			ratio = min(1, pool/wanted)
 		}
-		for _, p := range s.parts {
-			if p.demand[d] <= 0 {
-				continue
+		if wanted > 0 {
+			for _, p := range s.parts {
+				if p.want[d] <= 0 {
+					continue
+				}
+				p.borrow[d] = p.want[d] * ratio
+				rest := p.demand[d] - p.own[d] - p.borrow[d]
+				p.bank[d] = max(0, min(rest, p.bal[d]-p.own[d], ceilings[d]-p.own[d]-p.borrow[d]))
 			}
-			p.borrow[d] = p.want[d] * ratio
-			bal := p.bank[d]
-			rest := p.demand[d] - p.own[d] - p.borrow[d]
-			p.bank[d] = math.Max(0, min(rest, bal-p.own[d], ceilings[d]-p.own[d]-p.borrow[d]))
 		}
 	}
-	// One partition serves at most 3,000 RCU or 1,000 WCU or a linear
-	// combination: trim the bank, then the borrowed, then the own share.
-	var borrowed [2]float64
 	for _, p := range s.parts {
-		for d := range 2 {
-			p.served[d] = p.own[d] + p.borrow[d] + p.bank[d]
-		}
+		p.served = [2]float64{p.own[0] + p.borrow[0] + p.bank[0], p.own[1] + p.borrow[1] + p.bank[1]}
+		// One partition serves at most 3,000 RCU or 1,000 WCU or a linear
+		// combination: trim the bank, then the borrowed, then the own share.
 		if u := p.served[0]/PartitionRCU + p.served[1]/PartitionWCU; u > 1+1e-12 {
 			for d := range 2 {
 				cut := p.served[d] * (1 - 1/u)
 				for _, part := range []*float64{&p.bank[d], &p.borrow[d], &p.own[d]} {
-					take := math.Min(cut, *part)
+					take := min(cut, *part)
 					*part -= take
 					cut -= take
 				}
@@ -398,10 +426,15 @@ func (s *sim) serve() {
 			}
 		}
 		for d := range 2 {
-			if p.demand[d] > 0 {
-				p.bucket[d].Take(s.now, p.own[d]+p.bank[d])
-			}
 			borrowed[d] += p.borrow[d]
+			if p.demand[d] <= 0 || (p.full[d] && p.demand[d] <= p.rate[d]) {
+				continue
+			}
+			b := p.bucket[d]
+			b.Take(s.now, min(p.own[d]+p.bank[d], p.bal[d]))
+			// Full again next second if what is left and a second's refill
+			// reach the bucket's capacity.
+			p.full[d] = b.Balance(s.now)+p.rate[d] >= b.Capacity()*(1-1e-12)
 		}
 	}
 	// The lenders give what was borrowed, in proportion to what each had
@@ -416,8 +449,16 @@ func (s *sim) serve() {
 		}
 		for _, p := range s.parts {
 			if p.lend[d] > 0 {
+				b := p.bucket[d]
 				give := p.lend[d] * borrowed[d] / pool
-				p.bucket[d].Take(s.now, math.Min(give, p.bucket[d].Balance(s.now)))
+				if p.full[d] {
+					// The skipped seconds' consumption has not reached the
+					// bucket; a full bucket minus this second's own use is
+					// what it holds.
+					b.Take(s.now, min(p.own[d], b.Balance(s.now)))
+					p.full[d] = false
+				}
+				b.Take(s.now, min(give, b.Balance(s.now)))
 			}
 		}
 	}
@@ -425,53 +466,48 @@ func (s *sim) serve() {
 
 // account adds the second to the totals, the patterns and the samples.
 func (s *sim) account() {
-	tot := &s.res.Totals
-	throttledAny := false
+	tot := &s.tot
+	var any [2]bool
 	for d := range 2 {
 		s.frac[d] = s.frac[d][:0]
 	}
 	for _, p := range s.parts {
 		for d := range 2 {
-			f := 0.0
-			if p.demand[d] > 0 {
-				f = math.Max(0, (p.demand[d]-p.served[d])/p.demand[d])
+			f, throttled := 0.0, 0.0
+			if over := p.demand[d] - p.served[d]; over > throttleEpsilon {
+				throttled = over
+				f = over / p.demand[d]
+				any[d] = true
 			}
 			s.frac[d] = append(s.frac[d], f)
-			throttled := math.Max(0, p.demand[d]-p.served[d])
-			if throttled > 1e-9 {
-				throttledAny = true
-			}
 			a := &p.acc[d]
 			a.consumed += p.served[d]
-			a.allowed += p.bucket[d].Rate()
+			a.allowed += p.rate[d]
 			a.borrowed += p.borrow[d]
 			a.throttled += throttled
-			if d == dimRead {
-				tot.ReadUnits += p.served[d]
-				tot.ReadThrottled += throttled
-				s.table.ReadConsumed += p.served[d]
-				s.table.ReadThrottled += throttled
-			} else {
-				tot.WriteUnits += p.served[d]
-				tot.WriteThrottled += throttled
-				s.table.WriteConsumed += p.served[d]
-				s.table.WriteThrottled += throttled
-			}
+			tot.units[d] += p.served[d]
+			tot.throttled[d] += throttled
+			s.table.units[d] += p.served[d]
+			s.table.throttled[d] += throttled
 		}
 		p.n++
 	}
-	if throttledAny {
+	if any[0] || any[1] {
 		tot.ThrottledSeconds++
 	}
-	s.table.ReadAllowed += s.l.rcu
-	s.table.WriteAllowed += s.l.wcu
+	s.table.allowed[0] += s.l.rcu
+	s.table.allowed[1] += s.l.wcu
 	s.tn++
 	for k, ps := range s.pats {
-		frac := s.frac[ps.dim]
 		var reqs, throttled float64
-		for i, x := range s.req[k] {
+		for _, x := range s.req[k] {
 			reqs += x
-			throttled += x * frac[i]
+		}
+		if any[ps.dim] {
+			frac := s.frac[ps.dim]
+			for i, x := range s.req[k] {
+				throttled += x * frac[i]
+			}
 		}
 		r := ps.res
 		r.Requests += reqs
@@ -480,10 +516,14 @@ func (s *sim) account() {
 		r.ConsumedUnits += (reqs - throttled) * ps.units
 		tot.Requests += reqs
 		tot.Throttled += throttled
-		s.table.Requests += reqs
-		s.table.Throttled += throttled
+		s.table.requests += reqs
+		s.table.throttledReqs += throttled
 	}
 }
+
+// throttleEpsilon is the shortfall below which a partition counts as
+// having served its demand (float rounding of the bucket arithmetic).
+const throttleEpsilon = 1e-6
 
 // grow adds the items that inserting writes stored, and splits every
 // partition that then holds more than 10 GB.
@@ -635,8 +675,12 @@ func (s *sim) sync() {
 	for i, lp := range s.l.parts {
 		if p, ok := byID[lp.ID]; ok {
 			p.share = lp.Share
-			p.bucket[0].SetRate(s.now, lp.RCU)
-			p.bucket[1].SetRate(s.now, lp.WCU)
+			for d, rate := range [2]float64{lp.RCU, lp.WCU} {
+				if rate != p.rate[d] {
+					p.bucket[d].SetRate(s.now, rate)
+					p.rate[d], p.full[d] = rate, false
+				}
+			}
 			parts[i] = p
 			kept[lp.ID] = true
 			continue
@@ -653,6 +697,7 @@ func (s *sim) sync() {
 				bank = math.Max(0, b.Balance(s.now)-b.Rate()) * lp.Share / from.share
 			}
 			np.bucket[d] = newBucketWithBank(rate, bank, s.now)
+			np.rate[d] = rate
 		}
 		if from != nil {
 			np.bytes = from.bytes * lp.Share / from.share
@@ -750,16 +795,16 @@ func (s *sim) flush() {
 	t := s.table
 	s.res.Table = append(s.res.Table, TableSample{
 		Partitions:     len(s.parts),
-		ReadConsumed:   t.ReadConsumed / n,
-		ReadThrottled:  t.ReadThrottled / n,
-		ReadAllowed:    t.ReadAllowed / n,
-		WriteConsumed:  t.WriteConsumed / n,
-		WriteThrottled: t.WriteThrottled / n,
-		WriteAllowed:   t.WriteAllowed / n,
-		Requests:       t.Requests / n,
-		Throttled:      t.Throttled / n,
+		ReadConsumed:   t.units[0] / n,
+		ReadThrottled:  t.throttled[0] / n,
+		ReadAllowed:    t.allowed[0] / n,
+		WriteConsumed:  t.units[1] / n,
+		WriteThrottled: t.throttled[1] / n,
+		WriteAllowed:   t.allowed[1] / n,
+		Requests:       t.requests / n,
+		Throttled:      t.throttledReqs / n,
 	})
-	s.table, s.tn = TableSample{}, 0
+	s.table, s.tn = sums{}, 0
 }
 
 // flushPartition appends the partition's current sample to its series.
@@ -791,6 +836,10 @@ func (s *sim) finish() {
 	for _, ps := range s.pats {
 		s.res.Patterns = append(s.res.Patterns, *ps.res)
 	}
-	s.res.Totals.PartitionsEnd = len(s.l.parts)
+	t := &s.res.Totals
+	t.Requests, t.Throttled, t.ThrottledSeconds = s.tot.Requests, s.tot.Throttled, s.tot.ThrottledSeconds
+	t.ReadUnits, t.WriteUnits = s.tot.units[0], s.tot.units[1]
+	t.ReadThrottled, t.WriteThrottled = s.tot.throttled[0], s.tot.throttled[1]
+	t.PartitionsEnd = len(s.l.parts)
 	s.res.Layout = s.l
 }
