@@ -220,7 +220,9 @@ func (k keySchema) treeKeyOf(item attr.Item) string {
 // keyOfItem extracts and validates the primary key of an item being written,
 // with PutItem's messages.
 func (t *table) keyOfItem(item attr.Item) (string, *Error) {
-	for _, ka := range t.key.all {
+	var buf [128]byte
+	b := buf[:8]
+	for i, ka := range t.key.all {
 		v, ok := item[ka.name]
 		if !ok {
 			return "", validationf("One or more parameter values were invalid: Missing the key %s in the item", ka.name)
@@ -228,11 +230,12 @@ func (t *table) keyOfItem(item attr.Item) (string, *Error) {
 		if v.Type() != ka.typ {
 			return "", validationf("One or more parameter values were invalid: Type mismatch for key %s expected: %s actual: %s", ka.name, ka.typ, v.Type())
 		}
-		if err := checkKeyValue(ka, v, t.key.isHash(ka.name)); err != nil {
+		if err := checkKeyValue(ka, v, i < len(t.key.hash)); err != nil {
 			return "", err
 		}
+		b = t.key.appendPart(b, i, v)
 	}
-	return t.key.treeKeyOf(item), nil
+	return string(b), nil
 }
 
 // keyOfKey validates a Key parameter (GetItem, DeleteItem, UpdateItem, batch
@@ -242,16 +245,30 @@ func (t *table) keyOfKey(key attr.Item) (string, *Error) {
 	if len(key) != len(all) {
 		return "", errKeySchema()
 	}
-	for _, ka := range all {
+	var buf [128]byte
+	b := buf[:8]
+	for i, ka := range all {
 		v, ok := key[ka.name]
 		if !ok || v.Type() != ka.typ {
 			return "", errKeySchema()
 		}
-		if err := checkKeyValue(ka, v, t.key.isHash(ka.name)); err != nil {
+		if err := checkKeyValue(ka, v, i < len(t.key.hash)); err != nil {
 			return "", err
 		}
+		b = t.key.appendPart(b, i, v)
 	}
-	return t.key.treeKeyOf(key), nil
+	return string(b), nil
+}
+
+// appendPart appends key part i (in k.all order) to a tree key being built
+// in b, whose first 8 bytes are reserved for the partition hash: once the
+// last hash attribute is in, the hash is written there.
+func (k keySchema) appendPart(b []byte, i int, v attr.Value) []byte {
+	b = attr.AppendKey(b, v)
+	if i == len(k.hash)-1 {
+		appendHash(b[:0], hashKey64(b[8:]))
+	}
+	return b
 }
 
 func errKeySchema() *Error {

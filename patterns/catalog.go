@@ -3,6 +3,8 @@ package patterns
 // catalog lists the patterns in the order the workbench shows them.
 var catalog = []*Pattern{
 	compositeSortKey,
+	multiTenancy,
+	sparseIndex,
 }
 
 // Catalog returns every pattern, in the workbench's order.

@@ -1,6 +1,10 @@
 package attr
 
-import "fmt"
+import (
+	"bytes"
+	"fmt"
+	"strings"
+)
 
 // AppendKey appends to dst an order-preserving encoding of v, an S, N or B
 // value, for keys of ordered storage. For two values a and b of the same
@@ -27,8 +31,14 @@ import "fmt"
 func AppendKey(dst []byte, v Value) []byte {
 	switch x := v.(type) {
 	case String:
+		if strings.IndexByte(string(x), 0) < 0 { // the common case: nothing to escape
+			return append(append(dst, x...), 0x00, 0x01)
+		}
 		return appendKeyBytes(dst, string(x))
 	case Binary:
+		if bytes.IndexByte(x, 0) < 0 {
+			return append(append(dst, x...), 0x00, 0x01)
+		}
 		return appendKeyBytes(dst, []byte(x))
 	case Number:
 		return appendKeyNumber(dst, x)

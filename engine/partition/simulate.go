@@ -65,7 +65,10 @@ type patState struct {
 	now      float64 // table requests this second
 }
 
-// partState is one partition during a run.
+// partState is one partition during a run. While the layout does not
+// change, its per-second values live in the simulator's vectors (indexed
+// by the partition's place in hash order); sync saves them here and loads
+// them back at the partition's new place.
 type partState struct {
 	id     int
 	lo     uint64
@@ -75,15 +78,23 @@ type partState struct {
 	ser    *PartitionSeries
 	bytes  float64 // inserted bytes not yet moved into the layout
 
-	rate   [2]float64 // the buckets' rates
-	full   [2]bool    // the bucket's bank is full (see serve)
+	rate [2]float64
+	full [2]bool
+	acc  [2]accum
+	n    int
+}
 
-	// This second.
-	demand, own, want, borrow, bank, bal, served, lend [2]float64
+// accum sums one dimension of a partition over the current sample.
+type accum struct{ consumed, allowed, borrowed, throttled float64 }
 
-	// This sample.
-	n   int
-	acc [2]struct{ consumed, allowed, borrowed, throttled float64 }
+// vec holds one value per partition, by dimension.
+type vec [2][]float64
+
+func (v *vec) resize(n int) {
+	for d := range 2 {
+		v[d] = slices.Grow(v[d][:0], n)[:n]
+		clear(v[d])
+	}
 }
 
 type sim struct {
@@ -102,7 +113,13 @@ type sim struct {
 	series  []*PartitionSeries
 	changes []Change
 	req     [][]float64 // [pattern][partition] table requests this second
-	frac    [2][]float64
+
+	// Per partition, in hash order: this second's demand, its parts and
+	// what was served (see serve), and the sample's sums.
+	demand, rate, own, want, borrow, bank, bal, served, lend, frac vec
+	full                                                           [2][]bool
+	sumConsumed, sumAllowed, sumBorrowed, sumThrottled             vec
+	n                                                              []int
 
 	ring      [2][]float64 // on demand: demand by second, modulo lag
 	committed [2]float64
@@ -126,9 +143,9 @@ type sums struct {
 // totals are the run's sums, by dimension.
 type totals struct {
 	units, throttled [2]float64
-	Requests         float64
-	Throttled        float64
-	ThrottledSeconds int
+	requests         float64
+	throttledReqs    float64
+	throttledSeconds int
 }
 
 func newSim(l *Layout, w Workload) *sim {
@@ -204,7 +221,7 @@ func (s *sim) run() {
 		s.now = epoch.Add(time.Duration(s.t) * time.Second)
 		s.applyChanges()
 		s.commitPeak()
-		s.demand()
+		s.demandOf()
 		s.serve()
 		s.account()
 		s.grow()
@@ -212,9 +229,6 @@ func (s *sim) run() {
 		if (s.t+1)%s.interval == 0 || s.t == s.w.Seconds-1 {
 			s.flush()
 		}
-	}
-	for _, ps := range s.parts {
-		ps.ser.To = s.w.Seconds
 	}
 	s.finish()
 }
@@ -246,12 +260,11 @@ func (s *sim) commitPeak() {
 	}
 }
 
-// demand spreads every pattern's requests of this second over the
-// partitions.
-func (s *sim) demand() {
-	for i := range s.parts {
-		s.parts[i].demand = [2]float64{}
-	}
+// demandOf spreads every pattern's requests of this second over the
+// partitions, and sums each partition's demand in units.
+func (s *sim) demandOf() {
+	clear(s.demand[0])
+	clear(s.demand[1])
 	for k, ps := range s.pats {
 		logical := ps.p.Rate.At(s.t)
 		ps.now = logical * float64(ps.fanout)
@@ -269,17 +282,19 @@ func (s *sim) demand() {
 				row[i] = poisson(s.rng, x)
 			}
 		}
+		dem := s.demand[ps.dim][:len(row)]
 		for i, x := range row {
-			s.parts[i].demand[ps.dim] += x * ps.units
+			dem[i] += x * ps.units
 		}
 	}
 	if s.l.mode == OnDemand {
 		slot := s.t % s.lag
-		s.ring[0][slot], s.ring[1][slot] = 0, 0
-		for _, p := range s.parts {
-			s.ring[0][slot] += p.demand[0]
-			s.ring[1][slot] += p.demand[1]
+		var r, w float64
+		for i := range s.demand[0] {
+			r += s.demand[0][i]
+			w += s.demand[1][i]
 		}
+		s.ring[0][slot], s.ring[1][slot] = r, w
 	}
 }
 
@@ -366,75 +381,101 @@ func poisson(rng *rand.Rand, mean float64) float64 {
 //
 // A bucket holding a full bank stays full while its partition asks for no
 // more than its share, so such a partition is served without touching the
-// bucket (which refills lazily, capped, when next used); this exact
-// shortcut is what makes a simulated day of mostly quiet partitions fast.
+// bucket (which refills lazily, capped, when next used): an exact shortcut
+// that makes a simulated day of mostly quiet partitions fast. A dimension
+// in which no partition asks for more than its share is "easy": everything
+// is served and nothing is borrowed.
 func (s *sim) serve() {
+	n := len(s.parts)
 	var borrowed [2]float64
 	for d := range 2 {
+		dem, rate, full := s.demand[d][:n], s.rate[d][:n], s.full[d][:n]
+		own, want, lend, bal := s.own[d][:n], s.want[d][:n], s.lend[d][:n], s.bal[d][:n]
+		borrow, bank, served := s.borrow[d][:n], s.bank[d][:n], s.served[d][:n]
+		s.slow[d] = s.slow[d][:0]
 		var pool, wanted float64
-		for _, p := range s.parts {
-			rate := p.rate[d]
-			dem := p.demand[d]
-			p.borrow[d], p.bank[d] = 0, 0
-			if dem <= rate && p.full[d] {
-				p.own[d], p.want[d], p.lend[d] = dem, 0, rate-dem
-				pool += rate - dem
+		for i := range n {
+			x, r := dem[i], rate[i]
+			if x <= r && (full[i] || x <= 0) {
+				own[i], want[i], lend[i] = x, 0, r-x
+				pool += r - x
 				continue
 			}
-			if dem <= 0 {
-				p.own[d], p.want[d], p.lend[d] = 0, 0, rate
-				pool += rate
-				continue
-			}
-			bal := p.bucket[d].Balance(s.now)
-			own := min(dem, rate, bal)
-			p.own[d] = own
-			p.want[d] = max(0, min(dem-own, ceilings[d]-own))
-			p.lend[d] = max(0, min(rate, bal)-own)
-			p.bal[d] = bal
-			pool += p.lend[d]
-			wanted += p.want[d]
+			b := s.parts[i].bucket[d].Balance(s.now)
+			o := min(x, r, b)
+			own[i], bal[i] = o, b
+			want[i] = max(0, min(x-o, ceilings[d]-o))
+			lend[i] = max(0, min(r, b)-o)
+			pool += lend[i]
+			wanted += want[i]
+			s.slow[d] = append(s.slow[d], i)
+		}
+		s.easy[d] = wanted <= 0
+		if s.easy[d] {
+			copy(served, own)
+			continue
 		}
 		ratio := 0.0
-		if s.adaptive && wanted > 0 && pool > 0 {
+		if s.adaptive && pool > 0 {
 			ratio = min(1, pool/wanted)
 		}
-		if wanted > 0 {
-			for _, p := range s.parts {
-				if p.want[d] <= 0 {
-					continue
-				}
-				p.borrow[d] = p.want[d] * ratio
-				rest := p.demand[d] - p.own[d] - p.borrow[d]
-				p.bank[d] = max(0, min(rest, p.bal[d]-p.own[d], ceilings[d]-p.own[d]-p.borrow[d]))
+		for i := range n {
+			borrow[i], bank[i] = 0, 0
+			if want[i] > 0 {
+				borrow[i] = want[i] * ratio
+				borrowed[d] += borrow[i]
+				rest := dem[i] - own[i] - borrow[i]
+				bank[i] = max(0, min(rest, bal[i]-own[i], ceilings[d]-own[i]-borrow[i]))
 			}
+			served[i] = own[i] + borrow[i] + bank[i]
 		}
 	}
-	for _, p := range s.parts {
-		p.served = [2]float64{p.own[0] + p.borrow[0] + p.bank[0], p.own[1] + p.borrow[1] + p.bank[1]}
-		// One partition serves at most 3,000 RCU or 1,000 WCU or a linear
-		// combination: trim the bank, then the borrowed, then the own share.
-		if u := p.served[0]/PartitionRCU + p.served[1]/PartitionWCU; u > 1+1e-12 {
+	// One partition serves at most 3,000 RCU or 1,000 WCU or a linear
+	// combination (RCU + 3 WCU ≤ 3,000): trim the bank, then the borrowed,
+	// then the own share. Easy seconds of a table whose every share fits
+	// need no check.
+	if !(s.easy[0] && s.easy[1] && s.sharesFit) {
+		sr, sw := s.served[0][:n], s.served[1][:n]
+		for i := range n {
+			if sr[i]+3*sw[i] <= PartitionRCU*(1+1e-12) {
+				continue
+			}
+			u := sr[i]/PartitionRCU + sw[i]/PartitionWCU
 			for d := range 2 {
-				cut := p.served[d] * (1 - 1/u)
-				for _, part := range []*float64{&p.bank[d], &p.borrow[d], &p.own[d]} {
+				cut := s.served[d][i] * (1 - 1/u)
+				if s.easy[d] {
+					s.bank[d][i], s.borrow[d][i] = 0, 0
+				}
+				for _, part := range []*float64{&s.bank[d][i], &s.borrow[d][i], &s.own[d][i]} {
 					take := min(cut, *part)
 					*part -= take
 					cut -= take
+					if part == &s.borrow[d][i] {
+						borrowed[d] -= take
+					}
 				}
-				p.served[d] = p.own[d] + p.borrow[d] + p.bank[d]
+				s.served[d][i] = s.own[d][i] + s.borrow[d][i] + s.bank[d][i]
+			}
+			if s.easy[0] || s.easy[1] {
+				// A trimmed easy dimension is no longer easy.
+				s.easy = [2]bool{}
+				for d := range 2 {
+					for j := range n {
+						if s.own[d][j] < s.demand[d][j] {
+							continue
+						}
+					}
+				}
 			}
 		}
-		for d := range 2 {
-			borrowed[d] += p.borrow[d]
-			if p.demand[d] <= 0 || (p.full[d] && p.demand[d] <= p.rate[d]) {
-				continue
-			}
-			b := p.bucket[d]
-			b.Take(s.now, min(p.own[d]+p.bank[d], p.bal[d]))
+	}
+	for d := range 2 {
+		for _, i := range s.slow[d] {
+			b := s.parts[i].bucket[d]
+			b.Take(s.now, min(s.own[d][i]+s.bank[d][i], s.bal[d][i]))
 			// Full again next second if what is left and a second's refill
 			// reach the bucket's capacity.
-			p.full[d] = b.Balance(s.now)+p.rate[d] >= b.Capacity()*(1-1e-12)
+			s.full[d][i] = b.Balance(s.now)+s.rate[d][i] >= b.Capacity()*(1-1e-12)
 		}
 	}
 	// The lenders give what was borrowed, in proportion to what each had
@@ -444,68 +485,81 @@ func (s *sim) serve() {
 			continue
 		}
 		var pool float64
-		for _, p := range s.parts {
-			pool += p.lend[d]
+		for i := range n {
+			pool += s.lend[d][i]
 		}
-		for _, p := range s.parts {
-			if p.lend[d] > 0 {
-				b := p.bucket[d]
-				give := p.lend[d] * borrowed[d] / pool
-				if p.full[d] {
-					// The skipped seconds' consumption has not reached the
-					// bucket; a full bucket minus this second's own use is
-					// what it holds.
-					b.Take(s.now, min(p.own[d], b.Balance(s.now)))
-					p.full[d] = false
-				}
-				b.Take(s.now, min(give, b.Balance(s.now)))
+		for i := range n {
+			if s.lend[d][i] <= 0 {
+				continue
 			}
+			b := s.parts[i].bucket[d]
+			if s.full[d][i] {
+				// This second's own use has not reached a full bucket yet.
+				b.Take(s.now, min(s.own[d][i], b.Balance(s.now)))
+				s.full[d][i] = false
+			}
+			b.Take(s.now, min(s.lend[d][i]*borrowed[d]/pool, b.Balance(s.now)))
 		}
 	}
+	s.borrowed = borrowed
 }
+
+// throttleEpsilon is the shortfall below which a partition counts as
+// having served its demand (float rounding of the bucket arithmetic).
+const throttleEpsilon = 1e-6
 
 // account adds the second to the totals, the patterns and the samples.
 func (s *sim) account() {
-	tot := &s.tot
+	n := len(s.parts)
 	var any [2]bool
 	for d := range 2 {
-		s.frac[d] = s.frac[d][:0]
-	}
-	for _, p := range s.parts {
-		for d := range 2 {
-			f, throttled := 0.0, 0.0
-			if over := p.demand[d] - p.served[d]; over > throttleEpsilon {
-				throttled = over
-				f = over / p.demand[d]
-				any[d] = true
-			}
-			s.frac[d] = append(s.frac[d], f)
-			a := &p.acc[d]
-			a.consumed += p.served[d]
-			a.allowed += p.rate[d]
-			a.borrowed += p.borrow[d]
-			a.throttled += throttled
-			tot.units[d] += p.served[d]
-			tot.throttled[d] += throttled
-			s.table.units[d] += p.served[d]
-			s.table.throttled[d] += throttled
+		dem, served := s.demand[d][:n], s.served[d][:n]
+		cons, allow := s.sumConsumed[d][:n], s.sumAllowed[d][:n]
+		rate := s.rate[d][:n]
+		var units, throttled float64
+		for i := range n {
+			cons[i] += served[i]
+			allow[i] += rate[i]
+			units += served[i]
 		}
-		p.n++
+		if !s.easy[d] {
+			frac, borr, thr, borrow := s.frac[d][:n], s.sumBorrowed[d][:n], s.sumThrottled[d][:n], s.borrow[d][:n]
+			for i := range n {
+				f, t := 0.0, 0.0
+				if over := dem[i] - served[i]; over > throttleEpsilon {
+					t, f = over, over/dem[i]
+					any[d] = true
+				}
+				frac[i] = f
+				borr[i] += borrow[i]
+				thr[i] += t
+				throttled += t
+			}
+		}
+		s.tot.units[d] += units
+		s.tot.throttled[d] += throttled
+		s.table.units[d] += units
+		s.table.throttled[d] += throttled
+	}
+	for i := range s.n {
+		s.n[i]++
 	}
 	if any[0] || any[1] {
-		tot.ThrottledSeconds++
+		s.tot.throttledSeconds++
 	}
+	s.throttledNow = any
 	s.table.allowed[0] += s.l.rcu
 	s.table.allowed[1] += s.l.wcu
 	s.tn++
 	for k, ps := range s.pats {
+		row := s.req[k][:n]
 		var reqs, throttled float64
-		for _, x := range s.req[k] {
+		for _, x := range row {
 			reqs += x
 		}
 		if any[ps.dim] {
-			frac := s.frac[ps.dim]
-			for i, x := range s.req[k] {
+			frac := s.frac[ps.dim][:n]
+			for i, x := range row {
 				throttled += x * frac[i]
 			}
 		}
@@ -514,16 +568,12 @@ func (s *sim) account() {
 		r.Logical += reqs / float64(ps.fanout)
 		r.Throttled += throttled
 		r.ConsumedUnits += (reqs - throttled) * ps.units
-		tot.Requests += reqs
-		tot.Throttled += throttled
+		s.tot.requests += reqs
+		s.tot.throttledReqs += throttled
 		s.table.requests += reqs
 		s.table.throttledReqs += throttled
 	}
 }
-
-// throttleEpsilon is the shortfall below which a partition counts as
-// having served its demand (float rounding of the bucket arithmetic).
-const throttleEpsilon = 1e-6
 
 // grow adds the items that inserting writes stored, and splits every
 // partition that then holds more than 10 GB.
@@ -565,7 +615,7 @@ func (s *sim) splitForHeat() {
 	}
 	var due []int
 	for i, p := range s.parts {
-		if p.demand[0]/PartitionRCU+p.demand[1]/PartitionWCU >= s.heatMin {
+		if s.demand[0][i]/PartitionRCU+s.demand[1][i]/PartitionWCU >= s.heatMin {
 			p.heat++
 			if p.heat >= s.heatSecs {
 				due = append(due, i)
@@ -666,6 +716,9 @@ func (s *sim) heatPoint(i int) (at uint64, hot, total float64, ok bool) {
 // layout's new steps as events and recomputes each pattern's spread.
 func (s *sim) sync() {
 	old := s.parts
+	for i, p := range old {
+		s.save(i, p)
+	}
 	byID := make(map[int]*partState, len(old))
 	for _, p := range old {
 		byID[p.id] = p
@@ -694,12 +747,12 @@ func (s *sim) sync() {
 			bank := 0.0
 			if from != nil && from.share > 0 {
 				b := from.bucket[d]
-				bank = math.Max(0, b.Balance(s.now)-b.Rate()) * lp.Share / from.share
+				bank = max(0, b.Balance(s.now)-b.Rate()) * lp.Share / from.share
 			}
 			np.bucket[d] = newBucketWithBank(rate, bank, s.now)
 			np.rate[d] = rate
 		}
-		if from != nil {
+		if from != nil && from.share > 0 {
 			np.bytes = from.bytes * lp.Share / from.share
 		}
 		np.ser = &PartitionSeries{ID: lp.ID, Parent: lp.Parent, Lo: lp.Lo, Hi: lp.Hi, From: s.t, Start: s.t / s.interval}
@@ -712,17 +765,30 @@ func (s *sim) sync() {
 				s.flushPartition(p)
 			}
 			p.ser.To = s.t
-			p.ser.Bytes = s.bytesOf(p.id)
+			p.ser.Bytes = s.bytesIn(p.ser.Lo, p.ser.Hi)
 		}
 	}
 	s.parts = parts
+	n := len(parts)
+	for _, v := range []*vec{&s.demand, &s.rate, &s.own, &s.want, &s.borrow, &s.bank, &s.bal, &s.served, &s.lend, &s.frac,
+		&s.sumConsumed, &s.sumAllowed, &s.sumBorrowed, &s.sumThrottled} {
+		v.resize(n)
+	}
+	for d := range 2 {
+		s.full[d] = slices.Grow(s.full[d][:0], n)[:n]
+	}
+	s.n = slices.Grow(s.n[:0], n)[:n]
+	for i, p := range parts {
+		s.load(i, p)
+	}
 	for k, ps := range s.pats {
-		ps.static = slices.Grow(ps.static[:0], len(parts))[:len(parts)]
+		ps.static = slices.Grow(ps.static[:0], n)[:n]
 		ps.mass.weights(s.l.parts, ps.static)
 		if len(s.req) <= k {
 			s.req = append(s.req, nil)
 		}
-		s.req[k] = slices.Grow(s.req[k][:0], len(parts))[:len(parts)]
+		s.req[k] = slices.Grow(s.req[k][:0], n)[:n]
+		clear(s.req[k])
 	}
 	for ; s.seenLog < len(s.l.history); s.seenLog++ {
 		st := s.l.history[s.seenLog]
@@ -738,22 +804,27 @@ func (s *sim) sync() {
 	}
 }
 
-// bytesOf is the data the layout records for partition id, or the data of
-// the partitions it split into.
-func (s *sim) bytesOf(id int) int64 {
-	// A retired partition's data went to its children; report the sum of
-	// the current partitions it covers.
-	var lo, hi uint64
-	found := false
-	for _, ser := range s.series {
-		if ser.ID == id {
-			lo, hi, found = ser.Lo, ser.Hi, true
-			break
-		}
+// save copies partition i's live values from the vectors into p.
+func (s *sim) save(i int, p *partState) {
+	for d := range 2 {
+		p.rate[d], p.full[d] = s.rate[d][i], s.full[d][i]
+		p.acc[d] = accum{s.sumConsumed[d][i], s.sumAllowed[d][i], s.sumBorrowed[d][i], s.sumThrottled[d][i]}
 	}
-	if !found {
-		return 0
+	p.n = s.n[i]
+}
+
+// load copies p's values into the vectors at index i.
+func (s *sim) load(i int, p *partState) {
+	for d := range 2 {
+		s.rate[d][i], s.full[d][i] = p.rate[d], p.full[d]
+		a := p.acc[d]
+		s.sumConsumed[d][i], s.sumAllowed[d][i], s.sumBorrowed[d][i], s.sumThrottled[d][i] = a.consumed, a.allowed, a.borrowed, a.throttled
 	}
+	s.n[i] = p.n
+}
+
+// bytesIn is the data the layout holds in a hash range.
+func (s *sim) bytesIn(lo, hi uint64) int64 {
 	var sum int64
 	for _, p := range s.l.parts {
 		if p.Lo >= lo && p.Hi <= hi {
@@ -786,10 +857,13 @@ func newBucketWithBank(rate, bank float64, now time.Time) *capacity.Bucket {
 
 // flush closes the current sample: every partition's and the table's.
 func (s *sim) flush() {
-	for _, p := range s.parts {
-		if p.n > 0 {
-			s.flushPartition(p)
+	for i, p := range s.parts {
+		if s.n[i] == 0 {
+			continue
 		}
+		s.save(i, p)
+		s.flushPartition(p)
+		s.load(i, p)
 	}
 	n := float64(s.tn)
 	t := s.table
@@ -807,7 +881,8 @@ func (s *sim) flush() {
 	s.table, s.tn = sums{}, 0
 }
 
-// flushPartition appends the partition's current sample to its series.
+// flushPartition appends p's current sample (from its saved values) to its
+// series and clears the sums.
 func (s *sim) flushPartition(p *partState) {
 	n := float64(p.n)
 	for d, ser := range []*Series{&p.ser.Read, &p.ser.Write} {
@@ -817,9 +892,9 @@ func (s *sim) flushPartition(p *partState) {
 		ser.Allowed = append(ser.Allowed, a.allowed/n)
 		ser.Borrowed = append(ser.Borrowed, a.borrowed/n)
 		ser.Throttled = append(ser.Throttled, a.throttled/n)
-		ser.Burst = append(ser.Burst, math.Min(b.Balance(s.now), b.Rate()*capacity.BurstWindow.Seconds()))
+		ser.Burst = append(ser.Burst, min(b.Balance(s.now), b.Rate()*capacity.BurstWindow.Seconds()))
 	}
-	p.acc = [2]struct{ consumed, allowed, borrowed, throttled float64 }{}
+	p.acc = [2]accum{}
 	p.n = 0
 }
 
@@ -827,6 +902,7 @@ func (s *sim) flushPartition(p *partState) {
 func (s *sim) finish() {
 	for i, lp := range s.l.parts {
 		s.parts[i].ser.Bytes = lp.Bytes
+		s.parts[i].ser.To = s.w.Seconds
 	}
 	s.res.Samples = len(s.res.Table)
 	s.res.Partitions = make([]PartitionSeries, len(s.series))
@@ -837,7 +913,7 @@ func (s *sim) finish() {
 		s.res.Patterns = append(s.res.Patterns, *ps.res)
 	}
 	t := &s.res.Totals
-	t.Requests, t.Throttled, t.ThrottledSeconds = s.tot.Requests, s.tot.Throttled, s.tot.ThrottledSeconds
+	t.Requests, t.Throttled, t.ThrottledSeconds = s.tot.requests, s.tot.throttledReqs, s.tot.throttledSeconds
 	t.ReadUnits, t.WriteUnits = s.tot.units[0], s.tot.units[1]
 	t.ReadThrottled, t.WriteThrottled = s.tot.throttled[0], s.tot.throttled[1]
 	t.PartitionsEnd = len(s.l.parts)
