@@ -49,6 +49,7 @@ func main() {
 	data := flags.String("data", "", "`directory` for shared models (reserved: the share store is not implemented yet)")
 	ttlDelay := flags.Duration("ttl-delay", 10*time.Second, "how long an expired item waits for the TTL sweeper (DynamoDB: up to about 48h)")
 	gsiDelay := flags.Duration("gsi-delay", 0, "how long global secondary indexes lag their table")
+	clockSpeed := flags.Float64("clock-speed", 1, "run the engine's clock this many times faster than real time (86400: a day per second)")
 	flags.Parse(os.Args[1:])
 	if flags.NArg() > 0 {
 		fmt.Fprintf(os.Stderr, "workbench: unexpected arguments: %s\n", strings.Join(flags.Args(), " "))
@@ -63,8 +64,16 @@ func main() {
 		stop() // a second signal during the graceful shutdown kills at once
 	}()
 
-	db := engine.New(engine.WithTTLDeletionDelay(*ttlDelay), engine.WithGSIPropagationDelay(*gsiDelay))
-	go tick(ctx, db)
+	var clock engine.Clock = engine.SystemClock{}
+	var virtual *engine.VirtualClock
+	if *clockSpeed != 1 {
+		virtual = engine.NewVirtualClock(time.Now())
+		virtual.SetSpeed(*clockSpeed)
+		virtual.Play()
+		clock = virtual
+	}
+	db := engine.New(engine.WithClock(clock), engine.WithTTLDeletionDelay(*ttlDelay), engine.WithGSIPropagationDelay(*gsiDelay))
+	go tick(ctx, db, virtual)
 	opts := serverOptions{DB: db, Version: version, DataDir: *data}
 	ln, err := net.Listen("tcp", *addr)
 	if err == nil {
@@ -78,16 +87,22 @@ func main() {
 }
 
 // tick drives the engine's delayed work (TTL deletions, GSI propagation,
-// index backfills) on the wall clock until ctx is cancelled; requests also
-// trigger it, so this only matters for an idle server.
-func tick(ctx context.Context, db *engine.Database) {
+// index backfills) until ctx is cancelled; requests also trigger it, so this
+// matters for an idle server. With a virtual clock (-clock-speed), it also
+// moves that clock by the real time that passed.
+func tick(ctx context.Context, db *engine.Database, virtual *engine.VirtualClock) {
 	t := time.NewTicker(time.Second)
 	defer t.Stop()
+	last := time.Now()
 	for {
 		select {
 		case <-ctx.Done():
 			return
-		case <-t.C:
+		case now := <-t.C:
+			if virtual != nil {
+				virtual.Step(now.Sub(last))
+			}
+			last = now
 			db.Tick()
 		}
 	}

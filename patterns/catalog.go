@@ -5,6 +5,7 @@ var catalog = []*Pattern{
 	compositeSortKey,
 	multiTenancy,
 	sparseIndex,
+	ttlEphemeral,
 }
 
 // Catalog returns every pattern, in the workbench's order.

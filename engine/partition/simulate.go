@@ -118,6 +118,10 @@ type sim struct {
 	// what was served (see serve), and the sample's sums.
 	demand, rate, own, want, borrow, bank, bal, served, lend, frac vec
 	full                                                           [2][]bool
+	slow                                                           [2][]int // partitions served from their buckets this second
+	easy                                                           [2]bool  // no partition asked for more than its share
+	throttledNow                                                   [2]bool  // something was throttled this second
+	sharesFit                                                      bool     // every share fits a partition: RCU + 3 WCU ≤ 3,000
 	sumConsumed, sumAllowed, sumBorrowed, sumThrottled             vec
 	n                                                              []int
 
@@ -394,6 +398,7 @@ func (s *sim) serve() {
 		borrow, bank, served := s.borrow[d][:n], s.bank[d][:n], s.served[d][:n]
 		s.slow[d] = s.slow[d][:0]
 		var pool, wanted float64
+		short := false // some partition wants more than its own share gives
 		for i := range n {
 			x, r := dem[i], rate[i]
 			if x <= r && (full[i] || x <= 0) {
@@ -408,15 +413,16 @@ func (s *sim) serve() {
 			lend[i] = max(0, min(r, b)-o)
 			pool += lend[i]
 			wanted += want[i]
+			short = short || x > o
 			s.slow[d] = append(s.slow[d], i)
 		}
-		s.easy[d] = wanted <= 0
+		s.easy[d] = !short
 		if s.easy[d] {
 			copy(served, own)
 			continue
 		}
 		ratio := 0.0
-		if s.adaptive && pool > 0 {
+		if s.adaptive && pool > 0 && wanted > 0 {
 			ratio = min(1, pool/wanted)
 		}
 		for i := range n {
@@ -440,12 +446,18 @@ func (s *sim) serve() {
 			if sr[i]+3*sw[i] <= PartitionRCU*(1+1e-12) {
 				continue
 			}
+			for d := range 2 {
+				if s.easy[d] {
+					// Trimming makes the dimension uneasy: its parts are
+					// needed from here on.
+					clear(s.borrow[d][:n])
+					clear(s.bank[d][:n])
+					s.easy[d] = false
+				}
+			}
 			u := sr[i]/PartitionRCU + sw[i]/PartitionWCU
 			for d := range 2 {
 				cut := s.served[d][i] * (1 - 1/u)
-				if s.easy[d] {
-					s.bank[d][i], s.borrow[d][i] = 0, 0
-				}
 				for _, part := range []*float64{&s.bank[d][i], &s.borrow[d][i], &s.own[d][i]} {
 					take := min(cut, *part)
 					*part -= take
@@ -455,17 +467,6 @@ func (s *sim) serve() {
 					}
 				}
 				s.served[d][i] = s.own[d][i] + s.borrow[d][i] + s.bank[d][i]
-			}
-			if s.easy[0] || s.easy[1] {
-				// A trimmed easy dimension is no longer easy.
-				s.easy = [2]bool{}
-				for d := range 2 {
-					for j := range n {
-						if s.own[d][j] < s.demand[d][j] {
-							continue
-						}
-					}
-				}
 			}
 		}
 	}
@@ -501,7 +502,6 @@ func (s *sim) serve() {
 			b.Take(s.now, min(s.lend[d][i]*borrowed[d]/pool, b.Balance(s.now)))
 		}
 	}
-	s.borrowed = borrowed
 }
 
 // throttleEpsilon is the shortfall below which a partition counts as
@@ -585,7 +585,11 @@ func (s *sim) grow() {
 		}
 		for i, x := range s.req[k] {
 			if x > 0 {
-				s.parts[i].bytes += x * (1 - s.frac[dimWrite][i]) * float64(ps.p.ItemBytes)
+				f := 0.0
+				if s.throttledNow[dimWrite] {
+					f = s.frac[dimWrite][i]
+				}
+				s.parts[i].bytes += x * (1 - f) * float64(ps.p.ItemBytes)
 				grew = true
 			}
 		}
@@ -778,8 +782,12 @@ func (s *sim) sync() {
 		s.full[d] = slices.Grow(s.full[d][:0], n)[:n]
 	}
 	s.n = slices.Grow(s.n[:0], n)[:n]
+	s.sharesFit = true
 	for i, p := range parts {
 		s.load(i, p)
+		if p.rate[0]+3*p.rate[1] > PartitionRCU*(1+1e-12) {
+			s.sharesFit = false
+		}
 	}
 	for k, ps := range s.pats {
 		ps.static = slices.Grow(ps.static[:0], n)[:n]
