@@ -6,6 +6,12 @@ var catalog = []*Pattern{
 	multiTenancy,
 	sparseIndex,
 	ttlEphemeral,
+	ttlArchive,
+	verticalPartitioning,
+	writeSharding,
+	studentData,
+	timeSeries,
+	bulkUploadHotCold,
 }
 
 // Catalog returns every pattern, in the workbench's order.

@@ -63,8 +63,8 @@ func (p *Pattern) Model() *model.Model {
 	return m
 }
 
-// Spec checks a generator spec for this pattern: the size within MinSize
-// and MaxSize and the options known.
+// checkSpec checks a generator spec for this pattern: the size within
+// MinSize and MaxSize, the options known.
 func (p *Pattern) checkSpec(spec model.GeneratorSpec) error {
 	if spec.Size < MinSize || spec.Size > MaxSize {
 		return fmt.Errorf("size %d is not in %d..%d", spec.Size, MinSize, MaxSize)
@@ -111,6 +111,7 @@ func (p *Pattern) Source(spec model.GeneratorSpec) (model.Source, error) {
 	return func(emit func(string, attr.Item) error) error {
 		g := &gen{
 			r:     model.NewRand(spec.Seed, fnv(p.Name)),
+			seed:  spec.Seed,
 			size:  spec.Size,
 			emit:  emit,
 			keys:  keys,
@@ -145,6 +146,7 @@ func Generator(spec model.GeneratorSpec) (model.Source, error) {
 // gen is what a pattern's generator writes through.
 type gen struct {
 	r     *model.Rand
+	seed  int64 // the spec's seed, for generators that draw per item
 	size  int
 	n     int // items emitted
 	emit  func(string, attr.Item) error

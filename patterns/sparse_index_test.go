@@ -19,6 +19,11 @@ func TestSparseIndexStory(t *testing.T) {
 	wantKeys(t, "ben's recent escalations", l.run(t, "Recent escalations", model.Params{"technician": "ben", "since": "2026-03-01T11:55:00Z"}).Items,
 		[]string{"valve-2|2026-03-01T11:57:00Z|pressure drop"}, "DeviceId", "Timestamp", "Detail")
 
+	wantKeys(t, "pump-7's history", l.run(t, "Device history", nil).Items, []string{
+		"2026-03-01T11:59:00Z|WARN|<none>", "2026-03-01T11:58:00Z|FAULT|ana",
+		"2026-03-01T11:56:00Z|FAULT|ana", "2026-03-01T11:54:00Z|OK|<none>",
+	}, "Timestamp", "Status", "EscalatedTo")
+
 	escalated := 0
 	for _, r := range collect(t, sparseIndex, DefaultSeed, sparseIndex.DefaultSize, nil) {
 		if _, ok := r.item["EscalatedTo"]; ok {

@@ -57,9 +57,18 @@ func TestTTLEphemeralStory(t *testing.T) {
 			t.Errorf("deletion of %v caused by %v, want the TTL process", c.Before["SK"], c.Cause)
 		}
 	}
-	l.clock.Advance(7 * 24 * time.Hour)
+	// A message sent now (ExpiresAt = now + 7 days) outlives the others.
+	now := l.clock.Now()
+	send := l.m.AccessPattern("Send message").Examples()
+	send["sentAt"], send["expiresAt"] = iso(now), fmt.Sprint(now.Add(messageTTL).Unix())
+	l.run(t, "Send message", send)
+	l.clock.Advance(7*24*time.Hour - time.Minute)
+	if got := inbox(); fmt.Sprint(got) != "["+"MSG#"+iso(now)+"#m-new]" {
+		t.Errorf("inbox a week later = %v, want only the message sent 7 days ago", got)
+	}
+	l.clock.Advance(time.Minute + 6*time.Hour)
 	if got := inbox(); len(got) != 0 {
-		t.Errorf("inbox a week later = %v, want empty", got)
+		t.Errorf("inbox after its expiry and the delay = %v, want empty", got)
 	}
 }
 

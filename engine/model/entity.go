@@ -32,7 +32,10 @@ func (m *Model) CompileKeys(e *Entity) (*Keys, error) {
 	}
 	k, errs := compileKeys(e, t)
 	if len(errs) > 0 {
-		return nil, fmt.Errorf("entity %s: %s", e.Name, errs[0])
+		if errs[0].attr != "" {
+			return nil, fmt.Errorf("entity %s: keys.%s: %s", e.Name, errs[0].attr, errs[0].msg)
+		}
+		return nil, fmt.Errorf("entity %s: %s", e.Name, errs[0].msg)
 	}
 	return k, nil
 }
@@ -41,13 +44,6 @@ func (m *Model) CompileKeys(e *Entity) (*Keys, error) {
 type keyError struct {
 	attr string // "" for the entity as a whole
 	msg  string
-}
-
-func (e keyError) String() string {
-	if e.attr == "" {
-		return e.msg
-	}
-	return "keys." + e.attr + ": " + e.msg
 }
 
 // compileKeys compiles e's templates against table t, collecting every
@@ -278,18 +274,6 @@ func (r *Recognizer) EntityOf(table string, item attr.Item) (*Entity, Params) {
 		}
 	}
 	return nil, nil
-}
-
-// Keys returns the compiled keys of the named entity, or nil.
-func (r *Recognizer) Keys(entity string) *Keys {
-	for _, list := range r.byTable {
-		for _, k := range list {
-			if k.Entity.Name == entity {
-				return k
-			}
-		}
-	}
-	return nil
 }
 
 // EntityOf returns the entity an item of table belongs to, recognised from

@@ -77,7 +77,7 @@ func (m *Model) DatasetSource(resolve Resolver) (Source, error) {
 func (m *Model) NewDatabase(opts ...engine.Option) (*engine.Database, *engine.ManualClock) {
 	start := m.Settings.Start()
 	if start.IsZero() {
-		start = time.Now().UTC().Truncate(time.Second)
+		start = engine.SystemClock{}.Now().UTC().Truncate(time.Second)
 	}
 	clock := engine.NewManualClock(start)
 	all := []engine.Option{

@@ -92,3 +92,63 @@ func TestOperationsList(t *testing.T) {
 		}
 	}
 }
+
+func TestOutputItems(t *testing.T) {
+	a := attr.Item{"k": attr.String("a")}
+	b := attr.Item{"k": attr.String("b")}
+	tests := []struct {
+		out  any
+		want int
+	}{
+		{&engine.GetItemOutput{Item: a}, 1},
+		{&engine.GetItemOutput{}, 0},
+		{&engine.QueryOutput{Items: []attr.Item{a, b}}, 2},
+		{&engine.BatchGetItemOutput{Responses: map[string][]attr.Item{"Z": {a}, "A": {b, b}}}, 3},
+		{&engine.TransactGetItemsOutput{Responses: []engine.ItemResponse{{Item: a}, {}, {Item: b}}}, 2},
+		{&engine.PutItemOutput{Attributes: a}, 1},
+		{&engine.UpdateItemOutput{Attributes: a}, 1},
+		{&engine.DeleteItemOutput{Attributes: a}, 1},
+		{&engine.DeleteItemOutput{}, 0},
+		{&engine.BatchWriteItemOutput{}, 0},
+	}
+	for _, tt := range tests {
+		if got := OutputItems(tt.out); len(got) != tt.want {
+			t.Errorf("OutputItems(%T) = %d items, want %d", tt.out, len(got), tt.want)
+		}
+	}
+	// BatchGetItem responses come in table-name order.
+	got := OutputItems(&engine.BatchGetItemOutput{Responses: map[string][]attr.Item{"Z": {a}, "A": {b}}})
+	if got[0]["k"] != attr.String("b") {
+		t.Errorf("BatchGetItem items not in table order: %v", got)
+	}
+}
+
+// TestRequestTargets: every operation's tables are checked.
+func TestRequestTargets(t *testing.T) {
+	tests := []struct {
+		op, request, want string
+	}{
+		{"BatchGetItem", `{"RequestItems":{"Nope":{"Keys":[{"PK":{"S":"x"},"SK":{"S":"y"}}]}}}`, `accessPatterns[0].request.RequestItems: no table "Nope"`},
+		{"BatchWriteItem", `{"RequestItems":{"Nope":[{"DeleteRequest":{"Key":{"PK":{"S":"x"}}}}]}}`, `accessPatterns[0].request.RequestItems: no table "Nope"`},
+		{"TransactGetItems", `{"TransactItems":[{"Get":{"TableName":"Nope","Key":{"PK":{"S":"x"}}}}]}`, `accessPatterns[0].request.TransactItems[0].Get.TableName: no table "Nope"`},
+		{"TransactWriteItems", `{"TransactItems":[{"ConditionCheck":{"TableName":"Nope","Key":{"PK":{"S":"x"}},"ConditionExpression":"attribute_exists(PK)"}}]}`,
+			`accessPatterns[0].request.TransactItems[0].ConditionCheck.TableName: no table "Nope"`},
+		{"TransactWriteItems", `{"TransactItems":[{"Update":{"TableName":"Nope","Key":{"PK":{"S":"x"}},"UpdateExpression":"SET a = :a","ExpressionAttributeValues":{":a":{"S":"1"}}}}]}`,
+			`accessPatterns[0].request.TransactItems[0].Update.TableName: no table "Nope"`},
+		{"Scan", `{"TableName":"ShoppingCart","IndexName":"Nope"}`, `accessPatterns[0].request.IndexName: table ShoppingCart has no index "Nope"`},
+		{"DeleteTable", `{"TableName":"Nope"}`, `accessPatterns[0].request.TableName: no table "Nope"`},
+		{"Query", `{"KeyConditionExpression":"PK = :p"}`, `accessPatterns[0].request.TableName: the request names no table`},
+		{"PutItem", `{"TableName":"ShoppingCart","Item":{"PK":{"S":"x"},"SK":{"S":"y"}}}`, `accessPatterns[0].request.Item: the example key does not fit the key templates of entity User`},
+	}
+	for _, tt := range tests {
+		m := fixture(t)
+		m.AccessPatterns = []AccessPattern{{Name: "x", Entity: "User", Operation: tt.op, Request: []byte(tt.request)}}
+		if tt.op != "PutItem" {
+			m.AccessPatterns[0].Entity = ""
+		}
+		err := m.Validate()
+		if err == nil || !strings.Contains(err.Error(), tt.want) {
+			t.Errorf("%s %s: Validate = %v, want %q", tt.op, tt.request, err, tt.want)
+		}
+	}
+}

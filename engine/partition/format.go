@@ -16,7 +16,8 @@ func ratio(x float64) string { return group(x, 4) }
 
 // money formats dollars with two decimals and thousands separators.
 func money(x float64) string {
-	s := strconv.FormatFloat(math.Abs(x), 'f', 2, 64)
+	// Cents round half away from zero, as bills do.
+	s := strconv.FormatFloat(math.Round(math.Abs(x)*100)/100, 'f', 2, 64)
 	whole, frac, _ := strings.Cut(s, ".")
 	out := "$" + commas(whole) + "." + frac
 	if x < 0 {
@@ -25,9 +26,9 @@ func money(x float64) string {
 	return out
 }
 
-// price formats a unit price with as many decimals as it has (up to eight):
+// unitPrice formats a unit price with as many decimals as it has (up to eight):
 // $0.00065, $0.125.
-func price(x float64) string {
+func unitPrice(x float64) string {
 	s := strconv.FormatFloat(x, 'f', 8, 64)
 	s = strings.TrimRight(s, "0")
 	if strings.HasSuffix(s, ".") {
@@ -105,4 +106,12 @@ func gb(bytes float64) string {
 		return tail
 	}
 	return num(float64(whole)) + " GB + " + tail
+}
+
+// paren wraps a sum such as "10 GB + 1 KB" in parentheses.
+func paren(s string) string {
+	if strings.Contains(s, " + ") {
+		return "(" + s + ")"
+	}
+	return s
 }

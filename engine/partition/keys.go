@@ -168,15 +168,17 @@ func buildMass(p AccessPattern) keyMass {
 }
 
 // weights writes into out (one per partition) the fraction of the
-// pattern's requests each partition receives.
+// pattern's requests each partition receives. They are normalised by the
+// total so that a partition holding every key gets exactly 1.
 func (m *keyMass) weights(parts []Partition, out []float64) {
+	total := m.cum[len(m.hash)] + m.diffuse
 	j := 0
 	for i, p := range parts {
 		start := j
 		for j < len(m.hash) && m.hash[j] <= p.Hi {
 			j++
 		}
-		out[i] = m.cum[j] - m.cum[start] + m.diffuse*p.RangeFraction()
+		out[i] = (m.cum[j] - m.cum[start] + m.diffuse*p.RangeFraction()) / total
 	}
 }
 

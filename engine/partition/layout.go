@@ -584,7 +584,7 @@ func (l *Layout) sizeSplit(i int) Step {
 	l.parts = slices.Replace(l.parts, i, i+1, a, b)
 	text := fmt.Sprintf("partition %d holds %s > 10 GB: splits into %d and %d, each %s / 2 = %s and %s / 2 = %s RCU + %s / 2 = %s WCU; "+
 		"%s, capacity %d × 10 GB = %s",
-		p.ID, gb(float64(p.Bytes)), a.ID, b.ID, gb(float64(p.Bytes)), gb(float64(a.Bytes)),
+		p.ID, gb(float64(p.Bytes)), a.ID, b.ID, paren(gb(float64(p.Bytes))), gb(float64(a.Bytes)),
 		num(p.RCU), num(a.RCU), num(p.WCU), num(a.WCU),
 		plural(len(l.parts), "partition"), len(l.parts), gb(float64(l.CapacityBytes())))
 	text += "; " + l.sharesText()

@@ -33,8 +33,8 @@ var epoch = time.Unix(0, 0).UTC()
 // pattern's keys (see doc.go), then every partition serves its demand from
 // its token buckets: its share of the table's throughput, then what
 // adaptive capacity lends it from the table's unused throughput, then its
-// burst bank, never above 3,000 RCU / 1,000 WCU (or their linear
-// combination). What is left is throttled.
+// burst bank, never above 3,000 RCU / 1,000 WCU (nor, with LinearCeiling,
+// their linear combination). What is left is throttled.
 func Simulate(l *Layout, w Workload) (*Result, error) {
 	if l == nil || len(l.parts) == 0 {
 		return nil, invalidf("no layout")
@@ -63,6 +63,19 @@ type patState struct {
 	cum      float64   // windowed: logical requests sent so far, modulo a cycle
 	hashes   *keyHashes
 	now      float64 // table requests this second
+	// direct patterns (not windowed, no noise) put their expected spread
+	// straight into the demand; their requests on partition i are
+	// now × static[i].
+	direct    bool
+	staticSum float64
+}
+
+// reqAt is pattern k's table requests on partition i this second.
+func (s *sim) reqAt(k, i int) float64 {
+	if ps := s.pats[k]; ps.direct {
+		return ps.now * ps.static[i]
+	}
+	return s.req[k][i]
 }
 
 // partState is one partition during a run. While the layout does not
@@ -118,12 +131,13 @@ type sim struct {
 	// what was served (see serve), and the sample's sums.
 	demand, rate, own, want, borrow, bank, bal, served, lend, frac vec
 	full                                                           [2][]bool
-	slow                                                           [2][]int // partitions served from their buckets this second
-	easy                                                           [2]bool  // no partition asked for more than its share
-	throttledNow                                                   [2]bool  // something was throttled this second
-	sharesFit                                                      bool     // every share fits a partition: RCU + 3 WCU ≤ 3,000
+	slow                                                           [2][]int   // partitions served from their buckets this second
+	easy                                                           [2]bool    // no partition asked for more than its share
+	throttledNow                                                   [2]bool    // something was throttled this second
+	sharesFit                                                      bool       // every share fits a partition: RCU + 3 WCU ≤ 3,000
+	totalDemand                                                    [2]float64 // this second, by dimension
 	sumConsumed, sumAllowed, sumBorrowed, sumThrottled             vec
-	n                                                              []int
+	base, allowN                                                   []int // the sample's seconds before the partition began, and before its rate last changed
 
 	ring      [2][]float64 // on demand: demand by second, modulo lag
 	committed [2]float64
@@ -191,6 +205,7 @@ func newSim(l *Layout, w Workload) *sim {
 		if ps.windowed {
 			ps.hashes = newKeyHashes(p)
 		}
+		ps.direct = !ps.windowed && !w.Noise
 		ps.res = &PatternResult{
 			Name: p.Name, Description: p.describe(), Op: p.Op, Units: ps.units, FanOut: ps.fanout,
 			Keys: p.Keys.Count * p.shards(), Ceiling: ceilings[ps.dim],
@@ -198,7 +213,7 @@ func newSim(l *Layout, w Workload) *sim {
 		ps.res.HotKey, ps.res.HotKeyUnits = hottestKey(p, ps)
 		s.pats = append(s.pats, ps)
 	}
-	s.sync()
+	s.sync(0)
 	return s
 }
 
@@ -243,7 +258,7 @@ func (s *sim) applyChanges() {
 		c := s.changes[0]
 		s.changes = s.changes[1:]
 		s.l.setThroughput(c.RCU, c.WCU, "")
-		s.sync()
+		s.sync(s.t)
 	}
 }
 
@@ -260,7 +275,7 @@ func (s *sim) commitPeak() {
 	}
 	s.committed[0], s.committed[1] = max(s.committed[0], r), max(s.committed[1], w)
 	if _, rose := s.l.observePeak(s.committed[0], s.committed[1], true); rose {
-		s.sync()
+		s.sync(s.t)
 	}
 }
 
@@ -269,9 +284,20 @@ func (s *sim) commitPeak() {
 func (s *sim) demandOf() {
 	clear(s.demand[0])
 	clear(s.demand[1])
+	s.totalDemand = [2]float64{}
 	for k, ps := range s.pats {
 		logical := ps.p.Rate.At(s.t)
 		ps.now = logical * float64(ps.fanout)
+		if ps.direct {
+			// The expected spread, straight into the demand.
+			scale := ps.now * ps.units
+			dem := s.demand[ps.dim][:len(ps.static)]
+			for i, f := range ps.static {
+				dem[i] += scale * f
+			}
+			s.totalDemand[ps.dim] += scale * ps.staticSum
+			continue
+		}
 		row := s.req[k]
 		if ps.windowed {
 			clear(row)
@@ -287,18 +313,16 @@ func (s *sim) demandOf() {
 			}
 		}
 		dem := s.demand[ps.dim][:len(row)]
+		var sum float64
 		for i, x := range row {
 			dem[i] += x * ps.units
+			sum += x
 		}
+		s.totalDemand[ps.dim] += sum * ps.units
 	}
 	if s.l.mode == OnDemand {
 		slot := s.t % s.lag
-		var r, w float64
-		for i := range s.demand[0] {
-			r += s.demand[0][i]
-			w += s.demand[1][i]
-		}
-		s.ring[0][slot], s.ring[1][slot] = r, w
+		s.ring[0][slot], s.ring[1][slot] = s.totalDemand[0], s.totalDemand[1]
 	}
 }
 
@@ -396,9 +420,30 @@ func (s *sim) serve() {
 		dem, rate, full := s.demand[d][:n], s.rate[d][:n], s.full[d][:n]
 		own, want, lend, bal := s.own[d][:n], s.want[d][:n], s.lend[d][:n], s.bal[d][:n]
 		borrow, bank, served := s.borrow[d][:n], s.bank[d][:n], s.served[d][:n]
-		s.slow[d] = s.slow[d][:0]
-		var pool, wanted float64
+		// First the partitions that need their bucket: those asking for
+		// more than their share, or whose bank is not full.
+		slow := s.slow[d][:0]
+		for i := range n {
+			if x := dem[i]; x > rate[i] || (!full[i] && x > 0) {
+				slow = append(slow, i)
+			}
+		}
+		s.slow[d] = slow
 		short := false // some partition wants more than its own share gives
+		for _, i := range slow {
+			x := dem[i]
+			b := s.parts[i].bucket[d].Balance(s.now)
+			o := min(x, rate[i], b)
+			own[i], bal[i] = o, b
+			short = short || x > o
+		}
+		// An easy dimension: everyone is served their demand (served is
+		// the demand; own is set for the slow partitions only).
+		s.easy[d] = !short
+		if !short {
+			continue
+		}
+		var pool, wanted float64
 		for i := range n {
 			x, r := dem[i], rate[i]
 			if x <= r && (full[i] || x <= 0) {
@@ -406,20 +451,11 @@ func (s *sim) serve() {
 				pool += r - x
 				continue
 			}
-			b := s.parts[i].bucket[d].Balance(s.now)
-			o := min(x, r, b)
-			own[i], bal[i] = o, b
+			o := own[i]
 			want[i] = max(0, min(x-o, ceilings[d]-o))
-			lend[i] = max(0, min(r, b)-o)
+			lend[i] = max(0, min(r, bal[i])-o)
 			pool += lend[i]
 			wanted += want[i]
-			short = short || x > o
-			s.slow[d] = append(s.slow[d], i)
-		}
-		s.easy[d] = !short
-		if s.easy[d] {
-			copy(served, own)
-			continue
 		}
 		ratio := 0.0
 		if s.adaptive && pool > 0 && wanted > 0 {
@@ -436,11 +472,16 @@ func (s *sim) serve() {
 			served[i] = own[i] + borrow[i] + bank[i]
 		}
 	}
-	// One partition serves at most 3,000 RCU or 1,000 WCU or a linear
-	// combination (RCU + 3 WCU ≤ 3,000): trim the bank, then the borrowed,
-	// then the own share. Easy seconds of a table whose every share fits
-	// need no check.
-	if !(s.easy[0] && s.easy[1] && s.sharesFit) {
+	// With LinearCeiling, one partition serves at most 3,000 RCU or 1,000
+	// WCU or a linear combination (RCU + 3 WCU ≤ 3,000): trim the bank,
+	// then the borrowed, then the own share. Easy seconds of a table whose
+	// every share fits need no check.
+	if s.w.LinearCeiling && !(s.easy[0] && s.easy[1] && s.sharesFit) {
+		for d := range 2 {
+			if s.easy[d] {
+				copy(s.served[d][:n], s.demand[d][:n])
+			}
+		}
 		sr, sw := s.served[0][:n], s.served[1][:n]
 		for i := range n {
 			if sr[i]+3*sw[i] <= PartitionRCU*(1+1e-12) {
@@ -450,6 +491,7 @@ func (s *sim) serve() {
 				if s.easy[d] {
 					// Trimming makes the dimension uneasy: its parts are
 					// needed from here on.
+					copy(s.own[d][:n], s.demand[d][:n])
 					clear(s.borrow[d][:n])
 					clear(s.bank[d][:n])
 					s.easy[d] = false
@@ -471,9 +513,14 @@ func (s *sim) serve() {
 		}
 	}
 	for d := range 2 {
+		bank := s.bank[d]
 		for _, i := range s.slow[d] {
 			b := s.parts[i].bucket[d]
-			b.Take(s.now, min(s.own[d][i]+s.bank[d][i], s.bal[d][i]))
+			use := s.own[d][i]
+			if !s.easy[d] {
+				use += bank[i]
+			}
+			b.Take(s.now, min(use, s.bal[d][i]))
 			// Full again next second if what is left and a second's refill
 			// reach the bucket's capacity.
 			s.full[d][i] = b.Balance(s.now)+s.rate[d][i] >= b.Capacity()*(1-1e-12)
@@ -513,17 +560,16 @@ func (s *sim) account() {
 	n := len(s.parts)
 	var any [2]bool
 	for d := range 2 {
-		dem, served := s.demand[d][:n], s.served[d][:n]
-		cons, allow := s.sumConsumed[d][:n], s.sumAllowed[d][:n]
-		rate := s.rate[d][:n]
+		dem, cons := s.demand[d][:n], s.sumConsumed[d][:n]
 		var units, throttled float64
-		for i := range n {
-			cons[i] += served[i]
-			allow[i] += rate[i]
-			units += served[i]
-		}
-		if !s.easy[d] {
-			frac, borr, thr, borrow := s.frac[d][:n], s.sumBorrowed[d][:n], s.sumThrottled[d][:n], s.borrow[d][:n]
+		if s.easy[d] {
+			for i, x := range dem {
+				cons[i] += x
+			}
+			units = s.totalDemand[d]
+		} else {
+			served, frac := s.served[d][:n], s.frac[d][:n]
+			borr, thr, borrow := s.sumBorrowed[d][:n], s.sumThrottled[d][:n], s.borrow[d][:n]
 			for i := range n {
 				f, t := 0.0, 0.0
 				if over := dem[i] - served[i]; over > throttleEpsilon {
@@ -531,6 +577,8 @@ func (s *sim) account() {
 					any[d] = true
 				}
 				frac[i] = f
+				cons[i] += served[i]
+				units += served[i]
 				borr[i] += borrow[i]
 				thr[i] += t
 				throttled += t
@@ -541,9 +589,6 @@ func (s *sim) account() {
 		s.table.units[d] += units
 		s.table.throttled[d] += throttled
 	}
-	for i := range s.n {
-		s.n[i]++
-	}
 	if any[0] || any[1] {
 		s.tot.throttledSeconds++
 	}
@@ -552,15 +597,26 @@ func (s *sim) account() {
 	s.table.allowed[1] += s.l.wcu
 	s.tn++
 	for k, ps := range s.pats {
-		row := s.req[k][:n]
 		var reqs, throttled float64
-		for _, x := range row {
-			reqs += x
-		}
-		if any[ps.dim] {
-			frac := s.frac[ps.dim][:n]
-			for i, x := range row {
-				throttled += x * frac[i]
+		if ps.direct {
+			reqs = ps.now * ps.staticSum
+			if any[ps.dim] {
+				frac := s.frac[ps.dim][:n]
+				for i, f := range ps.static[:n] {
+					throttled += f * frac[i]
+				}
+				throttled *= ps.now
+			}
+		} else {
+			row := s.req[k][:n]
+			for _, x := range row {
+				reqs += x
+			}
+			if any[ps.dim] {
+				frac := s.frac[ps.dim][:n]
+				for i, x := range row {
+					throttled += x * frac[i]
+				}
 			}
 		}
 		r := ps.res
@@ -583,8 +639,8 @@ func (s *sim) grow() {
 		if !ps.p.Inserts || ps.p.ItemBytes == 0 {
 			continue
 		}
-		for i, x := range s.req[k] {
-			if x > 0 {
+		for i := range s.parts {
+			if x := s.reqAt(k, i); x > 0 {
 				f := 0.0
 				if s.throttledNow[dimWrite] {
 					f = s.frac[dimWrite][i]
@@ -607,7 +663,7 @@ func (s *sim) grow() {
 		}
 	}
 	if full && len(s.l.splitFull()) > 0 {
-		s.sync()
+		s.sync(s.t + 1)
 	}
 }
 
@@ -618,8 +674,21 @@ func (s *sim) splitForHeat() {
 		return
 	}
 	var due []int
+	hot := s.heatMin * PartitionRCU // RCU + 3 WCU at the threshold
+	// A split moves no throughput: while the whole table asks for more
+	// than it has in a dimension, splitting for heat in it cannot help, so
+	// a partition heats only through a dimension the table can spare.
+	var over [2]bool
+	known := false
 	for i, p := range s.parts {
-		if s.demand[0][i]/PartitionRCU+s.demand[1][i]/PartitionWCU >= s.heatMin {
+		if s.demand[0][i]+3*s.demand[1][i] >= hot {
+			if !known {
+				over, known = s.tableOver(), true
+			}
+			if (s.demand[0][i] <= 0 || over[0]) && (s.demand[1][i] <= 0 || over[1]) {
+				p.heat = 0
+				continue
+			}
 			p.heat++
 			if p.heat >= s.heatSecs {
 				due = append(due, i)
@@ -638,15 +707,27 @@ func (s *sim) splitForHeat() {
 		if !ok {
 			continue
 		}
-		why := fmt.Sprintf("demand %s of one partition's ceiling for %d s; the hotter side keeps %s of it",
-			ratio(total), s.heatSecs, ratio(hot))
+		why := fmt.Sprintf("demand at %s%% of one partition's ceiling for %d s; split where the hotter side keeps %s%%",
+			num(100*total), s.heatSecs, num(100*hot))
 		if _, err := s.l.HeatSplit(i, at, why); err == nil {
 			split = true
 		}
 	}
 	if split {
-		s.sync()
+		s.sync(s.t + 1)
 	}
+}
+
+// tableOver reports, by dimension, whether the table's demand this second
+// exceeds its throughput.
+func (s *sim) tableOver() [2]bool {
+	var sum [2]float64
+	for d := range 2 {
+		for _, x := range s.demand[d] {
+			sum[d] += x
+		}
+	}
+	return [2]bool{sum[0] > s.l.rcu*(1+1e-9), sum[1] > s.l.wcu*(1+1e-9)}
 }
 
 // heatPoint finds where to split partition i for heat: the hash that
@@ -713,12 +794,15 @@ func (s *sim) heatPoint(i int) (at uint64, hot, total float64, ok bool) {
 	return at, hot, total, true
 }
 
-// sync matches the partition states to the layout after it changed: new
-// partitions get token buckets (and a burst bank inherited from the
-// partition they came from, in proportion to their share), surviving ones
-// take their new rates, retired ones end their series. It also reports the
-// layout's new steps as events and recomputes each pattern's spread.
-func (s *sim) sync() {
+// sync matches the partition states to the layout after it changed, which
+// applies from second at (this second for a change made before the second
+// is served, the next one for a split made after): new partitions get
+// token buckets (and a burst bank inherited from the partition they came
+// from, in proportion to their share), surviving ones take their new
+// rates, retired ones end their series. It also reports the layout's new
+// steps as events and recomputes each pattern's spread.
+func (s *sim) sync(at int) {
+	when := epoch.Add(time.Duration(at) * time.Second)
 	old := s.parts
 	for i, p := range old {
 		s.save(i, p)
@@ -734,7 +818,7 @@ func (s *sim) sync() {
 			p.share = lp.Share
 			for d, rate := range [2]float64{lp.RCU, lp.WCU} {
 				if rate != p.rate[d] {
-					p.bucket[d].SetRate(s.now, rate)
+					p.bucket[d].SetRate(when, rate)
 					p.rate[d], p.full[d] = rate, false
 				}
 			}
@@ -750,16 +834,18 @@ func (s *sim) sync() {
 		for d, rate := range [2]float64{lp.RCU, lp.WCU} {
 			bank := 0.0
 			if from != nil && from.share > 0 {
+				// What the parent would carry into second at.
 				b := from.bucket[d]
-				bank = max(0, b.Balance(s.now)-b.Rate()) * lp.Share / from.share
+				bank = max(0, b.Balance(when)-b.Rate()) * lp.Share / from.share
 			}
-			np.bucket[d] = newBucketWithBank(rate, bank, s.now)
+			np.bucket[d] = newBucketWithBank(rate, bank, when)
 			np.rate[d] = rate
 		}
 		if from != nil && from.share > 0 {
 			np.bytes = from.bytes * lp.Share / from.share
 		}
-		np.ser = &PartitionSeries{ID: lp.ID, Parent: lp.Parent, Lo: lp.Lo, Hi: lp.Hi, From: s.t, Start: s.t / s.interval}
+		np.ser = &PartitionSeries{ID: lp.ID, Parent: lp.Parent, Lo: lp.Lo, Hi: lp.Hi, From: at, Start: at / s.interval}
+		np.ser.Read, np.ser.Write = s.newSeries(np.ser.Start), s.newSeries(np.ser.Start)
 		s.series = append(s.series, np.ser)
 		parts[i] = np
 	}
@@ -768,7 +854,7 @@ func (s *sim) sync() {
 			if p.n > 0 {
 				s.flushPartition(p)
 			}
-			p.ser.To = s.t
+			p.ser.To = at
 			p.ser.Bytes = s.bytesIn(p.ser.Lo, p.ser.Hi)
 		}
 	}
@@ -781,7 +867,8 @@ func (s *sim) sync() {
 	for d := range 2 {
 		s.full[d] = slices.Grow(s.full[d][:0], n)[:n]
 	}
-	s.n = slices.Grow(s.n[:0], n)[:n]
+	s.base = slices.Grow(s.base[:0], n)[:n]
+	s.allowN = slices.Grow(s.allowN[:0], n)[:n]
 	s.sharesFit = true
 	for i, p := range parts {
 		s.load(i, p)
@@ -792,6 +879,10 @@ func (s *sim) sync() {
 	for k, ps := range s.pats {
 		ps.static = slices.Grow(ps.static[:0], n)[:n]
 		ps.mass.weights(s.l.parts, ps.static)
+		ps.staticSum = 0
+		for _, f := range ps.static {
+			ps.staticSum += f
+		}
 		if len(s.req) <= k {
 			s.req = append(s.req, nil)
 		}
@@ -800,7 +891,7 @@ func (s *sim) sync() {
 	}
 	for ; s.seenLog < len(s.l.history); s.seenLog++ {
 		st := s.l.history[s.seenLog]
-		s.res.Events = append(s.res.Events, Event{Second: s.t, Step: st})
+		s.res.Events = append(s.res.Events, Event{Second: at, Step: st})
 		switch {
 		case st.Kind == StepSplit:
 			s.res.Totals.Splits++
@@ -812,13 +903,30 @@ func (s *sim) sync() {
 	}
 }
 
+// newSeries makes a series with room for the samples from start to the
+// end of the run, in one allocation.
+func (s *sim) newSeries(start int) Series {
+	n := max(0, (s.w.Seconds+s.interval-1)/s.interval-start)
+	buf := make([]float64, 5*n)
+	return Series{
+		Consumed:  buf[0:0:n],
+		Allowed:   buf[n : n : 2*n],
+		Borrowed:  buf[2*n : 2*n : 3*n],
+		Throttled: buf[3*n : 3*n : 4*n],
+		Burst:     buf[4*n : 4*n : 5*n],
+	}
+}
+
 // save copies partition i's live values from the vectors into p.
 func (s *sim) save(i int, p *partState) {
+	n := s.tn - s.base[i]
 	for d := range 2 {
 		p.rate[d], p.full[d] = s.rate[d][i], s.full[d][i]
-		p.acc[d] = accum{s.sumConsumed[d][i], s.sumAllowed[d][i], s.sumBorrowed[d][i], s.sumThrottled[d][i]}
+		// The rate has not changed since allowN seconds into the sample.
+		allowed := s.sumAllowed[d][i] + s.rate[d][i]*float64(n-s.allowN[i])
+		p.acc[d] = accum{s.sumConsumed[d][i], allowed, s.sumBorrowed[d][i], s.sumThrottled[d][i]}
 	}
-	p.n = s.n[i]
+	p.n = n
 }
 
 // load copies p's values into the vectors at index i.
@@ -828,7 +936,8 @@ func (s *sim) load(i int, p *partState) {
 		a := p.acc[d]
 		s.sumConsumed[d][i], s.sumAllowed[d][i], s.sumBorrowed[d][i], s.sumThrottled[d][i] = a.consumed, a.allowed, a.borrowed, a.throttled
 	}
-	s.n[i] = p.n
+	s.base[i] = s.tn - p.n
+	s.allowN[i] = p.n
 }
 
 // bytesIn is the data the layout holds in a hash range.
@@ -866,12 +975,10 @@ func newBucketWithBank(rate, bank float64, now time.Time) *capacity.Bucket {
 // flush closes the current sample: every partition's and the table's.
 func (s *sim) flush() {
 	for i, p := range s.parts {
-		if s.n[i] == 0 {
-			continue
-		}
 		s.save(i, p)
-		s.flushPartition(p)
-		s.load(i, p)
+		if p.n > 0 {
+			s.flushPartition(p)
+		}
 	}
 	n := float64(s.tn)
 	t := s.table
@@ -887,6 +994,9 @@ func (s *sim) flush() {
 		Throttled:      t.throttledReqs / n,
 	})
 	s.table, s.tn = sums{}, 0
+	for i, p := range s.parts {
+		s.load(i, p)
+	}
 }
 
 // flushPartition appends p's current sample (from its saved values) to its

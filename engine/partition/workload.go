@@ -342,6 +342,12 @@ type Workload struct {
 	DisableAdaptive bool `json:"disableAdaptive,omitempty"`
 	// DisableSplitForHeat turns split for heat off.
 	DisableSplitForHeat bool `json:"disableSplitForHeat,omitempty"`
+	// LinearCeiling limits each partition to a linear combination of its
+	// ceilings, RCU/3,000 + WCU/1,000 ≤ 1 (the Knowledge Center's "3,000
+	// RRU or 1,000 WRU, or a linear combination"), instead of limiting
+	// reads and writes independently (the reference's reading, the
+	// default).
+	LinearCeiling bool `json:"linearCeiling,omitempty"`
 	// HeatThreshold and HeatSeconds tune split for heat (0: defaults).
 	HeatThreshold float64 `json:"heatThreshold,omitempty"`
 	HeatSeconds   int     `json:"heatSeconds,omitempty"`
@@ -423,7 +429,11 @@ func (p AccessPattern) describe() string {
 	} else if p.Transactional {
 		b.WriteString(" (transactional)")
 	}
-	fmt.Fprintf(&b, " %s B = %s units", num(float64(p.ItemBytes)), num(p.Units()))
+	unit := "RCU"
+	if p.Op == Write {
+		unit = "WCU"
+	}
+	fmt.Fprintf(&b, " %s B = %s %s", num(float64(p.ItemBytes)), num(p.Units()), unit)
 	fmt.Fprintf(&b, ", %s over %s", p.Keys.Dist, plural(p.Keys.Count, "key"))
 	if p.shards() > 1 {
 		fmt.Fprintf(&b, " × %d shards (%s suffix)", p.shards(), p.Sharding.Suffix)

@@ -1,0 +1,92 @@
+package partition
+
+import (
+	"testing"
+
+	"github.com/dynamodb-workbench/workbench/engine/attr"
+)
+
+// TestHashPinned pins HashKey64 to the engine's hashKey64 (engine/table.go):
+// the values were printed by the engine's own function, so a change to
+// either copy breaks this test.
+func TestHashPinned(t *testing.T) {
+	n42, err := attr.ParseNumber("42")
+	if err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		name string
+		got  uint64
+		want uint64
+	}{
+		{`raw ""`, HashKey64(nil), 0xf52a15e9a9b5e89b},
+		{`raw "abc"`, HashKey64([]byte("abc")), 0x0dd490490804b508},
+		{`S ""`, HashString(""), 0x412ba1049e30032f},
+		{`S "a"`, HashString("a"), 0xe5b3ab3a894809f9},
+		{`S "contestant#7"`, HashString("contestant#7"), 0xbe084e27047cd184},
+		{`S "device-0042"`, HashKey(attr.String("device-0042")), 0x970ccb4b789753c0},
+		{`S "U1"`, HashString("U1"), 0xbc5927098be2e56c},
+		{`N 42`, HashKey(n42), 0xd0d04f9eb9974233},
+	}
+	for _, tc := range tests {
+		if tc.got != tc.want {
+			t.Errorf("%s: %#016x, want %#016x", tc.name, tc.got, tc.want)
+		}
+	}
+}
+
+func TestHashKeyMatchesString(t *testing.T) {
+	for _, s := range []string{"", "x", "with\x00nul", "a longer key of more than sixty-four bytes, to leave the stack buffer"} {
+		if HashKey(attr.String(s)) != HashString(s) {
+			t.Errorf("HashKey and HashString differ for %q", s)
+		}
+	}
+	// A composite of two values hashes their concatenated encodings.
+	a, b := attr.String("a"), attr.String("b")
+	want := HashKey64(attr.AppendKey(attr.AppendKey(nil, a), b))
+	if got := HashKey(a, b); got != want {
+		t.Errorf("HashKey(a, b) = %#x, want %#x", got, want)
+	}
+}
+
+func TestLocate(t *testing.T) {
+	l := NewProvisioned(5000, 2000) // 4 partitions, quarter ranges
+	tests := []struct {
+		hash uint64
+		want int
+	}{
+		{0, 0},
+		{1<<62 - 1, 0},
+		{1 << 62, 1},
+		{1<<63 - 1, 1},
+		{1 << 63, 2},
+		{3 << 62, 3},
+		{^uint64(0), 3},
+	}
+	for _, tc := range tests {
+		if got := l.Locate(tc.hash); got != tc.want {
+			t.Errorf("Locate(%#x) = %d, want %d", tc.hash, got, tc.want)
+		}
+	}
+	// Every partition owns the hashes of its range, and the ranges tile the
+	// space, for uneven counts too.
+	for _, n := range []int{1, 3, 5, 7, 11, 100} {
+		parts := evenRanges(n)
+		if parts[0].Lo != 0 || parts[n-1].Hi != ^uint64(0) {
+			t.Errorf("n=%d: ranges do not cover the space", n)
+		}
+		var total float64
+		for i, p := range parts {
+			if i > 0 && p.Lo != parts[i-1].Hi+1 {
+				t.Errorf("n=%d: gap before range %d", n, i)
+			}
+			if locate(parts, p.Lo) != i || locate(parts, p.Hi) != i {
+				t.Errorf("n=%d: range %d not located", n, i)
+			}
+			total += p.RangeFraction()
+		}
+		if total < 1-1e-12 || total > 1+1e-12 {
+			t.Errorf("n=%d: range fractions sum to %v", n, total)
+		}
+	}
+}

@@ -1,0 +1,93 @@
+package patterns
+
+import (
+	"io"
+	"runtime"
+	"testing"
+	"time"
+
+	"github.com/dynamodb-workbench/workbench/engine/attr"
+	"github.com/dynamodb-workbench/workbench/engine/model"
+)
+
+// largestPattern is the pattern whose items are largest on average (over
+// its first 10,000 items): the most bytes to generate and load per item.
+func largestPattern(b *testing.B) (*Pattern, float64) {
+	b.Helper()
+	var best *Pattern
+	bestAvg := 0.0
+	for _, p := range Catalog() {
+		src, err := p.Source(model.GeneratorSpec{Seed: DefaultSeed, Size: 10_000})
+		if err != nil {
+			b.Fatal(err)
+		}
+		total := 0
+		_ = src(func(_ string, it attr.Item) error { total += attr.ItemSize(it); return nil })
+		if avg := float64(total) / 10_000; avg > bestAvg {
+			best, bestAvg = p, avg
+		}
+	}
+	return best, bestAvg
+}
+
+// BenchmarkGenerateAndLoadMillion generates 1,000,000 items of the largest
+// pattern and loads them into a fresh engine.Database through
+// BatchWriteItem, streaming (the items exist once, in the engine).
+//
+//	go test -run '^$' -bench GenerateAndLoad ./patterns/
+//	PATH="$(go env GOROOT)/lib/wasm:$PATH" GOOS=js GOARCH=wasm go test -run '^$' -bench GenerateAndLoad ./patterns/
+func BenchmarkGenerateAndLoadMillion(b *testing.B) {
+	const size = 1_000_000
+	p, avg := largestPattern(b)
+	b.Logf("largest pattern: %s (%.0f bytes per item on average)", p.Name, avg)
+	var heap uint64
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		b.StopTimer()
+		m := p.Model()
+		m.Dataset.Generator.Size = size
+		db, _ := m.NewDatabase()
+		runtime.GC()
+		var before, after runtime.MemStats
+		runtime.ReadMemStats(&before)
+		b.StartTimer()
+		st, err := m.Load(db, Generator)
+		if err != nil {
+			b.Fatal(err)
+		}
+		if st.Items != size {
+			b.Fatalf("loaded %d items", st.Items)
+		}
+		b.StopTimer()
+		runtime.GC()
+		runtime.ReadMemStats(&after)
+		heap = after.HeapAlloc - before.HeapAlloc
+		runtime.KeepAlive(db)
+		b.StartTimer()
+	}
+	b.StopTimer()
+	perOp := b.Elapsed() / time.Duration(b.N)
+	b.ReportMetric(float64(perOp.Nanoseconds())/size, "ns/item")
+	b.ReportMetric(size/perOp.Seconds(), "items/s")
+	b.ReportMetric(float64(heap)/size, "heap-bytes/item")
+	b.ReportMetric(avg, "item-bytes")
+}
+
+// BenchmarkGenerateMillion times the generator alone: 1,000,000 items of
+// every pattern written as NDJSON to io.Discard.
+func BenchmarkGenerateMillion(b *testing.B) {
+	for _, p := range Catalog() {
+		b.Run(p.Name, func(b *testing.B) {
+			for i := 0; i < b.N; i++ {
+				src, err := p.Source(model.GeneratorSpec{Seed: DefaultSeed, Size: 1_000_000})
+				if err != nil {
+					b.Fatal(err)
+				}
+				if err := WriteNDJSON(io.Discard, src); err != nil {
+					b.Fatal(err)
+				}
+			}
+			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/1e6, "ns/item")
+		})
+	}
+}

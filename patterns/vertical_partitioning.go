@@ -1,0 +1,168 @@
+package patterns
+
+import (
+	"fmt"
+	"time"
+
+	"github.com/dynamodb-workbench/workbench/engine/attr"
+	"github.com/dynamodb-workbench/workbench/engine/model"
+	"github.com/dynamodb-workbench/workbench/engine/schema"
+)
+
+// verticalPartitioning is the vertical partitioning of seed 000: a large
+// product document split into items under 1 KB that share the product's
+// partition key.
+var verticalPartitioning = &Pattern{
+	Name:    "vertical-partitioning",
+	Title:   "Vertical partitioning: a large JSON document as items under 1 KB",
+	Sources: []string{"000"},
+	Narrative: model.Narrative{
+		Summary: "A product page is one large JSON document in a document database: metadata, specification " +
+			"sections, images, reviews, stock per warehouse. Here each part is its own item under the product's " +
+			"partition key (PRODUCT#{productId}), its sort key saying what it is: META, SPEC#{section}, " +
+			"IMAGE#{position}, REVIEW#{reviewedAt}#{reviewId}, STOCK#{warehouse}.",
+		Solves: "Key conditions cannot look inside a nested document, and DynamoDB bills reads and writes by " +
+			"item size. As separate items, the parts are read selectively (only the reviews: begins_with " +
+			"REVIEW#), updated independently (a stock change rewrites one small item for 1 WCU instead of the " +
+			"whole document), and the document is rebuilt by one Query on the partition key. A popular product " +
+			"whose reviews would push a single item past the 400 KB item limit simply has more items.",
+		TradeOffs: "Reading the whole document is a Query (possibly several pages) and a merge in the " +
+			"application, instead of one GetItem; updating several parts atomically needs a transaction; " +
+			"there are more items to count, and each carries its key overhead.",
+		RuleOfThumb: "Split a document along the lines it is read and written by, keeping each item under 1 KB " +
+			"(the write unit), and name the parts with sort key prefixes so that begins_with fetches a kind.",
+	},
+	DefaultSize: 1000,
+	build:       buildVerticalPartitioning,
+	generate:    generateVerticalPartitioning,
+}
+
+func buildVerticalPartitioning() *model.Model {
+	return &model.Model{
+		Description: "Products: PK = PRODUCT#{productId}; SK = META | SPEC#{section} | IMAGE#{position} | " +
+			"REVIEW#{reviewedAt}#{reviewId} | STOCK#{warehouse}; every item under 1 KB.",
+		Tables: []model.Table{keyTable("Products", "PK", schema.TypeS, "SK", schema.TypeS)},
+		Entities: []model.Entity{
+			{Name: "ProductMeta", Table: "Products", Keys: map[string]string{"PK": "PRODUCT#{productId}", "SK": "META"},
+				Attributes: []model.Attribute{
+					{Name: "Name", Type: "S", Required: true}, {Name: "Brand", Type: "S", Required: true},
+					{Name: "Category", Type: "S", Required: true}, {Name: "Price", Type: "N", Required: true},
+				}},
+			{Name: "ProductSpec", Table: "Products", Keys: map[string]string{"PK": "PRODUCT#{productId}", "SK": "SPEC#{section}"},
+				Attributes: []model.Attribute{{Name: "Specs", Type: "M", Required: true}}},
+			{Name: "ProductImage", Table: "Products", Keys: map[string]string{"PK": "PRODUCT#{productId}", "SK": "IMAGE#{position}"},
+				Attributes: []model.Attribute{{Name: "Url", Type: "S", Required: true}, {Name: "Alt", Type: "S", Required: true}}},
+			{Name: "ProductReview", Table: "Products", Keys: map[string]string{"PK": "PRODUCT#{productId}", "SK": "REVIEW#{reviewedAt}#{reviewId}"},
+				Attributes: []model.Attribute{
+					{Name: "Rating", Type: "N", Required: true}, {Name: "Author", Type: "S", Required: true},
+					{Name: "Text", Type: "S", Required: true},
+				}},
+			{Name: "ProductStock", Table: "Products", Keys: map[string]string{"PK": "PRODUCT#{productId}", "SK": "STOCK#{warehouse}"},
+				Attributes: []model.Attribute{{Name: "Quantity", Type: "N", Required: true}, {Name: "UpdatedAt", Type: "S", Required: true}}},
+		},
+		AccessPatterns: []model.AccessPattern{
+			{Name: "Whole document", Operation: "Query", Rate: 50,
+				Description: "Every part of the product, to rebuild the document in the application.",
+				Parameters:  []model.Parameter{param("productId", "P-100", "the product")},
+				Request: request(`{"TableName":"Products","KeyConditionExpression":"PK = :p",
+					"ExpressionAttributeValues":{":p":{"S":"PRODUCT#{productId}"}}}`)},
+			{Name: "Product header", Entity: "ProductMeta", Operation: "GetItem", Rate: 2000,
+				Parameters: []model.Parameter{param("productId", "P-100", "the product")},
+				Request:    request(`{"TableName":"Products","Key":{"PK":{"S":"PRODUCT#{productId}"},"SK":{"S":"META"}}}`)},
+			{Name: "Latest reviews", Entity: "ProductReview", Operation: "Query", Rate: 500,
+				Parameters: []model.Parameter{param("productId", "P-100", "the product")},
+				Request: request(`{"TableName":"Products","KeyConditionExpression":"PK = :p AND begins_with(SK, :r)",
+					"ScanIndexForward":false,"Limit":20,
+					"ExpressionAttributeValues":{":p":{"S":"PRODUCT#{productId}"},":r":{"S":"REVIEW#"}}}`)},
+			{Name: "Update stock", Entity: "ProductStock", Operation: "UpdateItem", Rate: 100,
+				Description: "One part changes: one small item is rewritten (1 WCU).",
+				Parameters: []model.Parameter{param("productId", "P-100", "the product"), param("warehouse", "eu-west", "the warehouse"),
+					param("quantity", "41", "units in stock"), param("now", iso(Start), "ISO-8601")},
+				Request: request(`{"TableName":"Products","Key":{"PK":{"S":"PRODUCT#{productId}"},"SK":{"S":"STOCK#{warehouse}"}},
+					"UpdateExpression":"SET Quantity = :q, UpdatedAt = :now","ReturnConsumedCapacity":"TOTAL",
+					"ExpressionAttributeValues":{":q":{"N":"{quantity}"},":now":{"S":"{now}"}}}`)},
+		},
+	}
+}
+
+var (
+	brands      = []string{"Brewline", "Kettleworks", "Nordhaus", "Cafetta", "Steamy"}
+	categories  = []string{"espresso machines", "grinders", "kettles", "accessories"}
+	warehouses  = []string{"eu-west", "us-east", "ap-south"}
+	specSection = []string{"dimensions", "electrical", "materials", "warranty"}
+	reviewers   = []string{"ana_k", "ben.r", "chen", "dara", "eli", "fatima", "greg", "hiro", "ines", "jon"}
+)
+
+// specOf returns a specification section as a map.
+func specOf(section string, r *model.Rand) attr.Map {
+	switch section {
+	case "dimensions":
+		return attr.Map{"Width": str(fmt.Sprintf("%d cm", 20+r.IntN(30))), "Height": str(fmt.Sprintf("%d cm", 20+r.IntN(30))),
+			"Depth": str(fmt.Sprintf("%d cm", 20+r.IntN(30))), "Weight": str(fmt.Sprintf("%d.%d kg", 2+r.IntN(10), r.IntN(10)))}
+	case "electrical":
+		return attr.Map{"Voltage": str("220-240 V"), "Power": str(fmt.Sprintf("%d W", 800+100*r.IntN(12))), "Plug": str("Type F")}
+	case "materials":
+		return attr.Map{"Body": str("brushed steel"), "Tank": str("BPA-free plastic"), "Portafilter": str("chrome-plated brass")}
+	}
+	return attr.Map{"Years": num(int64(1 + r.IntN(3))), "Scope": str("parts and labour")}
+}
+
+func generateVerticalPartitioning(g *gen) {
+	pid := func(id string) model.Params { return model.Params{"productId": id} }
+	with := func(p model.Params, k, v string) model.Params { p[k] = v; return p }
+	meta := func(id, name string, cents int64) {
+		g.put("ProductMeta", pid(id), attr.Item{"Name": str(name), "Brand": str(model.Pick(g.r, brands)),
+			"Category": str(model.Pick(g.r, categories)), "Price": dec(cents)})
+	}
+	review := func(id, rid string, at time.Time, rating int64, author string, textLen int) {
+		g.put("ProductReview", with(with(pid(id), "reviewedAt", iso(at)), "reviewId", rid),
+			attr.Item{"Rating": num(rating), "Author": str(author), "Text": str(model.Lorem(g.r, textLen))})
+	}
+	image := func(id string, pos int) {
+		g.put("ProductImage", with(pid(id), "position", fmt.Sprint(pos)), attr.Item{
+			"Url": str(fmt.Sprintf("https://img.example.com/products/%s/%d.jpg", id, pos)),
+			"Alt": str(fmt.Sprintf("View %d of product %s", pos, id))})
+	}
+	stock := func(id, wh string, q int64) {
+		g.put("ProductStock", with(pid(id), "warehouse", wh), attr.Item{"Quantity": num(q), "UpdatedAt": str(iso(g.start.Add(-time.Hour)))})
+	}
+	spec := func(id, section string) {
+		g.put("ProductSpec", with(pid(id), "section", section), attr.Item{"Specs": specOf(section, g.r)})
+	}
+	day := 24 * time.Hour
+	// Story: P-100, an espresso machine in ten parts.
+	meta("P-100", "Barista Pro 2", 49900)
+	spec("P-100", "dimensions")
+	spec("P-100", "electrical")
+	image("P-100", 1)
+	image("P-100", 2)
+	review("P-100", "r-1", g.start.Add(-30*day), 5, "ana_k", 400)
+	review("P-100", "r-2", g.start.Add(-12*day), 4, "ben.r", 650)
+	review("P-100", "r-3", g.start.Add(-1*day), 2, "chen", 300)
+	stock("P-100", "eu-west", 17)
+	stock("P-100", "us-east", 4)
+	// P-BEST, a bestseller whose 600 reviews would not fit in one 400 KB item.
+	meta("P-BEST", "Everyday Kettle", 3900)
+	for i := 1; i <= 600; i++ {
+		review("P-BEST", fmt.Sprintf("r-%04d", i), g.start.Add(-time.Duration(600-i)*time.Hour), int64(1+g.r.IntN(5)),
+			model.Pick(g.r, reviewers), 650+g.r.IntN(200))
+	}
+	// Filler: products with a few of each part.
+	for p := 1; ; p++ {
+		id := fmt.Sprintf("P-%05d", p)
+		meta(id, fmt.Sprintf("Product %d", p), int64(500+g.r.IntN(100000)))
+		for _, s := range specSection[:1+g.r.IntN(len(specSection))] {
+			spec(id, s)
+		}
+		for i := 1; i <= 1+g.r.IntN(4); i++ {
+			image(id, i)
+		}
+		for i := 1; i <= g.r.IntN(20); i++ {
+			review(id, fmt.Sprintf("r-%d", i), g.start.Add(-time.Duration(g.r.IntN(365*24))*time.Hour),
+				int64(1+g.r.IntN(5)), model.Pick(g.r, reviewers), 20+g.r.IntN(800))
+		}
+		for _, wh := range warehouses[:1+g.r.IntN(len(warehouses))] {
+			stock(id, wh, int64(g.r.IntN(500)))
+		}
+	}
+}
