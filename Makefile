@@ -27,7 +27,7 @@ RUN_FLAGS ?=
 
 # Benchmarks: packages, selection and repetition. Extend BENCH_PKGS as
 # packages gain benchmarks, e.g. `make bench BENCH_PKGS='./engine/... ./visualizer/...'`.
-BENCH_PKGS ?= ./engine/...
+BENCH_PKGS ?= ./engine/... ./patterns/...
 BENCH ?= .
 BENCHTIME ?= 1s
 BENCHCOUNT ?= 1

@@ -213,6 +213,9 @@ func newServer(opts serverOptions) (http.Handler, error) {
 	for _, name := range []string{"robots.txt", "sitemap.xml", "ads.txt"} {
 		mux.Handle("GET /"+name, assets.rootFileHandler(name))
 	}
+	api := patternsAPI()
+	mux.Handle("GET /api/patterns", api)
+	mux.Handle("GET /api/patterns/", api)
 	mux.Handle("GET /", newAppHandler(opts.Version, assets))
 
 	dynamodb := wire.NewHandler(opts.DB)

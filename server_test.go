@@ -425,3 +425,23 @@ func TestRunShutsDown(t *testing.T) {
 		t.Error("the server still answers after shutdown")
 	}
 }
+
+// TestServerMountsPatterns checks that the pattern library is served by the
+// whole server, next to the page and the DynamoDB endpoint.
+func TestServerMountsPatterns(t *testing.T) {
+	h, err := newServer(serverOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv := httptest.NewServer(h)
+	defer srv.Close()
+	resp, err := http.Get(srv.URL + "/api/patterns/sparse-index?items=10&seed=3")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	body, _ := io.ReadAll(resp.Body)
+	if resp.StatusCode != 200 || !strings.Contains(string(body), "EscalatedTo") {
+		t.Fatalf("GET /api/patterns/sparse-index: %d %.200s", resp.StatusCode, body)
+	}
+}

@@ -90,3 +90,54 @@ func TestLocate(t *testing.T) {
 		}
 	}
 }
+
+// TestKeyNameHash: the simulator's allocation-free key names and encoding
+// agree with keyName and attr.AppendKey.
+func TestKeyNameHash(t *testing.T) {
+	for _, tc := range []struct {
+		prefix       string
+		i, s, shards int
+	}{
+		{"contestant#", 7, 0, 1},
+		{"device-", 42, 3, 4},
+		{"", 0, 0, 1},
+		{"nul\x00in", 12345, 19, 20},
+	} {
+		name := keyName(tc.prefix, tc.i, tc.s, tc.shards)
+		if got := string(appendKeyName(nil, tc.prefix, tc.i, tc.s, tc.shards)); got != name {
+			t.Errorf("appendKeyName = %q, want %q", got, name)
+		}
+		if got, want := appendStringKey(nil, []byte(name)), attr.AppendKey(nil, attr.String(name)); string(got) != string(want) {
+			t.Errorf("appendStringKey(%q) = %x, attr.AppendKey %x", name, got, want)
+		}
+		kh := &keyHashes{prefix: tc.prefix, shards: tc.shards}
+		if kh.get(tc.i, tc.s) != HashString(name) {
+			t.Errorf("key hash of %q differs", name)
+		}
+	}
+}
+
+func TestRadixSort(t *testing.T) {
+	for _, n := range []int{0, 1, 5, 255, 256, 1000, 70000} {
+		h := make([]uint64, n)
+		w := make([]float64, n)
+		x := uint64(12345)
+		for i := range h {
+			x = x*6364136223846793005 + 1442695040888963407
+			h[i] = x
+			if i%7 == 0 {
+				h[i] &= 0xFFFF // share high bytes
+			}
+			w[i] = float64(h[i] % 1000)
+		}
+		radixSort(h, w)
+		for i := range h {
+			if i > 0 && h[i-1] > h[i] {
+				t.Fatalf("n=%d: not sorted at %d", n, i)
+			}
+			if w[i] != float64(h[i]%1000) {
+				t.Fatalf("n=%d: weight moved apart from its hash at %d", n, i)
+			}
+		}
+	}
+}

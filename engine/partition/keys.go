@@ -55,7 +55,11 @@ func zipfWeights(n, k int, s float64) ([]float64, float64) {
 	w := make([]float64, k)
 	var h float64
 	for r := 1; r <= k; r++ {
-		w[r-1] = math.Pow(float64(r), -s)
+		if s == 1 {
+			w[r-1] = 1 / float64(r)
+		} else {
+			w[r-1] = math.Pow(float64(r), -s)
+		}
 		h += w[r-1]
 	}
 	if n > k {
@@ -129,42 +133,107 @@ func buildMass(p AccessPattern) keyMass {
 	base, diffuse := baseKeys(p)
 	s := p.shards()
 	prefix := p.prefix()
-	type point struct {
-		hash   uint64
-		weight float64
-	}
-	pts := make([]point, 0, len(base)*s)
+	hashes := make([]uint64, 0, len(base)*s)
+	weights := make([]float64, 0, len(base)*s)
+	var name, enc []byte
 	for _, k := range base {
 		for sh := range s {
-			pts = append(pts, point{HashString(keyName(prefix, k.index, sh, s)), k.weight / float64(s)})
+			name = appendKeyName(name[:0], prefix, k.index, sh, s)
+			enc = appendStringKey(enc[:0], name)
+			hashes = append(hashes, HashKey64(enc))
+			weights = append(weights, k.weight/float64(s))
 		}
 	}
-	slices.SortFunc(pts, func(a, b point) int {
-		switch {
-		case a.hash < b.hash:
-			return -1
-		case a.hash > b.hash:
-			return 1
-		}
-		return 0
-	})
-	m := keyMass{
-		hash:    make([]uint64, len(pts)),
-		weight:  make([]float64, len(pts)),
-		cum:     make([]float64, len(pts)+1),
-		diffuse: diffuse,
+	radixSort(hashes, weights)
+	m := keyMass{hash: hashes, weight: weights, cum: make([]float64, len(hashes)+1), diffuse: diffuse}
+	for i, w := range weights {
+		m.cum[i+1] = m.cum[i] + w
 	}
-	for i, pt := range pts {
-		m.hash[i], m.weight[i] = pt.hash, pt.weight
-		m.cum[i+1] = m.cum[i] + pt.weight
-	}
-	m.topKey, m.topShare = 0, 0
 	if len(base) > 0 {
 		m.topKey, m.topShare = base[0].index, base[0].weight
 	} else if p.Keys.Count > 0 {
 		m.topShare = 1 / float64(p.Keys.Count)
 	}
 	return m
+}
+
+// appendKeyName appends keyName(prefix, i, s, shards) to dst.
+func appendKeyName(dst []byte, prefix string, i, s, shards int) []byte {
+	dst = strconv.AppendInt(append(dst, prefix...), int64(i), 10)
+	if shards > 1 {
+		dst = strconv.AppendInt(append(dst, '.'), int64(s), 10)
+	}
+	return dst
+}
+
+// appendStringKey appends the key encoding of a String value holding b,
+// as attr.AppendKey does (0x00 escaped as 0x00 0xFF, then 0x00 0x01),
+// without making a string of it; a test checks that the two agree.
+func appendStringKey(dst, b []byte) []byte {
+	for _, c := range b {
+		if c == 0 {
+			dst = append(dst, 0, 0xFF)
+		} else {
+			dst = append(dst, c)
+		}
+	}
+	return append(dst, 0, 1)
+}
+
+// radixSort sorts hashes ascending, moving weights with them (an LSD radix
+// sort on 16-bit digits: stable, and much faster than a comparison sort on 65,536
+// keys, which matters under WebAssembly).
+func radixSort(hashes []uint64, weights []float64) {
+	n := len(hashes)
+	if n < 256 {
+		idx := make([]int, n)
+		for i := range idx {
+			idx[i] = i
+		}
+		slices.SortStableFunc(idx, func(a, b int) int {
+			switch {
+			case hashes[a] < hashes[b]:
+				return -1
+			case hashes[a] > hashes[b]:
+				return 1
+			}
+			return 0
+		})
+		h, w := slices.Clone(hashes), slices.Clone(weights)
+		for i, j := range idx {
+			hashes[i], weights[i] = h[j], w[j]
+		}
+		return
+	}
+	h2, w2 := make([]uint64, n), make([]float64, n)
+	src, dst := hashes, h2
+	srcW, dstW := weights, w2
+	const bits = 16
+	count := make([]int, 1<<bits+1)
+	for shift := uint(0); shift < 64; shift += bits {
+		clear(count)
+		for _, h := range src {
+			count[(h>>shift)&(1<<bits-1)+1]++
+		}
+		if count[((src[0]>>shift)&(1<<bits-1))+1] == n {
+			continue // every key has this digit: nothing moves
+		}
+		for i := 1; i < len(count); i++ {
+			count[i] += count[i-1]
+		}
+		for i, h := range src {
+			b := (h >> shift) & (1<<bits - 1)
+			dst[count[b]] = h
+			dstW[count[b]] = srcW[i]
+			count[b]++
+		}
+		src, dst = dst, src
+		srcW, dstW = dstW, srcW
+	}
+	if &src[0] != &hashes[0] {
+		copy(hashes, src)
+		copy(weights, srcW)
+	}
 }
 
 // weights writes into out (one per partition) the fraction of the
@@ -212,12 +281,18 @@ func newKeyHashes(p AccessPattern) *keyHashes {
 
 func (kh *keyHashes) get(key, shard int) uint64 {
 	if kh.hash == nil {
-		return HashString(keyName(kh.prefix, key, shard, kh.shards))
+		return kh.compute(key, shard)
 	}
 	i := key*kh.shards + shard
 	if !kh.have[i] {
-		kh.hash[i] = HashString(keyName(kh.prefix, key, shard, kh.shards))
+		kh.hash[i] = kh.compute(key, shard)
 		kh.have[i] = true
 	}
 	return kh.hash[i]
+}
+
+func (kh *keyHashes) compute(key, shard int) uint64 {
+	var nb, eb [64]byte
+	name := appendKeyName(nb[:0], kh.prefix, key, shard, kh.shards)
+	return HashKey64(appendStringKey(eb[:0], name))
 }

@@ -87,7 +87,7 @@ type partState struct {
 	lo     uint64
 	share  float64
 	bucket [2]*capacity.Bucket
-	heat   int
+	heat   int // seconds in a row it has run hot
 	ser    *PartitionSeries
 	bytes  float64 // inserted bytes not yet moved into the layout
 
@@ -138,6 +138,7 @@ type sim struct {
 	totalDemand                                                    [2]float64 // this second, by dimension
 	sumConsumed, sumAllowed, sumBorrowed, sumThrottled             vec
 	base, allowN                                                   []int // the sample's seconds before the partition began, and before its rate last changed
+	heat                                                           []int // seconds in a row each partition has run hot
 
 	ring      [2][]float64 // on demand: demand by second, modulo lag
 	committed [2]float64
@@ -680,21 +681,25 @@ func (s *sim) splitForHeat() {
 	// a partition heats only through a dimension the table can spare.
 	var over [2]bool
 	known := false
-	for i, p := range s.parts {
-		if s.demand[0][i]+3*s.demand[1][i] >= hot {
-			if !known {
-				over, known = s.tableOver(), true
+	n := len(s.parts)
+	dr, dw, heat := s.demand[0][:n], s.demand[1][:n], s.heat[:n]
+	for i := range n {
+		if dr[i]+3*dw[i] < hot {
+			if heat[i] != 0 {
+				heat[i] = 0
 			}
-			if (s.demand[0][i] <= 0 || over[0]) && (s.demand[1][i] <= 0 || over[1]) {
-				p.heat = 0
-				continue
-			}
-			p.heat++
-			if p.heat >= s.heatSecs {
-				due = append(due, i)
-			}
-		} else {
-			p.heat = 0
+			continue
+		}
+		if !known {
+			over, known = s.tableOver(), true
+		}
+		if (dr[i] <= 0 || over[0]) && (dw[i] <= 0 || over[1]) {
+			heat[i] = 0
+			continue
+		}
+		heat[i]++
+		if heat[i] >= s.heatSecs {
+			due = append(due, i)
 		}
 	}
 	if len(due) == 0 {
@@ -702,7 +707,7 @@ func (s *sim) splitForHeat() {
 	}
 	split := false
 	for _, i := range slices.Backward(due) {
-		s.parts[i].heat = 0
+		heat[i] = 0
 		at, hot, total, ok := s.heatPoint(i)
 		if !ok {
 			continue
@@ -868,6 +873,7 @@ func (s *sim) sync(at int) {
 		s.full[d] = slices.Grow(s.full[d][:0], n)[:n]
 	}
 	s.base = slices.Grow(s.base[:0], n)[:n]
+	s.heat = slices.Grow(s.heat[:0], n)[:n]
 	s.allowN = slices.Grow(s.allowN[:0], n)[:n]
 	s.sharesFit = true
 	for i, p := range parts {
@@ -921,7 +927,7 @@ func (s *sim) newSeries(start int) Series {
 func (s *sim) save(i int, p *partState) {
 	n := s.tn - s.base[i]
 	for d := range 2 {
-		p.rate[d], p.full[d] = s.rate[d][i], s.full[d][i]
+		p.rate[d], p.full[d], p.heat = s.rate[d][i], s.full[d][i], s.heat[i]
 		// The rate has not changed since allowN seconds into the sample.
 		allowed := s.sumAllowed[d][i] + s.rate[d][i]*float64(n-s.allowN[i])
 		p.acc[d] = accum{s.sumConsumed[d][i], allowed, s.sumBorrowed[d][i], s.sumThrottled[d][i]}
@@ -936,6 +942,7 @@ func (s *sim) load(i int, p *partState) {
 		a := p.acc[d]
 		s.sumConsumed[d][i], s.sumAllowed[d][i], s.sumBorrowed[d][i], s.sumThrottled[d][i] = a.consumed, a.allowed, a.borrowed, a.throttled
 	}
+	s.heat[i] = p.heat
 	s.base[i] = s.tn - p.n
 	s.allowN[i] = p.n
 }
@@ -1003,14 +1010,22 @@ func (s *sim) flush() {
 // series and clears the sums.
 func (s *sim) flushPartition(p *partState) {
 	n := float64(p.n)
-	for d, ser := range []*Series{&p.ser.Read, &p.ser.Write} {
+	for d := range 2 {
+		ser := &p.ser.Read
+		if d == dimWrite {
+			ser = &p.ser.Write
+		}
 		a := p.acc[d]
 		b := p.bucket[d]
+		bank := b.Rate() * capacity.BurstWindow.Seconds()
+		if !p.full[d] {
+			bank = min(b.Balance(s.now), bank)
+		}
 		ser.Consumed = append(ser.Consumed, a.consumed/n)
 		ser.Allowed = append(ser.Allowed, a.allowed/n)
 		ser.Borrowed = append(ser.Borrowed, a.borrowed/n)
 		ser.Throttled = append(ser.Throttled, a.throttled/n)
-		ser.Burst = append(ser.Burst, min(b.Balance(s.now), b.Rate()*capacity.BurstWindow.Seconds()))
+		ser.Burst = append(ser.Burst, bank)
 	}
 	p.acc = [2]accum{}
 	p.n = 0
