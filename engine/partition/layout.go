@@ -35,6 +35,12 @@ const (
 	// OnDemandPartitions is the partition count of a new on-demand table:
 	// 12,000 / 3,000 = 4,000 / 1,000 = 4 (inferred).
 	OnDemandPartitions = 4
+
+	// MaxPartitions bounds a layout (the model's limit, not DynamoDB's):
+	// 65,536 partitions carry 196 million RCU or 65 million WCU, far above
+	// the default table quota of 40,000 of each, or hold 640 TB. Doublings
+	// and splits stop there.
+	MaxPartitions = 1 << 16
 )
 
 // Mode is a table's capacity mode.
@@ -229,6 +235,9 @@ func New(s Spec) (*Layout, error) {
 		return nil, invalidf("capacity mode %d", int(s.Mode))
 	}
 	if bytes > 0 {
+		if bytes > MaxPartitions*PartitionBytes {
+			return nil, invalidf("table size %v GB: at most %d partitions of 10 GB", s.SizeGB, MaxPartitions)
+		}
 		bySize := sizePartitions(bytes)
 		fmt.Fprintf(&text, "; data %s / 10 GB = ceil(%s) = %s", gb(float64(bytes)), ratio(float64(bytes)/PartitionBytes), plural(bySize, "partition"))
 		if bySize > n {
@@ -286,7 +295,7 @@ func checkThroughput(rcu, wcu float64) error {
 	if rcu == 0 && wcu == 0 {
 		return invalidf("provisioned throughput 0 RCU + 0 WCU: reads or writes must be above 0")
 	}
-	return nil
+	return checkPartitions(rcu, wcu)
 }
 
 // throughputPartitions is the guide's formula: ceil(RCU/3,000 + WCU/1,000),
@@ -412,6 +421,14 @@ func (l *Layout) SetThroughput(rcu, wcu float64) (Step, error) {
 	return l.setThroughput(rcu, wcu, ""), nil
 }
 
+// checkPartitions bounds the partitions a throughput needs.
+func checkPartitions(rcu, wcu float64) error {
+	if n := (rcu + 3*wcu) / PartitionRCU; n > MaxPartitions {
+		return invalidf("%s RCU + %s WCU needs %s partitions: the model stops at %s", num(rcu), num(wcu), num(math.Ceil(n)), num(MaxPartitions))
+	}
+	return nil
+}
+
 func (l *Layout) setThroughput(rcu, wcu float64, prefix string) Step {
 	from := len(l.parts)
 	oldR, oldW := l.rcu, l.wcu
@@ -453,7 +470,7 @@ func (l *Layout) setThroughput(rcu, wcu float64, prefix string) Step {
 // returns how many times it did.
 func (l *Layout) doubleFor(more func() bool) int {
 	n := 0
-	for more() && n < 40 {
+	for more() && 2*len(l.parts) <= MaxPartitions {
 		next := make([]Partition, 0, 2*len(l.parts))
 		for _, p := range l.parts {
 			a, b := l.children(p, p.Lo+(p.Hi-p.Lo)/2)
@@ -528,8 +545,8 @@ func (l *Layout) spread(bytes int64) {
 // than 10 GB splits in two, as often as needed. It returns the steps: one
 // for the growth, one per split.
 func (l *Layout) AddData(bytes int64) ([]Step, error) {
-	if bytes < 0 {
-		return nil, invalidf("negative data %d bytes", bytes)
+	if bytes < 0 || l.Bytes()+bytes > MaxPartitions*PartitionBytes || l.Bytes()+bytes < 0 {
+		return nil, invalidf("data %d bytes: not negative, at most %d partitions of 10 GB in all", bytes, MaxPartitions)
 	}
 	from := len(l.parts)
 	l.spread(bytes)
@@ -544,8 +561,8 @@ func (l *Layout) AddDataTo(i int, bytes int64) ([]Step, error) {
 	if i < 0 || i >= len(l.parts) {
 		return nil, invalidf("partition index %d of %d", i, len(l.parts))
 	}
-	if bytes < 0 {
-		return nil, invalidf("negative data %d bytes", bytes)
+	if bytes < 0 || l.Bytes()+bytes > MaxPartitions*PartitionBytes || l.Bytes()+bytes < 0 {
+		return nil, invalidf("data %d bytes: not negative, at most %d partitions of 10 GB in all", bytes, MaxPartitions)
 	}
 	from := len(l.parts)
 	l.parts[i].Bytes += bytes
@@ -565,7 +582,7 @@ func (l *Layout) AddDataAt(hash uint64, bytes int64) ([]Step, error) {
 func (l *Layout) splitFull() []Step {
 	var steps []Step
 	for i := 0; i < len(l.parts); {
-		if l.parts[i].Bytes > PartitionBytes && l.parts[i].Hi > l.parts[i].Lo {
+		if l.parts[i].Bytes > PartitionBytes && l.parts[i].Hi > l.parts[i].Lo && len(l.parts) < MaxPartitions {
 			steps = append(steps, l.sizeSplit(i))
 			continue // look at the first child again
 		}
@@ -606,6 +623,9 @@ func (l *Layout) HeatSplit(i int, at uint64, why string) (Step, error) {
 	p := l.parts[i]
 	if at < p.Lo || at >= p.Hi {
 		return Step{}, invalidf("split point %#x outside partition %d's range [%#x, %#x)", at, p.ID, p.Lo, p.Hi)
+	}
+	if len(l.parts) >= MaxPartitions {
+		return Step{}, invalidf("the model stops at %d partitions", MaxPartitions)
 	}
 	from := len(l.parts)
 	a, b := l.children(p, at)

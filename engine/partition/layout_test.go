@@ -392,6 +392,8 @@ func TestLayoutErrors(t *testing.T) {
 		{RCU: math.NaN(), WCU: 5},
 		{RCU: 5, WCU: 5, SizeGB: -1},
 		{Mode: Mode(9)},
+		{RCU: 1e12, WCU: 1}, // more than MaxPartitions
+		{RCU: 1, WCU: 1, SizeGB: 1e9},
 	} {
 		if _, err := New(s); !errors.Is(err, ErrInvalid) {
 			t.Errorf("New(%+v) = %v, want ErrInvalid", s, err)
@@ -403,6 +405,18 @@ func TestLayoutErrors(t *testing.T) {
 	}
 	if _, err := l.AddDataTo(5, 1); err == nil {
 		t.Error("bad index accepted")
+	}
+	if _, err := l.AddData(1 << 62); err == nil {
+		t.Error("exabytes accepted")
+	}
+	if _, err := l.SetThroughput(1e15, 1); err == nil {
+		t.Error("a throughput needing billions of partitions accepted")
+	}
+	// An on-demand peak beyond the model's bound stops doubling there.
+	od := NewOnDemand()
+	od.ObservePeak(1e12, 1)
+	if od.Len() != MaxPartitions {
+		t.Errorf("huge peak: %d partitions, want the bound %d", od.Len(), MaxPartitions)
 	}
 	if _, err := l.SwitchToProvisioned(1, 1); err == nil {
 		t.Error("switching a provisioned table to provisioned succeeded")
