@@ -6,10 +6,9 @@ import (
 	"github.com/dynamodb-workbench/workbench/engine/capacity"
 )
 
-// dayLayout is a provisioned table of 100 partitions: 100,000 RCU + 25,000
-// WCU gives ceil(33.3 + 25) = 59, doubled... built directly instead.
+// dayLayout is a provisioned table of 100 partitions:
+// ceil(150,000 / 3,000 + 50,000 / 1,000) = ceil(50 + 50) = 100.
 func dayLayout(tb testing.TB) *Layout {
-	// ceil(150,000 / 3,000 + 50,000 / 1,000) = ceil(50 + 50) = 100.
 	l, err := New(Spec{Mode: Provisioned, RCU: 150000, WCU: 50000})
 	if err != nil || l.Len() != 100 {
 		tb.Fatalf("layout: %v, %d partitions", err, l.Len())
@@ -38,5 +37,41 @@ func BenchmarkSimulateDay(b *testing.B) {
 		if _, err := Simulate(l, w); err != nil {
 			b.Fatal(err)
 		}
+	}
+}
+
+// BenchmarkSimulateDayNoise is BenchmarkSimulateDay with Poisson noise
+// drawn per pattern and partition every second.
+func BenchmarkSimulateDayNoise(b *testing.B) {
+	l := dayLayout(b)
+	w := dayWorkload()
+	w.Noise = true
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := Simulate(l, w); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkSimulateSetup is the fixed cost of a run: placing 65,536 Zipf
+// keys (hashing and sorting them) and spreading the rest.
+func BenchmarkSimulateSetup(b *testing.B) {
+	l := dayLayout(b)
+	w := dayWorkload()
+	w.Seconds = 1
+	for b.Loop() {
+		if _, err := Simulate(l, w); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+func BenchmarkLocate(b *testing.B) {
+	l := dayLayout(b)
+	h := uint64(0)
+	for b.Loop() {
+		h += 0x9e3779b97f4a7c15
+		_ = l.Locate(h)
 	}
 }

@@ -57,6 +57,10 @@
 //     previous peak to half the highest throughput it was provisioned with,
 //     at least the new-table default (documented, KC article).
 //
+// Layout.Apply and Replay replay a list of Operations (a history a user
+// posts), and Layout.Occupancy maps the item collections loaded in the
+// engine onto the partitions (bytes, items, largest collections).
+//
 // The guide's bulk-load example counts writes only: 20 million 1 KB items
 // in 30 minutes need 20,000,000 / 1,800 = 11,111.1 WCU, which the guide
 // rounds to 11,000 WCU → 11 partitions (exactly 11,112 WCU would give 12);

@@ -149,10 +149,13 @@ func buildMass(p AccessPattern) keyMass {
 	for i, w := range weights {
 		m.cum[i+1] = m.cum[i] + w
 	}
+	// The most requested key: the first explicit one, unless the keys
+	// left diffuse get more each (a hot key with a small share).
 	if len(base) > 0 {
 		m.topKey, m.topShare = base[0].index, base[0].weight
-	} else if p.Keys.Count > 0 {
-		m.topShare = 1 / float64(p.Keys.Count)
+	}
+	if rest := p.Keys.Count - len(base); rest > 0 && diffuse/float64(rest) > m.topShare {
+		m.topKey, m.topShare = len(base), diffuse/float64(rest)
 	}
 	return m
 }

@@ -505,3 +505,67 @@ func checkLayout(t *testing.T, l *Layout) {
 		t.Errorf("history does not end at the current layout")
 	}
 }
+
+func TestOccupancy(t *testing.T) {
+	l := NewProvisioned(3000, 1000) // 2 partitions: [0, 2^63), [2^63, 2^64)
+	cols := []Collection{
+		{Key: "a", Hash: 1, Items: 3, Bytes: 300},
+		{Key: "b", Hash: 2, Items: 1, Bytes: 5000},
+		{Key: "c", Hash: 1 << 63, Items: 2, Bytes: 10},
+		{Key: "d", Hash: 5, Items: 1, Bytes: 300},
+	}
+	occ := l.Occupancy(cols, 2)
+	if len(occ) != 2 {
+		t.Fatalf("%d partitions", len(occ))
+	}
+	o := occ[0]
+	if o.Collections != 3 || o.Items != 5 || o.Bytes != 5600 || len(o.Largest) != 2 || o.Largest[0].Key != "b" || o.Largest[1].Key != "a" {
+		t.Errorf("partition 0: %+v", o)
+	}
+	if o := occ[1]; o.Collections != 1 || o.Bytes != 10 || o.Fill != 10.0/PartitionBytes || o.Largest[0].Key != "c" {
+		t.Errorf("partition 1: %+v", o)
+	}
+	if occ := l.Occupancy(cols, 0); occ[0].Largest != nil {
+		t.Error("top 0 listed collections")
+	}
+}
+
+func TestReplay(t *testing.T) {
+	zero := 0
+	l, err := Replay(Spec{RCU: 5000, WCU: 2000}, []Operation{
+		{Op: "throughput", RCU: 8000, WCU: 2000},
+		{Op: "grow", GB: 80},
+		{Op: "grow", GB: 0.5, Partition: &zero},
+		{Op: "on-demand"},
+		{Op: "peak", RCU: 30000, WCU: 100},
+		{Op: "provisioned", RCU: 100, WCU: 100},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	kinds := []StepKind{StepCreate, StepRaise, StepGrowData, StepGrowData, StepSplit, StepSwitch, StepPeak, StepSwitch}
+	h := l.History()
+	if len(h) != len(kinds) {
+		t.Fatalf("history %d steps, want %d", len(h), len(kinds))
+	}
+	for i, k := range kinds {
+		if h[i].Kind != k {
+			t.Errorf("step %d is %v, want %v", i+1, h[i].Kind, k)
+		}
+	}
+	if l.Len() != 36 { // 9 partitions, doubled twice for 60,000 RRU
+		t.Errorf("%d partitions:\n%s", l.Len(), l)
+	}
+	checkLayout(t, l)
+	for _, ops := range [][]Operation{
+		{{Op: "bogus"}},
+		{{Op: "grow", GB: -1}},
+		{{Op: "peak", RCU: 1}},
+		{{Op: "throughput"}},
+		{{Op: "provisioned", RCU: 1, WCU: 1}},
+	} {
+		if _, err := Replay(Spec{RCU: 10, WCU: 10}, ops); !errors.Is(err, ErrInvalid) || !strings.Contains(err.Error(), "operation 1") {
+			t.Errorf("%+v: %v", ops, err)
+		}
+	}
+}

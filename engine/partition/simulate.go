@@ -130,15 +130,19 @@ type sim struct {
 	// Per partition, in hash order: this second's demand, its parts and
 	// what was served (see serve), and the sample's sums.
 	demand, rate, own, want, borrow, bank, bal, served, lend, frac vec
-	full                                                           [2][]bool
-	slow                                                           [2][]int   // partitions served from their buckets this second
-	easy                                                           [2]bool    // no partition asked for more than its share
-	throttledNow                                                   [2]bool    // something was throttled this second
-	sharesFit                                                      bool       // every share fits a partition: RCU + 3 WCU ≤ 3,000
-	totalDemand                                                    [2]float64 // this second, by dimension
 	sumConsumed, sumAllowed, sumBorrowed, sumThrottled             vec
-	base, allowN                                                   []int // the sample's seconds before the partition began, and before its rate last changed
-	heat                                                           []int // seconds in a row each partition has run hot
+
+	full [2][]bool
+	// base and allowN count the sample's seconds before each partition
+	// began, and before its rate last changed; heat counts the seconds in
+	// a row it has run hot.
+	base, allowN, heat []int
+
+	slow         [2][]int   // partitions served from their buckets this second
+	easy         [2]bool    // no partition asked for more than its share
+	throttledNow [2]bool    // something was throttled this second
+	totalDemand  [2]float64 // this second
+	sharesFit    bool       // every share fits a partition: RCU + 3 WCU ≤ 3,000
 
 	ring      [2][]float64 // on demand: demand by second, modulo lag
 	committed [2]float64
@@ -423,9 +427,14 @@ func (s *sim) serve() {
 		borrow, bank, served := s.borrow[d][:n], s.bank[d][:n], s.served[d][:n]
 		// First the partitions that need their bucket: those asking for
 		// more than their share, or whose bank is not full.
+		// The consumed sums take the demand here, in the same pass;
+		// account takes off what is throttled.
+		cons := s.sumConsumed[d][:n]
 		slow := s.slow[d][:0]
 		for i := range n {
-			if x := dem[i]; x > rate[i] || (!full[i] && x > 0) {
+			x := dem[i]
+			cons[i] += x
+			if x > rate[i] || (!full[i] && x > 0) {
 				slow = append(slow, i)
 			}
 		}
@@ -564,9 +573,7 @@ func (s *sim) account() {
 		dem, cons := s.demand[d][:n], s.sumConsumed[d][:n]
 		var units, throttled float64
 		if s.easy[d] {
-			for i, x := range dem {
-				cons[i] += x
-			}
+			// serve added the demand to the consumed sums.
 			units = s.totalDemand[d]
 		} else {
 			served, frac := s.served[d][:n], s.frac[d][:n]
@@ -578,7 +585,7 @@ func (s *sim) account() {
 					any[d] = true
 				}
 				frac[i] = f
-				cons[i] += served[i]
+				cons[i] -= dem[i] - served[i] // serve added the demand
 				units += served[i]
 				borr[i] += borrow[i]
 				thr[i] += t

@@ -199,7 +199,8 @@ type Sharding struct {
 type AccessPattern struct {
 	Name string `json:"name"`
 	Op   Op     `json:"op"`
-	// Consistency is a read's (eventual, strong or transactional).
+	// Consistency is a read's: capacity.Eventual (0, the default),
+	// Strong (1) or Transactional (2).
 	Consistency capacity.ReadMode `json:"consistency,omitempty"`
 	// Transactional marks writes made in TransactWriteItems (2× units).
 	Transactional bool `json:"transactional,omitempty"`
