@@ -105,6 +105,10 @@ const hexDigits = "0123456789abcdef"
 // characters as \n, \t, ... or \u00XX, U+2028 and U+2029 as \u2028 and
 // \u2029 (for JavaScript consumers), invalid UTF-8 as \ufffd. Everything
 // else, including '<', '>' and '&', is written as is.
+// AppendJSONString appends s as a JSON string, escaped as the codec escapes
+// attribute names and strings; the wire encoders share it.
+func AppendJSONString(dst []byte, s string) []byte { return appendQuoted(dst, s) }
+
 func appendQuoted(dst []byte, s string) []byte {
 	dst = append(dst, '"')
 	start := 0

@@ -5,64 +5,16 @@ import (
 	"math"
 	"slices"
 	"strconv"
-	"unicode/utf8"
+
+	"github.com/dynamodb-workbench/workbench/engine/attr"
 )
 
 // Small append-style JSON writers for the hand-written encoders. They never
 // fail and never escape HTML characters (DynamoDB does not).
 
-const hexDigits = "0123456789abcdef"
-
-// safeASCII[c] is true for the bytes that go into a JSON string unchanged.
-var safeASCII = func() (t [utf8.RuneSelf]bool) {
-	for c := 0x20; c < utf8.RuneSelf; c++ {
-		t[c] = c != '"' && c != '\\'
-	}
-	return t
-}()
-
-// appendString appends s as a JSON string. Invalid UTF-8 becomes U+FFFD so
-// the output is always valid JSON.
-func appendString(dst []byte, s string) []byte {
-	dst = append(dst, '"')
-	start := 0
-	for i := 0; i < len(s); {
-		c := s[i]
-		if c < utf8.RuneSelf {
-			if safeASCII[c] {
-				i++
-				continue
-			}
-			dst = append(dst, s[start:i]...)
-			switch c {
-			case '"', '\\':
-				dst = append(dst, '\\', c)
-			case '\n':
-				dst = append(dst, '\\', 'n')
-			case '\r':
-				dst = append(dst, '\\', 'r')
-			case '\t':
-				dst = append(dst, '\\', 't')
-			default:
-				dst = append(dst, '\\', 'u', '0', '0', hexDigits[c>>4], hexDigits[c&0xF])
-			}
-			i++
-			start = i
-			continue
-		}
-		r, size := utf8.DecodeRuneInString(s[i:])
-		if r == utf8.RuneError && size == 1 {
-			dst = append(dst, s[start:i]...)
-			dst = append(dst, `\ufffd`...)
-			i += size
-			start = i
-			continue
-		}
-		i += size
-	}
-	dst = append(dst, s[start:]...)
-	return append(dst, '"')
-}
+// appendString appends s as a JSON string, escaped as the attribute-value
+// codec escapes (one implementation for the whole wire format).
+func appendString(dst []byte, s string) []byte { return attr.AppendJSONString(dst, s) }
 
 // appendKey appends "name": for a key that needs no escaping.
 func appendKey(dst []byte, name string) []byte {
