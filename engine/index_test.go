@@ -372,3 +372,49 @@ func TestTTLExpiryAndArchive(t *testing.T) {
 	}
 	checkInvariants(t, db)
 }
+
+// TestMultiAttributeGSIKey uses a GSI keyed by two partition-key and two
+// sort-key attributes (DynamoDB's November 2025 multi-attribute keys).
+func TestMultiAttributeGSIKey(t *testing.T) {
+	db, _ := newTestDB(t)
+	in := compositeTable("Matches", schema.TypeS)
+	in.AttributeDefinitions = append(in.AttributeDefinitions,
+		schema.AttributeDefinition{AttributeName: "tournament", AttributeType: schema.TypeS},
+		schema.AttributeDefinition{AttributeName: "region", AttributeType: schema.TypeS},
+		schema.AttributeDefinition{AttributeName: "round", AttributeType: schema.TypeN},
+		schema.AttributeDefinition{AttributeName: "score", AttributeType: schema.TypeN})
+	in.GlobalSecondaryIndexes = []schema.GlobalSecondaryIndex{{IndexName: "ByTournamentRegion",
+		KeySchema: []schema.KeySchemaElement{
+			{AttributeName: "tournament", KeyType: schema.KeyTypeHash}, {AttributeName: "region", KeyType: schema.KeyTypeHash},
+			{AttributeName: "round", KeyType: schema.KeyTypeRange}, {AttributeName: "score", KeyType: schema.KeyTypeRange}},
+		Projection: schema.Projection{ProjectionType: schema.ProjectAll}}}
+	mustCreate(t, db, in)
+	for i := 0; i < 24; i++ {
+		item := attr.Item{"pk": s(fmt.Sprintf("match-%02d", i)), "sk": s("result"),
+			"tournament": s("open"), "region": s([]string{"eu", "us"}[i%2]),
+			"round": n(fmt.Sprint(i % 3)), "score": n(fmt.Sprint(i))}
+		if i == 23 {
+			delete(item, "score") // missing one key attribute: not indexed
+		}
+		mustPut(t, db, "Matches", item)
+	}
+	checkInvariants(t, db)
+	out, err := db.Query(&QueryInput{TableName: ptr("Matches"), IndexName: ptr("ByTournamentRegion"),
+		KeyConditionExpression:    ptr("tournament = :t AND #r = :r AND #rd = :rd AND score >= :s"),
+		ExpressionAttributeNames:  map[string]string{"#r": "region", "#rd": "round"},
+		ExpressionAttributeValues: attr.Values{":t": s("open"), ":r": s("eu"), ":rd": n("1"), ":s": n("10")}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	// eu matches are the even i; round 1 means i%3 == 1: i = 4, 10, 16, 22; score >= 10.
+	var got []string
+	for _, it := range out.Items {
+		got = append(got, it["score"].(attr.Number).String())
+	}
+	if fmt.Sprint(got) != "[10 16 22]" {
+		t.Fatalf("multi-attribute key query returned scores %v", got)
+	}
+	_, err = db.Query(&QueryInput{TableName: ptr("Matches"), IndexName: ptr("ByTournamentRegion"),
+		KeyConditionExpression: ptr("tournament = :t"), ExpressionAttributeValues: attr.Values{":t": s("open")}})
+	wantError(t, err, CodeValidation, "Query condition missed key schema element: region")
+}

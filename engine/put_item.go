@@ -126,6 +126,9 @@ func (d *Database) apply(t *table, w *write, cause Cause) {
 		t.put(w.key, w.item, w.size)
 	}
 	d.applyIndexes(t, w, cause)
+	if invariantsEnabled {
+		d.verifyWrite(t, w)
+	}
 	if w.collection != "" {
 		if n := t.collections[w.collection] + w.collectionDelta; n > 0 {
 			t.collections[w.collection] = n
