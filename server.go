@@ -216,6 +216,11 @@ func newServer(opts serverOptions) (http.Handler, error) {
 	api := patternsAPI()
 	mux.Handle("GET /api/patterns", api)
 	mux.Handle("GET /api/patterns/", api)
+	analysis := analysisAPI()
+	mux.Handle("GET /api/partitions", analysis)
+	mux.Handle("POST /api/partitions", analysis)
+	mux.Handle("POST /api/simulate", analysis)
+	mux.Handle("POST /api/analyze", analysis)
 	mux.Handle("GET /", newAppHandler(opts.Version, assets))
 
 	dynamodb := wire.NewHandler(opts.DB)
