@@ -49,6 +49,7 @@ func main() {
 	data := flags.String("data", "", "`directory` for shared models (reserved: the share store is not implemented yet)")
 	ttlDelay := flags.Duration("ttl-delay", 10*time.Second, "how long an expired item waits for the TTL sweeper (DynamoDB: up to about 48h)")
 	gsiDelay := flags.Duration("gsi-delay", 0, "how long global secondary indexes lag their table")
+	throttle := flags.Bool("throttle", false, "enforce provisioned throughput: ProvisionedThroughputExceededException and UnprocessedItems/UnprocessedKeys when a partition's share and burst are spent")
 	clockSpeed := flags.Float64("clock-speed", 1, "run the engine's clock this many times faster than real time (86400: a day per second)")
 	flags.Parse(os.Args[1:])
 	if flags.NArg() > 0 {
@@ -72,7 +73,7 @@ func main() {
 		virtual.Play()
 		clock = virtual
 	}
-	db := engine.New(engine.WithClock(clock), engine.WithTTLDeletionDelay(*ttlDelay), engine.WithGSIPropagationDelay(*gsiDelay))
+	db := engine.New(engine.WithClock(clock), engine.WithTTLDeletionDelay(*ttlDelay), engine.WithGSIPropagationDelay(*gsiDelay), engine.WithThrottling(*throttle))
 	go tick(ctx, db, virtual)
 	opts := serverOptions{DB: db, Version: version, DataDir: *data}
 	ln, err := net.Listen("tcp", *addr)

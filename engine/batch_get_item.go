@@ -82,13 +82,23 @@ func (d *Database) BatchGetItem(in *BatchGetItemInput) (*BatchGetItemOutput, err
 	}
 
 	out := &BatchGetItemOutput{Responses: map[string][]attr.Item{}, UnprocessedKeys: map[string]KeysAndAttributes{}}
-	responseBytes := 0
+	responseBytes, processed, throttled := 0, 0, 0
 	for i, r := range reqs {
 		u := usage{tableName: r.name}
 		mode := readMode(boolValue(r.ka.ConsistentRead, false))
 		items := []attr.Item{}
 		for j, tk := range res[i].keys {
-			if responseBytes >= schema.MaxBatchGetResponseBytes {
+			e, found := res[i].t.get(tk)
+			size := 0
+			if found {
+				size = e.size
+			}
+			limited := responseBytes >= schema.MaxBatchGetResponseBytes
+			if !limited && d.admitRead(res[i].t, nil, pivot(tk).hash, capacity.ReadUnits(size, mode)) != nil {
+				limited = true // throttled keys come back as UnprocessedKeys
+				throttled++
+			}
+			if limited {
 				un := out.UnprocessedKeys[r.name]
 				if un.Keys == nil {
 					un = r.ka
@@ -98,9 +108,8 @@ func (d *Database) BatchGetItem(in *BatchGetItemInput) (*BatchGetItemOutput, err
 				out.UnprocessedKeys[r.name] = un
 				continue
 			}
-			size := 0
-			if e, ok := res[i].t.get(tk); ok {
-				size = e.size
+			processed++
+			if found {
 				responseBytes += e.size
 				items = append(items, project(e.decode(), r.p))
 			}
@@ -110,6 +119,9 @@ func (d *Database) BatchGetItem(in *BatchGetItemInput) (*BatchGetItemOutput, err
 		if cc := u.report(in.ReturnConsumedCapacity, true); cc != nil {
 			out.ConsumedCapacity = append(out.ConsumedCapacity, *cc)
 		}
+	}
+	if processed == 0 && throttled > 0 {
+		return nil, errThroughputExceeded() // only when none could be processed
 	}
 	return out, nil
 }

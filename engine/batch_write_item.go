@@ -78,9 +78,17 @@ func (d *Database) BatchWriteItem(in *BatchWriteItemInput) (*BatchWriteItemOutpu
 	}
 
 	out := &BatchWriteItemOutput{UnprocessedItems: map[string][]WriteRequest{}}
+	processed, throttled := 0, 0
 	for _, tw := range batch {
 		u := usage{tableName: tw.name}
-		for _, w := range tw.writes {
+		for j, w := range tw.writes {
+			if d.admitWrite(tw.t, w) != nil {
+				// Throttled writes come back as UnprocessedItems.
+				out.UnprocessedItems[tw.name] = append(out.UnprocessedItems[tw.name], in.RequestItems[tw.name][j])
+				throttled++
+				continue
+			}
+			processed++
 			u.table += capacity.WriteUnits(max(w.oldSize(), w.size), false)
 			chargeIndexes(&u, w, 1)
 			d.apply(tw.t, w, CauseUser)
@@ -94,6 +102,9 @@ func (d *Database) BatchWriteItem(in *BatchWriteItemInput) (*BatchWriteItemOutpu
 		if cc := u.report(in.ReturnConsumedCapacity, true); cc != nil {
 			out.ConsumedCapacity = append(out.ConsumedCapacity, *cc)
 		}
+	}
+	if processed == 0 && throttled > 0 {
+		return nil, errThroughputExceeded() // only when none could be processed
 	}
 	return out, nil
 }

@@ -34,6 +34,8 @@ type Database struct {
 	// nextDue is the earliest time (Unix nanoseconds) at which delayed work
 	// (GSI propagation, TTL deletion) falls due; 0 when none is waiting.
 	nextDue atomic.Int64
+
+	throttle throttler // throttle mode's buckets (throttle.go)
 }
 
 // Option configures a Database.
@@ -64,6 +66,13 @@ func WithIndexBackfillTime(delay time.Duration) Option {
 // (DynamoDB's is 10 GB), so that the limit can be shown on small data.
 func WithItemCollectionLimit(bytes int64) Option {
 	return func(d *Database) { d.collectionLimit = bytes }
+}
+
+// WithThrottling turns throttle mode on or off (default off): provisioned
+// tables answer ProvisionedThroughputExceededException when a partition's
+// share and burst are spent (throttle.go).
+func WithThrottling(on bool) Option {
+	return func(d *Database) { d.throttle.on.Store(on) }
 }
 
 // SetGSIPropagationDelay changes the GSI lag of a running database.

@@ -44,6 +44,9 @@ func (d *Database) GetItem(in *GetItemInput) (*GetItemOutput, error) {
 		out.Item = project(e.decode(), p)
 	}
 	u.table = capacity.ReadUnits(size, readMode(boolValue(in.ConsistentRead, false)))
+	if err := d.admitRead(t, nil, pivot(key).hash, u.table); err != nil {
+		return nil, err
+	}
 	out.ConsumedCapacity = u.report(in.ReturnConsumedCapacity, true)
 	return out, nil
 }

@@ -47,6 +47,9 @@ func (d *Database) PutItem(in *PutItemInput) (*PutItemOutput, error) {
 		return nil, conditionFailed(w, in.ReturnValuesOnConditionCheckFailure)
 	}
 	chargeIndexes(&u, w, 1)
+	if err := d.admitWrite(t, w); err != nil {
+		return nil, err
+	}
 	d.apply(t, w, CauseUser)
 	out := &PutItemOutput{ConsumedCapacity: u.report(in.ReturnConsumedCapacity, true), ItemCollectionMetrics: t.collectionMetrics(w, in.ReturnItemCollectionMetrics)}
 	if in.ReturnValues == "ALL_OLD" && w.old != nil {

@@ -82,6 +82,9 @@ func (d *Database) Query(in *QueryInput) (*QueryOutput, error) {
 		}
 	}
 	pg := src.readPage(r, forward, deref(in.Limit), p.filter, src.shaper(p), sel == "COUNT")
+	if err := d.admitPage(src, pg, boolValue(in.ConsistentRead, false), pivot(r.lo).hash); err != nil {
+		return nil, err
+	}
 	return src.output(pg, *in.TableName, in.ReturnConsumedCapacity, boolValue(in.ConsistentRead, false)), nil
 }
 

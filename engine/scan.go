@@ -68,6 +68,9 @@ func (d *Database) Scan(in *ScanInput) (*ScanOutput, error) {
 		r = r.after(k)
 	}
 	pg := src.readPage(r, true, deref(in.Limit), p.filter, src.shaper(p), sel == "COUNT")
+	if err := d.admitPage(src, pg, boolValue(in.ConsistentRead, false), pivot(r.lo).hash); err != nil {
+		return nil, err
+	}
 	return src.output(pg, *in.TableName, in.ReturnConsumedCapacity, boolValue(in.ConsistentRead, false)), nil
 }
 

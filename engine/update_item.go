@@ -44,6 +44,9 @@ func (d *Database) UpdateItem(in *UpdateItemInput) (*UpdateItemOutput, error) {
 		return nil, conditionFailed(w, in.ReturnValuesOnConditionCheckFailure)
 	}
 	chargeIndexes(&u, w, 1)
+	if err := d.admitWrite(t, w); err != nil {
+		return nil, err
+	}
 	d.apply(t, w, CauseUser)
 	out := &UpdateItemOutput{ConsumedCapacity: u.report(in.ReturnConsumedCapacity, true), ItemCollectionMetrics: t.collectionMetrics(w, in.ReturnItemCollectionMetrics)}
 	out.Attributes = updateReturnValues(in.ReturnValues, w, p.update)

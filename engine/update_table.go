@@ -177,6 +177,7 @@ func (d *Database) UpdateTable(in *UpdateTableInput) (*UpdateTableOutput, error)
 			d.noteDue(ix.readyAt)
 		}
 	}
+	d.throttleResync(t)
 	if increased {
 		t.lastIncrease = now
 	}
