@@ -24,8 +24,10 @@ import (
 //
 // Limits of this first version:
 //   - On-demand tables and GSIs are not throttled.
-//   - Transactions and TTL deletions are not throttled (TTL deletions are
-//     free on DynamoDB anyway).
+//   - TTL deletions are not throttled (they are free on DynamoDB). A
+//     transaction draws twice its writes' units, all or nothing, and is
+//     cancelled with ProvisionedThroughputExceeded on the first action that
+//     does not fit.
 //   - A conditional write whose condition fails draws nothing.
 //   - A Scan page draws on the partition its range starts in (a DynamoDB
 //     scan page reads one partition at a time; the engine's may span more).
@@ -252,10 +254,8 @@ func (dm demand) add(lb *layoutBuckets, hash uint64, units float64, write bool) 
 
 // take draws the whole demand at now, or nothing if any bucket falls short.
 func (dm demand) take(now time.Time) bool {
-	for b, units := range dm {
-		if b.Balance(now) < min(units, b.Capacity()) {
-			return false
-		}
+	if !dm.fits(now) {
+		return false
 	}
 	for b, units := range dm {
 		b.Take(now, min(units, b.Capacity()))
@@ -276,6 +276,17 @@ func (d *Database) admitWrite(t *table, w *write) *Error {
 	defer d.throttle.mu.Unlock()
 	now := d.clock.Now()
 	dm := demand{}
+	d.addWrite(dm, t, w, 1, now)
+	if !dm.take(now) {
+		return errThroughputExceeded()
+	}
+	return nil
+}
+
+// addWrite books a prepared write's units, times factor (2 in a
+// transaction), on the buckets that pay for them. The caller holds the
+// throttler's lock.
+func (d *Database) addWrite(dm demand, t *table, w *write, factor float64, now time.Time) {
 	units := capacity.WriteUnits(max(w.oldSize(), w.size), false)
 	for _, op := range w.indexOps {
 		if !op.ix.global {
@@ -285,19 +296,49 @@ func (d *Database) admitWrite(t *table, w *write) *Error {
 		lb := d.buckets(t, op.ix, now)
 		switch {
 		case op.remove != "" && op.put != nil:
-			dm.add(lb, pivot(op.remove).hash, capacity.WriteUnits(op.oldSize, false), true)
-			dm.add(lb, op.put.hash, capacity.WriteUnits(op.newSize, false), true)
+			dm.add(lb, pivot(op.remove).hash, factor*capacity.WriteUnits(op.oldSize, false), true)
+			dm.add(lb, op.put.hash, factor*capacity.WriteUnits(op.newSize, false), true)
 		case op.put != nil:
-			dm.add(lb, op.put.hash, op.units, true)
+			dm.add(lb, op.put.hash, factor*op.units, true)
 		default:
-			dm.add(lb, pivot(op.remove).hash, op.units, true)
+			dm.add(lb, pivot(op.remove).hash, factor*op.units, true)
 		}
 	}
-	dm.add(d.buckets(t, nil, now), pivot(w.key).hash, units, true)
-	if !dm.take(now) {
-		return errThroughputExceeded()
+	dm.add(d.buckets(t, nil, now), pivot(w.key).hash, factor*units, true)
+}
+
+// fits reports whether the whole demand can be drawn at now.
+func (dm demand) fits(now time.Time) bool {
+	for b, units := range dm {
+		if b.Balance(now) < min(units, b.Capacity()) {
+			return false
+		}
 	}
-	return nil
+	return true
+}
+
+// admitTransaction draws the capacity of a transaction's writes (twice a
+// plain write's), all or nothing. It returns the index of the first action
+// that does not fit, or -1. The caller holds the writer lock.
+func (d *Database) admitTransaction(actions []txAction) int {
+	if !d.throttle.on.Load() {
+		return -1
+	}
+	d.throttle.mu.Lock()
+	defer d.throttle.mu.Unlock()
+	now := d.clock.Now()
+	dm := demand{}
+	for i, a := range actions {
+		if a.check {
+			continue
+		}
+		d.addWrite(dm, a.t, a.w, 2, now)
+		if !dm.fits(now) {
+			return i
+		}
+	}
+	dm.take(now)
+	return -1
 }
 
 // admitRead draws units read from the table (ix nil) or an index at the

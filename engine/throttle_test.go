@@ -216,3 +216,32 @@ func TestThrottleOffByDefault(t *testing.T) {
 		}
 	}
 }
+
+// TestThrottleTransaction: a transaction draws twice its writes' units, all
+// or nothing, and a throttled one is cancelled with the action that did not
+// fit marked ProvisionedThroughputExceeded.
+func TestThrottleTransaction(t *testing.T) {
+	db, clk := newThrottledDB(t)
+	mustCreate(t, db, provisionedTable("Ledger", 5, 5))
+	tx := func(ids ...string) error {
+		var items []TransactWriteItem
+		for _, id := range ids {
+			items = append(items, TransactWriteItem{Put: &TransactPut{TableName: ptr("Ledger"), Item: attr.Item{"id": s(id)}}})
+		}
+		_, err := db.TransactWriteItems(&TransactWriteItemsInput{TransactItems: items})
+		return err
+	}
+	// The first second's share (5 WCU) pays for two transactional writes (4).
+	if err := tx("a", "b"); err != nil {
+		t.Fatal(err)
+	}
+	err := tx("c", "d")
+	wantError(t, err, CodeTransactionCanceled, "[ProvisionedThroughputExceeded, None]") // 1 unit left: the first put (2) does not fit
+	if got, _ := db.GetItem(&GetItemInput{TableName: ptr("Ledger"), Key: attr.Item{"id": s("c")}}); got.Item != nil {
+		t.Fatal("a throttled transaction wrote an item")
+	}
+	clk.Advance(time.Second)
+	if err := tx("c", "d"); err != nil {
+		t.Fatalf("a second later: %v", err)
+	}
+}

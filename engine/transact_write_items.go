@@ -174,6 +174,10 @@ func (d *Database) TransactWriteItems(in *TransactWriteItemsInput) (*TransactWri
 	if failed {
 		return nil, cancelled(reasons)
 	}
+	if i := d.admitTransaction(actions); i >= 0 {
+		reasons[i] = CancellationReason{Code: "ProvisionedThroughputExceeded", Message: errThroughputExceeded().Message}
+		return nil, cancelled(reasons)
+	}
 
 	byTable := map[string]*usage{}
 	metrics := map[string][]ItemCollectionMetrics{}
