@@ -113,7 +113,7 @@ func (d *Database) BatchGetItem(in *BatchGetItemInput) (*BatchGetItemOutput, err
 				responseBytes += e.size
 				items = append(items, project(e.decode(), r.p))
 			}
-			u.table += capacity.ReadUnits(size, mode)
+			u.Table += capacity.ReadUnits(size, mode)
 		}
 		out.Responses[r.name] = items
 		if cc := u.report(in.ReturnConsumedCapacity, true); cc != nil {

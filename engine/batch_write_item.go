@@ -89,7 +89,7 @@ func (d *Database) BatchWriteItem(in *BatchWriteItemInput) (*BatchWriteItemOutpu
 				continue
 			}
 			processed++
-			u.table += capacity.WriteUnits(max(w.oldSize(), w.size), false)
+			u.Table += capacity.WriteUnits(max(w.oldSize(), w.size), false)
 			chargeIndexes(&u, w, 1)
 			d.apply(tw.t, w, CauseUser)
 			if m := tw.t.collectionMetrics(w, in.ReturnItemCollectionMetrics); m != nil {

@@ -12,25 +12,12 @@ func readMode(consistent bool) capacity.ReadMode {
 	return capacity.Eventual
 }
 
-// usage is the capacity one request consumed on one table, split by where it
-// was charged (DynamoDB charges LSI work to the table's capacity but reports
-// it per index).
+// usage is the capacity one request consumed on one table: a
+// capacity.Tally (table, each GSI, each LSI) and the table's name as the
+// request gave it (a name or an ARN), which ConsumedCapacity echoes.
 type usage struct {
-	tableName string // as the request named it (name or ARN)
-	table     float64
-	gsi       map[string]float64
-	lsi       map[string]float64
-}
-
-func (u *usage) total() float64 {
-	t := u.table
-	for _, v := range u.gsi {
-		t += v
-	}
-	for _, v := range u.lsi {
-		t += v
-	}
-	return t
+	tableName string
+	capacity.Tally
 }
 
 // report turns a usage into ReturnConsumedCapacity's shape: nil for NONE,
@@ -40,25 +27,26 @@ func (u *usage) total() float64 {
 func (u *usage) report(mode string, reportTable bool) *ConsumedCapacity {
 	switch mode {
 	case "TOTAL":
-		return &ConsumedCapacity{TableName: u.tableName, CapacityUnits: u.total()}
+		return &ConsumedCapacity{TableName: u.tableName, CapacityUnits: u.Total()}
 	case "INDEXES":
-		c := &ConsumedCapacity{TableName: u.tableName, CapacityUnits: u.total()}
+		c := &ConsumedCapacity{TableName: u.tableName, CapacityUnits: u.Total()}
 		if reportTable {
-			c.Table = &Capacity{CapacityUnits: u.table}
+			c.Table = &Capacity{CapacityUnits: u.Table}
 		}
-		if len(u.gsi) > 0 {
-			c.GlobalSecondaryIndexes = map[string]Capacity{}
-			for k, v := range u.gsi {
-				c.GlobalSecondaryIndexes[k] = Capacity{CapacityUnits: v}
-			}
-		}
-		if len(u.lsi) > 0 {
-			c.LocalSecondaryIndexes = map[string]Capacity{}
-			for k, v := range u.lsi {
-				c.LocalSecondaryIndexes[k] = Capacity{CapacityUnits: v}
-			}
-		}
+		c.GlobalSecondaryIndexes = capacities(u.GSI)
+		c.LocalSecondaryIndexes = capacities(u.LSI)
 		return c
 	}
 	return nil
+}
+
+func capacities(m map[string]float64) map[string]Capacity {
+	if len(m) == 0 {
+		return nil
+	}
+	out := make(map[string]Capacity, len(m))
+	for k, v := range m {
+		out[k] = Capacity{CapacityUnits: v}
+	}
+	return out
 }

@@ -39,7 +39,7 @@ func (d *Database) DeleteItem(in *DeleteItemInput) (*DeleteItemOutput, error) {
 	if err != nil {
 		return nil, err
 	}
-	u := usage{tableName: *in.TableName, table: capacity.WriteUnits(w.oldSize(), false)}
+	u := usage{tableName: *in.TableName, Tally: capacity.Tally{Table: capacity.WriteUnits(w.oldSize(), false)}}
 	if p.condition != nil && !p.condition.Eval(w.oldItem()) {
 		return nil, conditionFailed(w, in.ReturnValuesOnConditionCheckFailure)
 	}

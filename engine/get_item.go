@@ -43,8 +43,8 @@ func (d *Database) GetItem(in *GetItemInput) (*GetItemOutput, error) {
 		size = e.size
 		out.Item = project(e.decode(), p)
 	}
-	u.table = capacity.ReadUnits(size, readMode(boolValue(in.ConsistentRead, false)))
-	if err := d.admitRead(t, nil, pivot(key).hash, u.table); err != nil {
+	u.Table = capacity.ReadUnits(size, readMode(boolValue(in.ConsistentRead, false)))
+	if err := d.admitRead(t, nil, pivot(key).hash, u.Table); err != nil {
 		return nil, err
 	}
 	out.ConsumedCapacity = u.report(in.ReturnConsumedCapacity, true)

@@ -338,15 +338,9 @@ func (ix *index) canHold(item attr.Item) bool {
 func chargeIndexes(u *usage, w *write, factor float64) {
 	for _, op := range w.indexOps {
 		if op.ix.global {
-			if u.gsi == nil {
-				u.gsi = map[string]float64{}
-			}
-			u.gsi[op.ix.name] += op.units * factor
+			u.AddGSI(op.ix.name, op.units*factor)
 		} else {
-			if u.lsi == nil {
-				u.lsi = map[string]float64{}
-			}
-			u.lsi[op.ix.name] += op.units * factor
+			u.AddLSI(op.ix.name, op.units*factor)
 		}
 	}
 }

@@ -42,7 +42,7 @@ func (d *Database) PutItem(in *PutItemInput) (*PutItemOutput, error) {
 		return nil, err
 	}
 	u := usage{tableName: *in.TableName}
-	u.table = capacity.WriteUnits(max(w.oldSize(), w.size), false)
+	u.Table = capacity.WriteUnits(max(w.oldSize(), w.size), false)
 	if p.condition != nil && !p.condition.Eval(w.oldItem()) {
 		return nil, conditionFailed(w, in.ReturnValuesOnConditionCheckFailure)
 	}

@@ -144,11 +144,11 @@ func (s *readSource) lastKey(e *entry) attr.Item {
 func (s *readSource) charge(u *usage, units float64) {
 	switch {
 	case s.ix == nil:
-		u.table = units
+		u.Table = units
 	case s.ix.global:
-		u.gsi = map[string]float64{s.ix.name: units}
+		u.AddGSI(s.ix.name, units)
 	default:
-		u.lsi = map[string]float64{s.ix.name: units + s.fetched}
+		u.AddLSI(s.ix.name, units+s.fetched)
 	}
 }
 

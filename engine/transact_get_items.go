@@ -78,7 +78,7 @@ func (d *Database) TransactGetItems(in *TransactGetItemsInput) (*TransactGetItem
 			byTable[r.name] = u
 			order = append(order, r.name)
 		}
-		u.table += capacity.ReadUnits(size, capacity.Transactional)
+		u.Table += capacity.ReadUnits(size, capacity.Transactional)
 	}
 	for _, name := range order {
 		if cc := byTable[name].report(in.ReturnConsumedCapacity, true); cc != nil {

@@ -191,7 +191,7 @@ func (d *Database) TransactWriteItems(in *TransactWriteItemsInput) (*TransactWri
 		}
 		// Unverified: DynamoDB does not document a ConditionCheck's cost; it
 		// is charged here like a transactional write of the item.
-		u.table += capacity.WriteUnits(max(a.w.oldSize(), a.w.size), true)
+		u.Table += capacity.WriteUnits(max(a.w.oldSize(), a.w.size), true)
 		if !a.check {
 			chargeIndexes(u, a.w, 2)
 			d.apply(a.t, a.w, CauseUser)

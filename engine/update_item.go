@@ -39,7 +39,7 @@ func (d *Database) UpdateItem(in *UpdateItemInput) (*UpdateItemOutput, error) {
 	if err != nil {
 		return nil, err
 	}
-	u := usage{tableName: *in.TableName, table: capacity.WriteUnits(max(w.oldSize(), w.size), false)}
+	u := usage{tableName: *in.TableName, Tally: capacity.Tally{Table: capacity.WriteUnits(max(w.oldSize(), w.size), false)}}
 	if p.condition != nil && !p.condition.Eval(w.oldItem()) {
 		return nil, conditionFailed(w, in.ReturnValuesOnConditionCheckFailure)
 	}
