@@ -7,6 +7,7 @@ import (
 	"github.com/google/btree"
 
 	"github.com/dynamodb-workbench/workbench/engine/attr"
+	"github.com/dynamodb-workbench/workbench/engine/partition"
 	"github.com/dynamodb-workbench/workbench/engine/schema"
 )
 
@@ -166,22 +167,10 @@ func declaredType(defs []schema.AttributeDefinition, name string) attr.Type {
 	return 0
 }
 
-// hashKey64 is the partition hash of an encoded partition key: FNV-1a with a
-// SplitMix64 finaliser, stable across runs and platforms. DynamoDB's own
-// hash is not public; any stable, well-spread hash gives the same shape.
-func hashKey64(b []byte) uint64 {
-	h := uint64(14695981039346656037)
-	for _, c := range b {
-		h ^= uint64(c)
-		h *= 1099511628211
-	}
-	h ^= h >> 30
-	h *= 0xbf58476d1ce4e5b9
-	h ^= h >> 27
-	h *= 0x94d049bb133111eb
-	h ^= h >> 31
-	return h
-}
+// hashKey64 is the partition hash of an encoded partition key. It is the
+// partition model's own hash, so the items loaded here land on the
+// partitions the model draws.
+func hashKey64(b []byte) uint64 { return partition.HashKey64(b) }
 
 // appendHash writes h big-endian so byte order equals numeric order.
 func appendHash(dst []byte, h uint64) []byte {

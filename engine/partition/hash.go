@@ -4,10 +4,9 @@ import "github.com/dynamodb-workbench/workbench/engine/attr"
 
 // HashKey64 is the partition hash of an encoded partition key: FNV-1a 64
 // over the bytes, then the SplitMix64 finaliser so that nearby keys spread
-// over the whole 64-bit space. It is the engine's own partition hash (a copy
-// of hashKey64 in engine/table.go, which this package may not import; a test
-// pins its values), so items loaded in the engine and keys named in a
-// workload land on the same partitions. DynamoDB's real hash is not public;
+// over the whole 64-bit space. The engine stores items by this hash (its
+// hashKey64 calls it; a test pins the values), so items loaded in the engine
+// and keys named in a workload land on the same partitions. DynamoDB's real hash is not public;
 // any stable, well-spread hash gives the same shape.
 func HashKey64(encoded []byte) uint64 {
 	h := uint64(14695981039346656037) // FNV-1a 64 offset basis
