@@ -58,8 +58,3 @@ func Errorf(code Code, format string, args ...any) *Error {
 func validationf(format string, args ...any) *Error {
 	return Errorf(CodeValidation, format, args...)
 }
-
-// notImplemented answers an operation the engine does not support yet.
-func notImplemented(op string) *Error {
-	return Errorf(CodeUnknownOperation, "operation %s is not implemented yet", op)
-}

@@ -162,9 +162,6 @@ var errStop = new(int)
 // left returns how many items may still be emitted.
 func (g *gen) left() int { return g.size - g.n }
 
-// full reports whether the dataset has its size.
-func (g *gen) full() bool { return g.n >= g.size }
-
 // put builds an item of entity with parameters p and attributes it, and
 // emits it. When the dataset is full (or emitting failed) it unwinds the
 // generator, so generators just loop until stopped.
