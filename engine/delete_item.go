@@ -2,7 +2,6 @@ package engine
 
 import (
 	"github.com/dynamodb-workbench/workbench/engine/attr"
-	"github.com/dynamodb-workbench/workbench/engine/capacity"
 )
 
 // DeleteItem implements DynamoDB's DeleteItem. Deleting a missing item
@@ -39,15 +38,10 @@ func (d *Database) DeleteItem(in *DeleteItemInput) (*DeleteItemOutput, error) {
 	if err != nil {
 		return nil, err
 	}
-	u := usage{tableName: *in.TableName, Tally: capacity.Tally{Table: capacity.WriteUnits(w.oldSize(), false)}}
-	if p.condition != nil && !p.condition.Eval(w.oldItem()) {
-		return nil, conditionFailed(w, in.ReturnValuesOnConditionCheckFailure)
-	}
-	chargeIndexes(&u, w, 1)
-	if err := d.admitWrite(t, w); err != nil {
+	u, err := d.writeOne(t, w, *in.TableName, p.condition, in.ReturnValuesOnConditionCheckFailure)
+	if err != nil {
 		return nil, err
 	}
-	d.apply(t, w, CauseUser)
 	out := &DeleteItemOutput{ConsumedCapacity: u.report(in.ReturnConsumedCapacity, true), ItemCollectionMetrics: t.collectionMetrics(w, in.ReturnItemCollectionMetrics)}
 	if in.ReturnValues == "ALL_OLD" && w.old != nil {
 		out.Attributes = w.oldItem()

@@ -3,6 +3,7 @@ package engine
 import (
 	"github.com/dynamodb-workbench/workbench/engine/attr"
 	"github.com/dynamodb-workbench/workbench/engine/capacity"
+	"github.com/dynamodb-workbench/workbench/engine/expr"
 	"github.com/dynamodb-workbench/workbench/engine/schema"
 )
 
@@ -41,21 +42,32 @@ func (d *Database) PutItem(in *PutItemInput) (*PutItemOutput, error) {
 	if err != nil {
 		return nil, err
 	}
-	u := usage{tableName: *in.TableName}
-	u.Table = capacity.WriteUnits(max(w.oldSize(), w.size), false)
-	if p.condition != nil && !p.condition.Eval(w.oldItem()) {
-		return nil, conditionFailed(w, in.ReturnValuesOnConditionCheckFailure)
-	}
-	chargeIndexes(&u, w, 1)
-	if err := d.admitWrite(t, w); err != nil {
+	u, err := d.writeOne(t, w, *in.TableName, p.condition, in.ReturnValuesOnConditionCheckFailure)
+	if err != nil {
 		return nil, err
 	}
-	d.apply(t, w, CauseUser)
 	out := &PutItemOutput{ConsumedCapacity: u.report(in.ReturnConsumedCapacity, true), ItemCollectionMetrics: t.collectionMetrics(w, in.ReturnItemCollectionMetrics)}
 	if in.ReturnValues == "ALL_OLD" && w.old != nil {
 		out.Attributes = w.oldItem()
 	}
 	return out, nil
+}
+
+// writeOne finishes a prepared single-item write under the writer lock: it
+// checks the condition against the current item, books the capacity
+// (DynamoDB charges a failed condition too, but the request reports
+// nothing), applies throttling, and performs the change.
+func (d *Database) writeOne(t *table, w *write, tableName string, cond *expr.Condition, onFailure string) (usage, *Error) {
+	u := usage{tableName: tableName, Tally: capacity.Tally{Table: capacity.WriteUnits(max(w.oldSize(), w.size), false)}}
+	if cond != nil && !cond.Eval(w.oldItem()) {
+		return u, conditionFailed(w, onFailure)
+	}
+	chargeIndexes(&u, w, 1)
+	if err := d.admitWrite(t, w); err != nil {
+		return u, err
+	}
+	d.apply(t, w, CauseUser)
+	return u, nil
 }
 
 // write is one prepared change to one item: validated, not yet applied.

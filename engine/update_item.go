@@ -2,7 +2,6 @@ package engine
 
 import (
 	"github.com/dynamodb-workbench/workbench/engine/attr"
-	"github.com/dynamodb-workbench/workbench/engine/capacity"
 	"github.com/dynamodb-workbench/workbench/engine/expr"
 	"github.com/dynamodb-workbench/workbench/engine/schema"
 )
@@ -39,15 +38,10 @@ func (d *Database) UpdateItem(in *UpdateItemInput) (*UpdateItemOutput, error) {
 	if err != nil {
 		return nil, err
 	}
-	u := usage{tableName: *in.TableName, Tally: capacity.Tally{Table: capacity.WriteUnits(max(w.oldSize(), w.size), false)}}
-	if p.condition != nil && !p.condition.Eval(w.oldItem()) {
-		return nil, conditionFailed(w, in.ReturnValuesOnConditionCheckFailure)
-	}
-	chargeIndexes(&u, w, 1)
-	if err := d.admitWrite(t, w); err != nil {
+	u, err := d.writeOne(t, w, *in.TableName, p.condition, in.ReturnValuesOnConditionCheckFailure)
+	if err != nil {
 		return nil, err
 	}
-	d.apply(t, w, CauseUser)
 	out := &UpdateItemOutput{ConsumedCapacity: u.report(in.ReturnConsumedCapacity, true), ItemCollectionMetrics: t.collectionMetrics(w, in.ReturnItemCollectionMetrics)}
 	out.Attributes = updateReturnValues(in.ReturnValues, w, p.update)
 	return out, nil
