@@ -49,10 +49,15 @@ func BenchmarkPutItem(b *testing.B) {
 	}
 }
 
-func BenchmarkGetItem(b *testing.B) {
+func BenchmarkGetItem(b *testing.B) { benchmarkGetItem(b, 100_000) }
+
+// BenchmarkGetItemSmallTable reads a table that fits in the CPU caches:
+// against BenchmarkGetItem, the cost of cache misses on a large table.
+func BenchmarkGetItemSmallTable(b *testing.B) { benchmarkGetItem(b, 1_000) }
+
+func benchmarkGetItem(b *testing.B, n int) {
 	db, _ := newTestDB(b)
 	benchTable(b, db)
-	const n = 100_000
 	pks := make([]attr.Value, n)
 	sks := make([]attr.Value, n)
 	name := "Bench"
