@@ -82,7 +82,8 @@ func (d *Database) BatchGetItem(in *BatchGetItemInput) (*BatchGetItemOutput, err
 	}
 
 	out := &BatchGetItemOutput{Responses: map[string][]attr.Item{}, UnprocessedKeys: map[string]KeysAndAttributes{}}
-	responseBytes, processed, throttled := 0, 0, 0
+	responseBytes, processed := 0, 0
+	var throttled *Error // the last throttling error, raised only if nothing was read
 	for i, r := range reqs {
 		u := usage{tableName: r.name}
 		mode := readMode(boolValue(r.ka.ConsistentRead, false))
@@ -94,9 +95,11 @@ func (d *Database) BatchGetItem(in *BatchGetItemInput) (*BatchGetItemOutput, err
 				size = e.size
 			}
 			limited := responseBytes >= schema.MaxBatchGetResponseBytes
-			if !limited && d.admitRead(res[i].t, nil, pivot(tk).hash, capacity.ReadUnits(size, mode)) != nil {
-				limited = true // throttled keys come back as UnprocessedKeys
-				throttled++
+			if !limited {
+				if err := d.admitRead(res[i].t, nil, pivot(tk).hash, capacity.ReadUnits(size, mode)); err != nil {
+					limited = true // throttled keys come back as UnprocessedKeys
+					throttled = err
+				}
 			}
 			if limited {
 				un := out.UnprocessedKeys[r.name]
@@ -120,8 +123,8 @@ func (d *Database) BatchGetItem(in *BatchGetItemInput) (*BatchGetItemOutput, err
 			out.ConsumedCapacity = append(out.ConsumedCapacity, *cc)
 		}
 	}
-	if processed == 0 && throttled > 0 {
-		return nil, errThroughputExceeded() // only when none could be processed
+	if processed == 0 && throttled != nil {
+		return nil, throttled // only when none could be processed
 	}
 	return out, nil
 }

@@ -78,14 +78,15 @@ func (d *Database) BatchWriteItem(in *BatchWriteItemInput) (*BatchWriteItemOutpu
 	}
 
 	out := &BatchWriteItemOutput{UnprocessedItems: map[string][]WriteRequest{}}
-	processed, throttled := 0, 0
+	processed := 0
+	var throttled *Error // the last throttling error, raised only if nothing was processed
 	for _, tw := range batch {
 		u := usage{tableName: tw.name}
 		for j, w := range tw.writes {
-			if d.admitWrite(tw.t, w) != nil {
+			if err := d.admitWrite(tw.t, w); err != nil {
 				// Throttled writes come back as UnprocessedItems.
 				out.UnprocessedItems[tw.name] = append(out.UnprocessedItems[tw.name], in.RequestItems[tw.name][j])
-				throttled++
+				throttled = err
 				continue
 			}
 			processed++
@@ -103,8 +104,8 @@ func (d *Database) BatchWriteItem(in *BatchWriteItemInput) (*BatchWriteItemOutpu
 			out.ConsumedCapacity = append(out.ConsumedCapacity, *cc)
 		}
 	}
-	if processed == 0 && throttled > 0 {
-		return nil, errThroughputExceeded() // only when none could be processed
+	if processed == 0 && throttled != nil {
+		return nil, throttled // only when none could be processed
 	}
 	return out, nil
 }

@@ -12,7 +12,7 @@ import (
 
 // Throttle mode: the engine enforces the modelled capacity on live
 // requests (issue 5). It is off by default. When it is on, every
-// provisioned table, and every GSI with its own provisioned throughput, gets
+// provisioned table (on-demand tables: see below), and every GSI with its own provisioned throughput, gets
 // a partition.Layout built from its throughput and its data, and each
 // partition a pair of token buckets (reads and writes) refilled at the
 // partition's share and banking 300 s of unused capacity (burst), plus a
@@ -22,12 +22,31 @@ import (
 // first 8 bytes of the tree key); one that does not fit fails with
 // ProvisionedThroughputExceededException and changes nothing.
 //
+// On-demand tables and their GSIs (each its own) are throttled too: a
+// layout from partition.New in on-demand mode (NewOnDemand's 4 partitions,
+// more if the data needs them; a table switched from provisioned keeps its
+// provisioned layout, partition.SwitchToOnDemand) gives each partition a
+// pair of one-second buckets at the ceilings (3,000 RRU, 1,000 WRU), and
+// the table a pair of one-second buckets at twice its previous peak (a new
+// table's previous peak is 6,000 RRU + 2,000 WRU, so 12,000 RRU / 4,000
+// WRU at once). The units served are counted per second of the engine's
+// clock; when a second with traffic is over, partition's ObservePeak takes
+// them: a new peak raises the table's buckets to twice it at once (the
+// increase is available immediately) and may double the partitions, whose
+// children inherit their parent's ceiling balance. A request that does not
+// fit fails with ThrottlingException (the on-demand auto-scaling message)
+// and changes nothing. Simplifications: the peak counts served units, not
+// throttled ones, so the allowance can at most double per second; a new
+// peak counts at the end of its second, not after the up to 30 minutes
+// DynamoDB may take (the simulator's PeakLag is not modelled); there is no
+// OnDemandThroughput cap, no account quota (RequestLimitExceeded) and no
+// "linear mix" of reads and writes (each dimension is limited on its own).
+//
 // Limits of this first version:
-//   - On-demand tables and GSIs are not throttled.
 //   - TTL deletions are not throttled (they are free on DynamoDB). A
 //     transaction draws twice its writes' units, all or nothing, and is
-//     cancelled with ProvisionedThroughputExceeded on the first action that
-//     does not fit.
+//     cancelled on the first action that does not fit, with reason
+//     ProvisionedThroughputExceeded (ThrottlingError on demand).
 //   - A conditional write whose condition fails draws nothing.
 //   - A Scan page draws on the partition its range starts in (a DynamoDB
 //     scan page reads one partition at a time; the engine's may span more).
@@ -38,9 +57,20 @@ import (
 //     1 WCU table) is admitted when the bucket is full and empties it
 //     (inferred; DynamoDB does serve such writes).
 
-// errThroughputExceeded is the exception a throttled request gets.
+// errThroughputExceeded is the exception a throttled request on a
+// provisioned table gets.
 func errThroughputExceeded() *Error {
 	return Errorf(CodeProvisionedThroughputExceeded, "The level of configured provisioned throughput for the table was exceeded. Consider increasing your provisioning level with the UpdateTable API.")
+}
+
+// onDemandThrottledMessage is DynamoDB's message for on-demand throttling
+// (capacity-and-partitions.md §5).
+const onDemandThrottledMessage = "Throughput exceeds the current capacity of your table or index. DynamoDB is automatically scaling your table or index so please try again shortly. If exceptions persist, check if you have a hot key: https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/bp-partition-key-design.html"
+
+// errOnDemandThrottled is the exception a throttled request on an on-demand
+// table or GSI gets.
+func errOnDemandThrottled() *Error {
+	return &Error{Code: CodeThrottling, Message: onDemandThrottledMessage}
 }
 
 // SetThrottling turns throttle mode on or off on a running database.
@@ -58,20 +88,29 @@ type throttler struct {
 	tables map[*table]*tableBuckets
 }
 
-// tableBuckets are one table's buckets: the base table's and its GSIs'.
+// tableBuckets are one table's buckets: the base table's and its GSIs',
+// provisioned and on demand (both kept across mode switches).
 type tableBuckets struct {
-	base *layoutBuckets // nil until the table is first seen provisioned
-	gsi  map[*index]*layoutBuckets
+	base  *layoutBuckets // nil until the table is first seen provisioned
+	gsi   map[*index]*layoutBuckets
+	od    *layoutBuckets // nil until the table is first seen on demand
+	odGSI map[*index]*layoutBuckets
 }
 
 // layoutBuckets is one table's or GSI's layout and its partitions' buckets,
 // in hash order.
 type layoutBuckets struct {
 	layout      *partition.Layout
-	rcu, wcu    float64 // the throughput the layout was built for
-	read, write []*capacity.Bucket
+	rcu, wcu    float64            // provisioned: the throughput the layout was built for
+	read, write []*capacity.Bucket // provisioned: the partitions' shares; nil on demand
 	readCeil    []*capacity.Bucket
 	writeCeil   []*capacity.Bucket
+
+	// On demand: the table's one-second buckets at twice the previous peak,
+	// and the units served in the clock second sec.
+	tableRead, tableWrite *capacity.Bucket
+	sec                   int64
+	servedR, servedW      float64
 }
 
 // throughputOf returns provisioned throughput as figures, and false when
@@ -116,6 +155,76 @@ func (lb *layoutBuckets) add(p partition.Partition, now time.Time, readBal, writ
 	lb.write = append(lb.write, bucket(p.WCU, writeBal))
 	lb.readCeil = append(lb.readCeil, capacity.NewBucket(partition.PartitionRCU, 0, now))
 	lb.writeCeil = append(lb.writeCeil, capacity.NewBucket(partition.PartitionWCU, 0, now))
+}
+
+// newOnDemandBuckets builds the layout of an on-demand table or GSI holding
+// bytes, or, when from (its provisioned buckets) is given, from's layout
+// switched to on demand; nil if the model refuses it.
+func newOnDemandBuckets(from *layoutBuckets, bytes int64, now time.Time) *layoutBuckets {
+	var l *partition.Layout
+	if from != nil {
+		l = from.layout.Clone()
+		if _, err := l.SwitchToOnDemand(); err != nil {
+			l = nil
+		}
+	}
+	if l == nil {
+		var err error
+		if l, err = partition.New(partition.Spec{Mode: partition.OnDemand, SizeGB: float64(bytes) / partition.GB}); err != nil {
+			return nil
+		}
+	}
+	lb := &layoutBuckets{layout: l, sec: now.Unix()}
+	lb.tableRead = capacity.NewBucket(l.RCU(), 0, now)
+	lb.tableWrite = capacity.NewBucket(l.WCU(), 0, now)
+	for range l.Len() {
+		lb.readCeil = append(lb.readCeil, capacity.NewBucket(partition.PartitionRCU, 0, now))
+		lb.writeCeil = append(lb.writeCeil, capacity.NewBucket(partition.PartitionWCU, 0, now))
+	}
+	return lb
+}
+
+// tick starts the clock second of now on an on-demand layout: the units
+// served in the last second with traffic go to ObservePeak, and a new peak
+// raises the table's buckets (and may double the partitions).
+func (lb *layoutBuckets) tick(now time.Time) {
+	sec := now.Unix()
+	if sec == lb.sec {
+		return
+	}
+	r, w := lb.servedR, lb.servedW
+	lb.sec, lb.servedR, lb.servedW = sec, 0, 0
+	if r == 0 && w == 0 {
+		return
+	}
+	old := lb.layout.Partitions()
+	if _, rose := lb.layout.ObservePeak(r, w); !rose {
+		return
+	}
+	lb.tableRead = raise(lb.tableRead, lb.layout.RCU(), now)
+	lb.tableWrite = raise(lb.tableWrite, lb.layout.WCU(), now)
+	parts := lb.layout.Partitions()
+	if len(parts) == len(old) {
+		return
+	}
+	readCeil, writeCeil := lb.readCeil, lb.writeCeil
+	lb.readCeil, lb.writeCeil = nil, nil
+	j := 0
+	for _, p := range parts {
+		for j+1 < len(old) && old[j+1].Lo <= p.Lo {
+			j++
+		}
+		lb.readCeil = append(lb.readCeil, raise(readCeil[j], partition.PartitionRCU, now))
+		lb.writeCeil = append(lb.writeCeil, raise(writeCeil[j], partition.PartitionWCU, now))
+	}
+}
+
+// raise returns a new one-second bucket at rate that keeps b's deficit at
+// now: what b lacks of its rate, the new bucket lacks of its own.
+func raise(b *capacity.Bucket, rate float64, now time.Time) *capacity.Bucket {
+	nb := capacity.NewBucket(rate, 0, now)
+	nb.Take(now, max(b.Rate()-b.Balance(now), 0))
+	return nb
 }
 
 // resize follows a throughput change (UpdateTable) at now: the layout's
@@ -167,9 +276,8 @@ func (d *Database) buckets(t *table, ix *index, now time.Time) *layoutBuckets {
 		tb = &tableBuckets{}
 		th.tables[t] = tb
 	}
-	// On-demand tables (and their GSIs) are not throttled in this version.
 	if t.def.EffectiveBillingMode() != schema.BillingProvisioned {
-		return nil
+		return d.onDemandBuckets(t, tb, ix, now)
 	}
 	if ix == nil {
 		tb.base = refresh(tb.base, t.def.ProvisionedThroughput, t.bytes, t.created, now)
@@ -191,6 +299,41 @@ func (d *Database) buckets(t *table, ix *index, now time.Time) *layoutBuckets {
 	lb := refresh(tb.gsi[ix], ix.throughput, ix.bytes, t.created, now)
 	tb.gsi[ix] = lb
 	return active(lb, ix.throughput)
+}
+
+// onDemandBuckets is buckets for an on-demand table or GSI: built on first
+// sight (from the provisioned layout if the table was provisioned before),
+// its clock second brought up to now.
+func (d *Database) onDemandBuckets(t *table, tb *tableBuckets, ix *index, now time.Time) *layoutBuckets {
+	if ix == nil {
+		if tb.od == nil {
+			tb.od = newOnDemandBuckets(tb.base, t.bytes, now)
+		}
+		if tb.od != nil {
+			tb.od.tick(now)
+		}
+		return tb.od
+	}
+	if !ix.global {
+		return nil // LSIs draw on the table's capacity
+	}
+	lb, ok := tb.odGSI[ix]
+	if !ok {
+		if tb.odGSI == nil {
+			tb.odGSI = map[*index]*layoutBuckets{}
+		}
+		for old := range tb.odGSI { // forget dropped indexes
+			if t.indexes[old.name] != old {
+				delete(tb.odGSI, old)
+			}
+		}
+		lb = newOnDemandBuckets(tb.gsi[ix], ix.bytes, now)
+		tb.odGSI[ix] = lb
+	}
+	if lb != nil {
+		lb.tick(now)
+	}
+	return lb
 }
 
 // active is lb when pt is provisioned throughput, else nil.
@@ -234,40 +377,82 @@ func (d *Database) throttleResync(t *table) {
 	}
 }
 
-// demand is what one request draws: units per bucket.
-type demand map[*capacity.Bucket]float64
+// demand is what one request draws: units per bucket, and per on-demand
+// layout the read and write units it serves (for its peak).
+type demand struct {
+	units  map[*capacity.Bucket]float64
+	served map[*layoutBuckets][2]float64
+}
 
-// add books units on the partition of lb owning hash.
-func (dm demand) add(lb *layoutBuckets, hash uint64, units float64, write bool) {
+func newDemand() *demand {
+	return &demand{units: map[*capacity.Bucket]float64{}}
+}
+
+// add books units on the partition of lb owning hash (and, on demand, on
+// the table's bucket).
+func (dm *demand) add(lb *layoutBuckets, hash uint64, units float64, write bool) {
 	if lb == nil || units <= 0 {
 		return
 	}
 	i := lb.layout.Locate(hash)
 	if write {
-		dm[lb.write[i]] += units
-		dm[lb.writeCeil[i]] += units
+		if lb.write != nil {
+			dm.units[lb.write[i]] += units
+		}
+		dm.units[lb.writeCeil[i]] += units
 	} else {
-		dm[lb.read[i]] += units
-		dm[lb.readCeil[i]] += units
+		if lb.read != nil {
+			dm.units[lb.read[i]] += units
+		}
+		dm.units[lb.readCeil[i]] += units
 	}
+	if lb.tableRead == nil {
+		return
+	}
+	if dm.served == nil {
+		dm.served = map[*layoutBuckets][2]float64{}
+	}
+	s := dm.served[lb]
+	if write {
+		dm.units[lb.tableWrite] += units
+		s[1] += units
+	} else {
+		dm.units[lb.tableRead] += units
+		s[0] += units
+	}
+	dm.served[lb] = s
 }
 
 // take draws the whole demand at now, or nothing if any bucket falls short.
-func (dm demand) take(now time.Time) bool {
+func (dm *demand) take(now time.Time) bool {
 	if !dm.fits(now) {
 		return false
 	}
-	for b, units := range dm {
+	for b, units := range dm.units {
 		b.Take(now, min(units, b.Capacity()))
 	}
+	for lb, s := range dm.served {
+		lb.servedR += s[0]
+		lb.servedW += s[1]
+	}
 	return true
+}
+
+// err is the exception for a demand that does not fit: ThrottlingException
+// when it draws on an on-demand table or GSI, else
+// ProvisionedThroughputExceededException.
+func (dm *demand) err() *Error {
+	if len(dm.served) > 0 {
+		return errOnDemandThrottled()
+	}
+	return errThroughputExceeded()
 }
 
 // admitWrite draws a prepared write's units: the table's (with its LSIs',
 // which DynamoDB draws from the table) from the partition owning the item's
 // key, each GSI's from the GSI partition owning the entry it removes or
-// stores. It returns ProvisionedThroughputExceededException, having drawn
-// nothing, when they do not fit. The caller holds the writer lock.
+// stores. It returns ProvisionedThroughputExceededException (on demand,
+// ThrottlingException), having drawn nothing, when they do not fit. The caller holds the writer lock.
 func (d *Database) admitWrite(t *table, w *write) *Error {
 	if !d.throttle.on.Load() {
 		return nil
@@ -275,10 +460,10 @@ func (d *Database) admitWrite(t *table, w *write) *Error {
 	d.throttle.mu.Lock()
 	defer d.throttle.mu.Unlock()
 	now := d.clock.Now()
-	dm := demand{}
+	dm := newDemand()
 	d.addWrite(dm, t, w, 1, now)
 	if !dm.take(now) {
-		return errThroughputExceeded()
+		return dm.err()
 	}
 	return nil
 }
@@ -286,7 +471,7 @@ func (d *Database) admitWrite(t *table, w *write) *Error {
 // addWrite books a prepared write's units, times factor (2 in a
 // transaction), on the buckets that pay for them. The caller holds the
 // throttler's lock.
-func (d *Database) addWrite(dm demand, t *table, w *write, factor float64, now time.Time) {
+func (d *Database) addWrite(dm *demand, t *table, w *write, factor float64, now time.Time) {
 	units := capacity.WriteUnits(max(w.oldSize(), w.size), false)
 	for _, op := range w.indexOps {
 		if !op.ix.global {
@@ -308,8 +493,8 @@ func (d *Database) addWrite(dm demand, t *table, w *write, factor float64, now t
 }
 
 // fits reports whether the whole demand can be drawn at now.
-func (dm demand) fits(now time.Time) bool {
-	for b, units := range dm {
+func (dm *demand) fits(now time.Time) bool {
+	for b, units := range dm.units {
 		if b.Balance(now) < min(units, b.Capacity()) {
 			return false
 		}
@@ -320,29 +505,37 @@ func (dm demand) fits(now time.Time) bool {
 // admitTransaction draws the capacity of a transaction's writes (twice a
 // plain write's), all or nothing. It returns the index of the first action
 // that does not fit, or -1. The caller holds the writer lock.
-func (d *Database) admitTransaction(actions []txAction) int {
+func (d *Database) admitTransaction(actions []txAction) (int, *CancellationReason) {
 	if !d.throttle.on.Load() {
-		return -1
+		return -1, nil
 	}
 	d.throttle.mu.Lock()
 	defer d.throttle.mu.Unlock()
 	now := d.clock.Now()
-	dm := demand{}
+	dm := newDemand()
 	for i, a := range actions {
 		if a.check {
 			continue
 		}
 		d.addWrite(dm, a.t, a.w, 2, now)
 		if !dm.fits(now) {
-			return i
+			// The reason codes of the API model: ThrottlingError on demand,
+			// ProvisionedThroughputExceeded on provisioned capacity.
+			err := dm.err()
+			code := "ProvisionedThroughputExceeded"
+			if err.Code == CodeThrottling {
+				code = "ThrottlingError"
+			}
+			return i, &CancellationReason{Code: code, Message: err.Message}
 		}
 	}
 	dm.take(now)
-	return -1
+	return -1, nil
 }
 
 // admitRead draws units read from the table (ix nil) or an index at the
-// partition owning hash, or returns ProvisionedThroughputExceededException.
+// partition owning hash, or returns ProvisionedThroughputExceededException
+// (on demand, ThrottlingException).
 // An LSI read draws on the table. The caller holds the database lock.
 func (d *Database) admitRead(t *table, ix *index, hash uint64, units float64) *Error {
 	if !d.throttle.on.Load() {
@@ -354,10 +547,10 @@ func (d *Database) admitRead(t *table, ix *index, hash uint64, units float64) *E
 	if ix != nil && !ix.global {
 		ix = nil
 	}
-	dm := demand{}
+	dm := newDemand()
 	dm.add(d.buckets(t, ix, now), hash, units, false)
 	if !dm.take(now) {
-		return errThroughputExceeded()
+		return dm.err()
 	}
 	return nil
 }

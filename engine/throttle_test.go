@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/dynamodb-workbench/workbench/engine/attr"
+	"github.com/dynamodb-workbench/workbench/engine/partition"
 	"github.com/dynamodb-workbench/workbench/engine/schema"
 )
 
@@ -208,11 +209,15 @@ func TestThrottleOffByDefault(t *testing.T) {
 	}
 	db.SetThrottling(true)
 	putUntilThrottled(t, db, "tbl", func(i int) string { return distinct(10000 + i) })
-	// On-demand tables are not throttled in this version.
-	mustCreate(t, db, compositeTable("ondemand", schema.TypeS))
+}
+
+// With throttling off, an on-demand hot key is never throttled.
+func TestThrottleOnDemandOff(t *testing.T) {
+	db, _ := newTestDB(t)
+	mustCreate(t, db, onDemandTable("ondemand"))
 	for i := range 3000 {
-		if _, err := db.PutItem(&PutItemInput{TableName: ptr("ondemand"), Item: attr.Item{"pk": s("p"), "sk": s(distinct(i))}}); err != nil {
-			t.Fatalf("on-demand put %d: %v", i, err)
+		if err := tryPut(db, "ondemand", "celebrity"); err != nil {
+			t.Fatalf("on-demand put %d with throttling off: %v", i, err)
 		}
 	}
 }
@@ -243,5 +248,149 @@ func TestThrottleTransaction(t *testing.T) {
 	clk.Advance(time.Second)
 	if err := tx("c", "d"); err != nil {
 		t.Fatalf("a second later: %v", err)
+	}
+}
+
+const onDemandThrottledMsg = "Throughput exceeds the current capacity of your table or index. DynamoDB is automatically scaling your table or index so please try again shortly. If exceptions persist, check if you have a hot key: https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/bp-partition-key-design.html"
+
+func onDemandTable(name string) *CreateTableInput {
+	in := hashTable(name)
+	in.ProvisionedThroughput = nil
+	in.BillingMode = schema.BillingPayPerRequest
+	return in
+}
+
+// balancedKeys returns n distinct keys, at most perPartition on each
+// partition of l (by the engine's hash).
+func balancedKeys(l *partition.Layout, prefix string, n int, perPartition int) []string {
+	count := make([]int, l.Len())
+	var keys []string
+	for i := 0; len(keys) < n; i++ {
+		k := fmt.Sprintf("%s-%d", prefix, i)
+		if p := l.Locate(partition.HashString(k)); count[p] < perPartition {
+			count[p]++
+			keys = append(keys, k)
+		}
+	}
+	return keys
+}
+
+// A hot key on an on-demand table is throttled at its partition's 1,000
+// WRU (and 3,000 RRU) a second with ThrottlingException, though the table
+// serves 4,000 WRU at once.
+func TestThrottleOnDemandHotKey(t *testing.T) {
+	db, clk := newThrottledDB(t)
+	mustCreate(t, db, onDemandTable("odt"))
+	for i := range 1000 {
+		if err := tryPut(db, "odt", "celebrity"); err != nil {
+			t.Fatalf("put %d: %v", i, err)
+		}
+	}
+	err := tryPut(db, "odt", "celebrity")
+	wantError(t, err, CodeThrottling, onDemandThrottledMsg)
+	// Reads are limited independently, at 3,000 RRU.
+	for i := range 3000 {
+		if _, err := db.GetItem(&GetItemInput{TableName: ptr("odt"), Key: attr.Item{"id": s("celebrity")}, ConsistentRead: ptr(true)}); err != nil {
+			t.Fatalf("read %d: %v", i, err)
+		}
+	}
+	_, err = db.GetItem(&GetItemInput{TableName: ptr("odt"), Key: attr.Item{"id": s("celebrity")}, ConsistentRead: ptr(true)})
+	wantError(t, err, CodeThrottling, onDemandThrottledMsg)
+	// A second later the partition serves its 1,000 WRU again.
+	clk.Advance(time.Second)
+	for i := range 1000 {
+		if err := tryPut(db, "odt", "celebrity"); err != nil {
+			t.Fatalf("a second later, put %d: %v", i, err)
+		}
+	}
+	wantError(t, tryPut(db, "odt", "celebrity"), CodeThrottling, onDemandThrottledMsg)
+}
+
+// Writes spread over the 4 partitions pass up to the table's 4,000 WRU (2 ×
+// the 2,000 WRU previous peak of a new table); that second's 4,000 WRU
+// become the peak, so the table then serves 8,000 WRU at once on 8
+// partitions. Reads keep their own peak: 12,000 RRU, though 8 partitions
+// could carry 24,000.
+func TestThrottleOnDemandSpreadAndPeak(t *testing.T) {
+	db, clk := newThrottledDB(t)
+	mustCreate(t, db, onDemandTable("odt"))
+	l := partition.NewOnDemand()
+	for i, k := range balancedKeys(l, "a", 4000, 1000) {
+		if err := tryPut(db, "odt", k); err != nil {
+			t.Fatalf("spread put %d: %v", i, err)
+		}
+	}
+	wantError(t, tryPut(db, "odt", "one-more"), CodeThrottling, onDemandThrottledMsg)
+
+	clk.Advance(time.Second)
+	if _, rose := l.ObservePeak(0, 4000); !rose || l.Len() != 8 {
+		t.Fatalf("model: peak did not rise to 8 partitions (%d)", l.Len())
+	}
+	for i, k := range balancedKeys(l, "b", 8000, 1000) {
+		if err := tryPut(db, "odt", k); err != nil {
+			t.Fatalf("after the new peak, spread put %d: %v", i, err)
+		}
+	}
+	wantError(t, tryPut(db, "odt", "one-more"), CodeThrottling, onDemandThrottledMsg)
+
+	clk.Advance(time.Second)
+	keys := balancedKeys(l, "c", 12001, 2000)
+	for i, k := range keys[:12000] {
+		if _, err := db.GetItem(&GetItemInput{TableName: ptr("odt"), Key: attr.Item{"id": s(k)}, ConsistentRead: ptr(true)}); err != nil {
+			t.Fatalf("spread read %d: %v", i, err)
+		}
+	}
+	_, err := db.GetItem(&GetItemInput{TableName: ptr("odt"), Key: attr.Item{"id": s(keys[12000])}, ConsistentRead: ptr(true)})
+	wantError(t, err, CodeThrottling, onDemandThrottledMsg)
+}
+
+// On demand, a batch returns its throttled writes as UnprocessedItems.
+func TestThrottleOnDemandBatchWrite(t *testing.T) {
+	db, _ := newThrottledDB(t)
+	mustCreate(t, db, compositeTable("odt", schema.TypeS))
+	put := func(sk string) error {
+		_, err := db.PutItem(&PutItemInput{TableName: ptr("odt"), Item: attr.Item{"pk": s("p"), "sk": s(sk)}})
+		return err
+	}
+	for i := range 990 {
+		if err := put(distinct(i)); err != nil {
+			t.Fatalf("put %d: %v", i, err)
+		}
+	}
+	reqs := make([]WriteRequest, 25)
+	for i := range reqs {
+		reqs[i] = WriteRequest{PutRequest: &PutRequest{Item: attr.Item{"pk": s("p"), "sk": s(distinct(1000 + i))}}}
+	}
+	out, err := db.BatchWriteItem(&BatchWriteItemInput{RequestItems: map[string][]WriteRequest{"odt": reqs}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := len(out.UnprocessedItems["odt"]); got != 15 {
+		t.Fatalf("unprocessed %d, want 15", got)
+	}
+	wantError(t, put("x"), CodeThrottling, onDemandThrottledMsg)
+}
+
+// TestThrottleOnDemandNothingFits: an on-demand batch none of whose writes
+// fit raises ThrottlingException, and a transaction is cancelled with
+// reason ThrottlingError.
+func TestThrottleOnDemandNothingFits(t *testing.T) {
+	db, _ := newThrottledDB(t)
+	mustCreate(t, db, onDemandTable("odt"))
+	for i := range 1000 {
+		if err := tryPut(db, "odt", "celebrity"); err != nil {
+			t.Fatalf("put %d: %v", i, err)
+		}
+	}
+	_, err := db.BatchWriteItem(&BatchWriteItemInput{RequestItems: map[string][]WriteRequest{"odt": {
+		{PutRequest: &PutRequest{Item: attr.Item{"id": s("celebrity")}}},
+	}}})
+	wantError(t, err, CodeThrottling, onDemandThrottledMsg)
+	_, err = db.TransactWriteItems(&TransactWriteItemsInput{TransactItems: []TransactWriteItem{
+		{Put: &TransactPut{TableName: ptr("odt"), Item: attr.Item{"id": s("celebrity")}}},
+	}})
+	wantError(t, err, CodeTransactionCanceled, "[ThrottlingError]")
+	if r := err.(*Error).CancellationReasons[0]; r.Message != onDemandThrottledMsg {
+		t.Fatalf("reason %+v", r)
 	}
 }

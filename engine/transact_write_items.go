@@ -174,8 +174,8 @@ func (d *Database) TransactWriteItems(in *TransactWriteItemsInput) (*TransactWri
 	if failed {
 		return nil, cancelled(reasons)
 	}
-	if i := d.admitTransaction(actions); i >= 0 {
-		reasons[i] = CancellationReason{Code: "ProvisionedThroughputExceeded", Message: errThroughputExceeded().Message}
+	if i, reason := d.admitTransaction(actions); i >= 0 {
+		reasons[i] = *reason
 		return nil, cancelled(reasons)
 	}
 
