@@ -1,0 +1,65 @@
+package engine
+
+import (
+	"fmt"
+	"sync"
+	"testing"
+
+	"github.com/dynamodb-workbench/workbench/engine/attr"
+)
+
+func TestSnapshotIsImmutable(t *testing.T) {
+	db, _ := newTestDB(t)
+	mustCreate(t, db, statusTable())
+	mustCreate(t, db, hashTable("Alpha"))
+	for i := 0; i < 10; i++ {
+		item := attr.Item{"DeviceId": s(fmt.Sprintf("d%d", i%3)), "Timestamp": s(fmt.Sprintf("t%02d", i))}
+		if i%2 == 0 {
+			item["EscalatedTo"] = s("ops")
+		}
+		mustPut(t, db, "DeviceStatus", item)
+	}
+	snap := db.Snapshot()
+	if len(snap.Tables) != 2 || snap.Tables[0].Description.TableName != "Alpha" {
+		t.Fatalf("snapshot tables %d, first %s", len(snap.Tables), snap.Tables[0].Description.TableName)
+	}
+	ds := snap.Table("DeviceStatus")
+	// Writes after the snapshot, concurrently with reads of it.
+	var wg sync.WaitGroup
+	wg.Add(1)
+	go func() {
+		defer wg.Done()
+		for i := 10; i < 200; i++ {
+			mustPut(t, db, "DeviceStatus", attr.Item{"DeviceId": s("d9"), "Timestamp": s(fmt.Sprintf("t%03d", i)), "EscalatedTo": s("ops")})
+		}
+		if _, err := db.DeleteItem(&DeleteItemInput{TableName: ptr("DeviceStatus"), Key: attr.Item{"DeviceId": s("d0"), "Timestamp": s("t00")}}); err != nil {
+			t.Error(err)
+		}
+	}()
+	for round := 0; round < 20; round++ {
+		n := 0
+		var lastPK, lastSK string
+		ds.Items(func(it attr.Item) bool {
+			n++
+			// Within one item collection, items come in sort-key order.
+			pk, sk := string(it["DeviceId"].(attr.String)), string(it["Timestamp"].(attr.String))
+			if pk == lastPK && sk <= lastSK {
+				t.Errorf("order: %s/%s after %s", pk, sk, lastSK)
+			}
+			lastPK, lastSK = pk, sk
+			return true
+		})
+		entries := 0
+		ds.IndexItems("Escalations", func(attr.Item) bool { entries++; return true })
+		if n != 10 || entries != 5 || ds.Len() != 10 || ds.Description.ItemCount != 10 {
+			t.Fatalf("snapshot changed under writes: %d items, %d index entries", n, entries)
+		}
+	}
+	wg.Wait()
+	if now := db.Snapshot().Table("DeviceStatus"); now.Len() != 199 {
+		t.Fatalf("a new snapshot holds %d items, want 199", now.Len())
+	}
+	if ds.IndexItems("Nope", func(attr.Item) bool { return true }) {
+		t.Fatal("an unknown index reported as present")
+	}
+}
