@@ -20,6 +20,15 @@
 // Time comes only from the Clock the Database was given: the engine never
 // reads the wall clock, so the workbench can run it on a virtual clock.
 //
-// Every item change is recorded once as a Change (table, before, after,
-// cause), the feed for streams, TTL archives and live highlighting.
+// Every item change is recorded once as a Change (table, index, before,
+// after, cause), the feed for streams, TTL archives and live highlighting.
+// Snapshot returns an immutable view of everything (copy-on-write B-tree
+// clones), which is what the workbench renders.
+//
+// Secondary indexes are B-trees of projections keyed by (index key, table
+// key); an item without an index key attribute has no entry (sparse). TTL
+// and GSI propagation are delayed work on the clock, done by Tick (which
+// every operation calls). Throttle mode (WithThrottling) draws each
+// request's units from per-partition token buckets of engine/partition's
+// model.
 package engine
