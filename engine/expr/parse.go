@@ -369,13 +369,18 @@ func compareOpOf(t itemType) compareOp {
 // parseOperand parses
 //
 //	operand: '(' operand ')' | path | :value | function '(' operand ( ',' operand )* ')'
-func (p *parser) parseOperand() operandNode {
+func (p *parser) parseOperand() operandNode { return p.parseOperandWith(p.parseOperand) }
+
+// parseOperandWith parses one operand whose parenthesised parts and
+// function arguments are parsed by inner (parseOperand in conditions,
+// parseTerm in SET right-hand sides).
+func (p *parser) parseOperandWith(inner func() operandNode) operandNode {
 	t := p.peek()
 	switch t.typ {
 	case itemLParen:
 		p.next()
 		p.enter(t.pos)
-		x := p.parseOperand()
+		x := inner()
 		p.expect(itemRParen)
 		p.leave()
 		return &parenOperandNode{pos: pos(t.pos), x: x}
@@ -384,7 +389,7 @@ func (p *parser) parseOperand() operandNode {
 		return &valueNode{pos: pos(t.pos), token: t.val}
 	case itemIdent:
 		if p.peekN(1).typ == itemLParen {
-			return p.parseCall(p.parseOperand)
+			return p.parseCall(inner)
 		}
 		return p.parsePath()
 	case itemName:
@@ -531,27 +536,4 @@ func isArith(x operandNode) bool {
 }
 
 // parseTerm parses a term of a SET right-hand side (see parseRHS).
-func (p *parser) parseTerm() operandNode {
-	t := p.peek()
-	switch t.typ {
-	case itemLParen:
-		p.next()
-		p.enter(t.pos)
-		x := p.parseTerm()
-		p.expect(itemRParen)
-		p.leave()
-		return &parenOperandNode{pos: pos(t.pos), x: x}
-	case itemValue:
-		p.next()
-		return &valueNode{pos: pos(t.pos), token: t.val}
-	case itemIdent:
-		if p.peekN(1).typ == itemLParen {
-			return p.parseCall(p.parseTerm)
-		}
-		return p.parsePath()
-	case itemName:
-		return p.parsePath()
-	}
-	p.unexpected()
-	return nil
-}
+func (p *parser) parseTerm() operandNode { return p.parseOperandWith(p.parseTerm) }
