@@ -11,11 +11,7 @@ import (
 func (d *Database) Query(in *QueryInput) (*QueryOutput, error) {
 	d.Tick()
 	var c constraints
-	c.tableName(in.TableName)
-	c.indexName(in.IndexName)
-	c.enum(in.Select, "select", enumSelect...)
-	c.enum(in.ReturnConsumedCapacity, "returnConsumedCapacity", enumReturnConsumedCapacity...)
-	c.enum(in.ConditionalOperator, "conditionalOperator", enumConditionalOperator...)
+	c.readShape(in.TableName, in.IndexName, in.Select, in.ReturnConsumedCapacity, in.ConditionalOperator)
 	if in.Limit != nil && *in.Limit < 1 {
 		// DynamoDB words this one without the value and with a capital L.
 		c.v.AddMessage("Value at 'Limit' failed to satisfy constraint: Member must have value greater than or equal to 1")

@@ -11,11 +11,7 @@ import (
 func (d *Database) Scan(in *ScanInput) (*ScanOutput, error) {
 	d.Tick()
 	var c constraints
-	c.tableName(in.TableName)
-	c.indexName(in.IndexName)
-	c.enum(in.Select, "select", enumSelect...)
-	c.enum(in.ReturnConsumedCapacity, "returnConsumedCapacity", enumReturnConsumedCapacity...)
-	c.enum(in.ConditionalOperator, "conditionalOperator", enumConditionalOperator...)
+	c.readShape(in.TableName, in.IndexName, in.Select, in.ReturnConsumedCapacity, in.ConditionalOperator)
 	c.limit(in.Limit, "limit", 1, 0)
 	c.limit(in.Segment, "segment", 0, schema.MaxTotalSegments-1)
 	c.limit(in.TotalSegments, "totalSegments", 1, schema.MaxTotalSegments)

@@ -108,7 +108,7 @@ func (d *Database) UpdateTable(in *UpdateTableInput) (*UpdateTableOutput, error)
 	if in.OnDemandThroughput != nil {
 		def.OnDemandThroughput = in.OnDemandThroughput
 	}
-	var created *index
+	var created string // the GSI to build once the definition is final
 	var deleted []string
 	for i, u := range in.GlobalSecondaryIndexUpdates {
 		switch {
@@ -117,8 +117,7 @@ func (d *Database) UpdateTable(in *UpdateTableInput) (*UpdateTableOutput, error)
 				return nil, schemaError(err)
 			}
 			def = *def.WithGSI(*u.Create, in.AttributeDefinitions)
-			created = &index{} // built below, once the definition is final
-			created.name = u.Create.IndexName
+			created = u.Create.IndexName
 		case u.Delete != nil:
 			if def.GSI(u.Delete.IndexName) == nil {
 				// Unverified wording.
@@ -169,7 +168,7 @@ func (d *Database) UpdateTable(in *UpdateTableInput) (*UpdateTableOutput, error)
 	for _, g := range def.GlobalSecondaryIndexes {
 		if ix, ok := t.indexes[g.IndexName]; ok {
 			ix.throughput, ix.onDemand = g.ProvisionedThroughput, g.OnDemandThroughput
-		} else if created != nil && g.IndexName == created.name {
+		} else if g.IndexName == created {
 			ix := newGSI(t, g)
 			ix.status, ix.backfilling, ix.readyAt = indexCreating, true, now.Add(d.backfillTime)
 			ix.backfill(t)

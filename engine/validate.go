@@ -43,6 +43,15 @@ func (c *constraints) indexName(name *string) {
 	}
 }
 
+// readShape checks the members Query and Scan share.
+func (c *constraints) readShape(table, index *string, sel, rcc, condOp string) {
+	c.tableName(table)
+	c.indexName(index)
+	c.enum(sel, "select", enumSelect...)
+	c.enum(rcc, "returnConsumedCapacity", enumReturnConsumedCapacity...)
+	c.enum(condOp, "conditionalOperator", enumConditionalOperator...)
+}
+
 // limit checks an optional Limit-like member against [lo, hi] (hi 0: none).
 func (c *constraints) limit(v *int64, path string, lo, hi int64) {
 	switch {
