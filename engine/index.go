@@ -225,6 +225,9 @@ func (t *table) planIndexes(w *write, update bool) *Error {
 		}
 		if inNew {
 			op.after = ix.project(t, next)
+			if inOld && oldKey == newKey && attr.Equal(attr.Map(op.before), attr.Map(op.after)) {
+				continue // nothing the index holds changed: no write, no encoding
+			}
 			newSize = attr.ItemSize(op.after)
 			e := pivot(newKey)
 			e.data, e.size = string(encodeItem(nil, op.after)), newSize
@@ -233,9 +236,6 @@ func (t *table) planIndexes(w *write, update bool) *Error {
 		op.oldSize, op.newSize = oldSize, newSize
 		switch {
 		case inOld && inNew && oldKey == newKey:
-			if attr.Equal(attr.Map(op.before), attr.Map(op.after)) {
-				continue // nothing the index holds changed
-			}
 			op.units = capacity.WriteUnits(max(oldSize, newSize), false)
 		case inOld && inNew:
 			op.remove = oldKey
