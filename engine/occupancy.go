@@ -39,13 +39,9 @@ func (d *Database) Partitions(tableName string, top int) (*PartitionView, error)
 	var curPrefix string
 	t.items.Ascend(func(e entry) bool {
 		item := e.decode()
-		hv := make([]attr.Value, len(t.key.hash))
-		for i, a := range t.key.hash {
-			hv[i] = item[a.name]
-		}
-		prefix := string(partitionPrefix(hv))
+		prefix := collectionOf(t, item)
 		if cur == nil || prefix != curPrefix {
-			cols = append(cols, partition.Collection{Key: attr.FormatForMessage(hv[0]), Hash: e.hash})
+			cols = append(cols, partition.Collection{Key: attr.FormatForMessage(item[t.key.hash[0].name]), Hash: e.hash})
 			cur, curPrefix = &cols[len(cols)-1], prefix
 		}
 		cur.Items++
