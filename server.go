@@ -40,9 +40,20 @@ var version string
 // flight.
 const shutdownTimeout = 10 * time.Second
 
+// subcommands are the workbench's commands besides serving
+// (`workbench export ...`). Each lives in its own file and registers itself
+// in an init function; it gets the arguments after its name and returns the
+// process's exit code.
+var subcommands = map[string]func(args []string) int{}
+
 func main() {
 	log.SetFlags(0)
 	log.SetPrefix("workbench: ")
+	if len(os.Args) > 1 {
+		if cmd, ok := subcommands[os.Args[1]]; ok {
+			os.Exit(cmd(os.Args[2:]))
+		}
+	}
 
 	flags := flag.NewFlagSet("workbench", flag.ExitOnError)
 	addr := flags.String("addr", "127.0.0.1:8080", "listen on `host:port`")
