@@ -40,7 +40,7 @@ FUZZTIME ?= 30s
 COMPARE_COUNT ?= 3
 COMPARE_BENCHTIME ?= 20000x
 
-.PHONY: help build run test bench bench-compare fuzz clean
+.PHONY: help build run test bench bench-compare fuzz screenshots clean
 
 help: ## list the targets
 	@echo 'Targets:'
@@ -52,8 +52,14 @@ build: ## build web/app.wasm (+ .gz) and the server, bin/workbench
 	GOOS=js GOARCH=wasm $(GO) build $(BUILDFLAGS) -o $(WASM) ./wasm
 	gzip -9 -n -c $(WASM) > $(WASM).gz.tmp
 	mv $(WASM).gz.tmp $(WASM).gz
+	@# brotli is optional: without it the page's wasm travels gzip-compressed.
+	if command -v brotli >/dev/null; then \
+		brotli -q 9 -w 24 -f -o $(WASM).br $(WASM) && sha256sum $(WASM) | cut -c1-64 > $(WASM).br.sha256; \
+	else \
+		rm -f $(WASM).br $(WASM).br.sha256; echo "brotli not installed: serving app.wasm gzip-compressed only"; \
+	fi
 	$(GO) build $(BUILDFLAGS) -ldflags '$(LDFLAGS)' -o $(BIN) .
-	@ls -l $(WASM) $(WASM).gz $(BIN)
+	@ls -l $(WASM)* $(BIN)
 
 run: build ## build, then serve on http://127.0.0.1:8080
 	./$(BIN) $(RUN_FLAGS)
@@ -65,6 +71,10 @@ test: build ## everything CI runs: gofmt, vet, -race tests, wasm engine tests, b
 	GOOS=js GOARCH=wasm $(GO) vet ./app/... ./wasm/... ./engine/...
 	WORKBENCH_REQUIRE_BROWSER=1 $(GO) test -race -tags invariants ./...
 	PATH="$$($(GO) env GOROOT)/lib/wasm:$$PATH" GOOS=js GOARCH=wasm $(GO) test -tags invariants ./engine/...
+
+screenshots: build ## save a screenshot of each main view in docs/screenshots (from the browser tests)
+	WORKBENCH_REQUIRE_BROWSER=1 WORKBENCH_SCREENSHOTS='$(CURDIR)/docs/screenshots' $(GO) test -count=1 -run '^TestBrowser' .
+	@ls docs/screenshots
 
 bench: ## run the benchmarks in BENCH_PKGS
 	$(GO) test -run '^$$' -bench '$(BENCH)' -benchmem -benchtime '$(BENCHTIME)' -count '$(BENCHCOUNT)' $(BENCH_PKGS)

@@ -4,7 +4,7 @@
 //
 // Usage:
 //
-//	workbench [-addr 127.0.0.1:8080] [-data dir]
+//	workbench [-addr 127.0.0.1:8080] [-data dir | -store dynamodb://TABLE?endpoint=URL]
 //
 // The page and its assets under web/ are embedded in the binary; build it
 // with `make build`, which compiles web/app.wasm first.
@@ -29,6 +29,7 @@ import (
 	"github.com/dynamodb-workbench/workbench/app"
 	"github.com/dynamodb-workbench/workbench/engine"
 	"github.com/dynamodb-workbench/workbench/engine/wire"
+	"github.com/dynamodb-workbench/workbench/sharestore"
 )
 
 // version identifies the build. The Makefile sets it with
@@ -57,7 +58,9 @@ func main() {
 
 	flags := flag.NewFlagSet("workbench", flag.ExitOnError)
 	addr := flags.String("addr", "127.0.0.1:8080", "listen on `host:port`")
-	data := flags.String("data", "", "`directory` for shared models (reserved: the share store is not implemented yet)")
+	data := flags.String("data", "", "`directory` for the share store, created on first run (default: "+defaultDataDir()+" unless -store is given)")
+	store := flags.String("store", "", "share store: `spec` \"bolt\" (the embedded database in -data, the default) or dynamodb://TABLE?endpoint=URL&region=R (created when absent)")
+	applyEndpoints := flags.String("apply-endpoints", "", "`URLs`, comma-separated, that POST /api/apply may contact besides loopback endpoints; \"none\" turns it off")
 	ttlDelay := flags.Duration("ttl-delay", 10*time.Second, "how long an expired item waits for the TTL sweeper (DynamoDB: up to about 48h)")
 	gsiDelay := flags.Duration("gsi-delay", 0, "how long global secondary indexes lag their table")
 	throttle := flags.Bool("throttle", false, "enforce provisioned throughput: ProvisionedThroughputExceededException and UnprocessedItems/UnprocessedKeys when a partition's share and burst are spent")
@@ -86,7 +89,10 @@ func main() {
 	}
 	db := engine.New(engine.WithClock(clock), engine.WithTTLDeletionDelay(*ttlDelay), engine.WithGSIPropagationDelay(*gsiDelay), engine.WithThrottling(*throttle))
 	go tick(ctx, db, virtual)
-	opts := serverOptions{DB: db, Version: version, DataDir: *data}
+	opts := serverOptions{DB: db, Version: version, DataDir: *data, StoreSpec: *store, ApplyEndpoints: *applyEndpoints}
+	if *data == "" && *store == "" {
+		opts.DataDir, opts.DataDirImplicit = defaultDataDir(), true
+	}
 	ln, err := net.Listen("tcp", *addr)
 	if err == nil {
 		err = run(ctx, ln, opts, os.Stderr)
@@ -125,6 +131,12 @@ func tick(ctx context.Context, db *engine.Database, virtual *engine.VirtualClock
 func run(ctx context.Context, ln net.Listener, opts serverOptions, logw io.Writer) error {
 	logger := log.New(logw, "workbench: ", 0)
 	opts.Logger = logger
+	closeStore, err := openShareStore(&opts)
+	if err != nil {
+		ln.Close()
+		return err
+	}
+	defer closeStore()
 	h, err := newServer(opts)
 	if err != nil {
 		ln.Close()
@@ -132,9 +144,6 @@ func run(ctx context.Context, ln net.Listener, opts serverOptions, logw io.Write
 	}
 	if !wasmBuilt(opts.Web) {
 		logger.Print("web/app.wasm is not embedded: the page will not start (build with `make build`)")
-	}
-	if opts.DataDir != "" {
-		logger.Printf("-data %s: the share store is not implemented yet; nothing is stored", opts.DataDir)
 	}
 
 	srv := &http.Server{
@@ -176,8 +185,19 @@ type serverOptions struct {
 	// rebuilt wasm still reaches browsers that cached an older one.
 	Version string
 
-	// DataDir is reserved for the share store; it is not used yet.
-	DataDir string
+	// DataDir is the folder of the embedded share store (run opens it);
+	// DataDirImplicit says it is the default rather than -data, so that a
+	// store another process holds is a warning instead of an error.
+	DataDir         string
+	DataDirImplicit bool
+	// StoreSpec selects the share store (sharestore.Open): "" or "bolt" for
+	// the embedded one in DataDir, dynamodb://TABLE?... for a table.
+	StoreSpec string
+	// Store is the open share store; run sets it from DataDir and
+	// StoreSpec. Nil: /api/share answers 503.
+	Store sharestore.Store
+	// ApplyEndpoints is the -apply-endpoints policy of POST /api/apply.
+	ApplyEndpoints string
 
 	// Logger receives warnings (for example, a stale app.wasm.gz). Nil
 	// means the standard logger.
@@ -233,6 +253,16 @@ func newServer(opts serverOptions) (http.Handler, error) {
 	mux.Handle("POST /api/partitions", analysis)
 	mux.Handle("POST /api/simulate", analysis)
 	mux.Handle("POST /api/analyze", analysis)
+	shares := shareAPI(opts.Store, opts.Logger)
+	mux.Handle("POST /api/share", shares)
+	mux.Handle("GET /api/share/{id}", shares)
+	applyHandler, err := applyAPI(opts.ApplyEndpoints, opts.Logger)
+	if err != nil {
+		return nil, err
+	}
+	mux.Handle("POST /api/apply", applyHandler)
+	mux.Handle("POST /api/export", exportAPI())
+	mux.Handle("POST /api/import", exportAPI())
 	mux.Handle("GET /", newAppHandler(opts.Version, assets))
 
 	dynamodb := wire.NewHandler(opts.DB)

@@ -10,6 +10,8 @@ import (
 const (
 	// PathWorkbench is the workbench itself.
 	PathWorkbench = "/"
+	// PathShare prefixes a stored share: /s/{id} opens it.
+	PathShare = "/s/"
 )
 
 var registerOnce sync.Once
@@ -19,5 +21,6 @@ var registerOnce sync.Once
 func Register() {
 	registerOnce.Do(func() {
 		goapp.Route(PathWorkbench, func() goapp.Composer { return &workbenchPage{} })
+		goapp.RouteWithRegexp("^"+PathShare+"[A-Za-z0-9_-]+$", func() goapp.Composer { return &workbenchPage{} })
 	})
 }

@@ -1,18 +1,15 @@
 package app
 
 import (
+	"fmt"
+	"net/url"
+	"strconv"
+	"strings"
+	"time"
+
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 
-	"github.com/dynamodb-workbench/workbench/engine"
-)
-
-// Element ids other code relies on: tests find the page by them, and the
-// later UI mounts its panels inside the root.
-const (
-	// IDRoot is the main area that holds the workbench's panels.
-	IDRoot = "wb-root"
-	// IDStatus is the status line.
-	IDStatus = "wb-status"
+	"github.com/dynamodb-workbench/workbench/patterns"
 )
 
 // Status line texts.
@@ -24,46 +21,219 @@ const (
 	StatusReady = "engine ready"
 )
 
-// workbenchPage is the page shell: a header, the main area and a status
-// line. go-app calls OnMount only in the browser, never while pre-rendering
-// on the server, so the engine starts there and the pre-rendered page says
-// it is loading.
+// tickEvery is how often the page moves the virtual clock and refreshes the
+// live views.
+const tickEvery = 200 * time.Millisecond
+
+// publication wraps a State for go-app's state store, which copies values
+// into observers' fields.
+type publication struct{ State *State }
+
+// workbenchPage is the workbench: a toolbar, the model outline with its
+// access patterns, the tabbed panels and the clock. It owns the Store; go-app
+// calls OnMount only in the browser, never while pre-rendering on the
+// server, so the engine starts there and the pre-rendered page says it is
+// loading.
 type workbenchPage struct {
 	goapp.Compo
 
-	// db is the in-page engine. It is a placeholder owner: the store (see
-	// DESIGN.md, "Data flow in the UI") will hold the database once it
-	// exists, and components will only observe its snapshots.
-	db *engine.Database
+	store *Store
+	pub   publication
+	tab   string
+	dark  bool
+	share string // the last share link made
+	// opened is the URL the page last opened a model from, so that OnNav
+	// does not reopen it when only the fragment is rewritten.
+	opened string
 }
 
-// OnMount starts the in-page engine.
-func (p *workbenchPage) OnMount(goapp.Context) {
-	if p.db == nil {
-		p.db = engine.New()
+// OnMount starts the in-page engine, subscribes to the store's state, and
+// starts the clock's ticker and the keyboard shortcuts.
+func (p *workbenchPage) OnMount(ctx goapp.Context) {
+	if p.store == nil {
+		p.store = NewStore()
 	}
+	if p.tab == "" {
+		p.tab = TabData
+	}
+	var theme string
+	ctx.LocalStorage().Get("wb.theme", &theme)
+	p.dark = theme == "dark"
+	ctx.ObserveState(stateKey, &p.pub)
+	p.pub = publication{p.store.State()}
+
+	ctx.Async(func() { p.tick(ctx) })
+	// go-app has no document-level event handlers: listen on the window
+	// so the shortcuts work wherever the focus is.
+	goapp.Window().Call("addEventListener", "keydown", goapp.FuncOf(func(this goapp.Value, args []goapp.Value) any {
+		if len(args) > 0 {
+			if run := p.shortcut(goapp.Event{Value: args[0]}); run != nil {
+				ctx.Dispatch(run)
+			}
+		}
+		return nil
+	}))
+}
+
+// tick drives the virtual clock and the highlights' lifetimes until the
+// page goes away.
+func (p *workbenchPage) tick(ctx goapp.Context) {
+	last := time.Now()
+	for {
+		time.Sleep(tickEvery)
+		if !p.Mounted() {
+			return
+		}
+		now := time.Now()
+		if p.store.Tick(now.Sub(last)) {
+			ctx.Dispatch(func(ctx goapp.Context) { publish(ctx, p.store) })
+		}
+		last = now
+	}
+}
+
+// shortcut maps a key press to its action: Ctrl/⌘+Enter runs the query,
+// Ctrl/⌘+Z undoes a design edit, Ctrl/⌘+Shift+Z or Ctrl+Y redoes. Inside a
+// text field the browser's own undo wins. It cancels the browser's default
+// for the keys it takes, which must happen before the handler returns.
+func (p *workbenchPage) shortcut(e goapp.Event) func(goapp.Context) {
+	if !e.Get("ctrlKey").Bool() && !e.Get("metaKey").Bool() {
+		return nil
+	}
+	key := strings.ToLower(e.Get("key").String())
+	tag := strings.ToLower(e.Get("target").Get("tagName").String())
+	editing := tag == "input" || tag == "textarea" || tag == "select"
+	shift := e.Get("shiftKey").Bool()
+	var run func(goapp.Context)
+	switch {
+	case key == "enter":
+		run = func(ctx goapp.Context) {
+			if p.tab != TabQuery { // the panel must be mounted to hear the action
+				p.tab = TabQuery
+				return
+			}
+			ctx.NewAction(actionRunQuery)
+		}
+	case key == "z" && !shift && !editing:
+		run = func(ctx goapp.Context) { p.store.Undo(); publish(ctx, p.store) }
+	case (key == "z" && shift || key == "y") && !editing:
+		run = func(ctx goapp.Context) { p.store.Redo(); publish(ctx, p.store) }
+	default:
+		return nil
+	}
+	e.PreventDefault()
+	return run
+}
+
+// actionRunQuery asks the query panel to run its editor's request.
+const actionRunQuery = "wb.run-query"
+
+// OnNav opens what the URL asks for: /?pattern=NAME[&items=N] opens a
+// pattern and loads its dataset; /#m=... a share link; /s/{id} a stored
+// share.
+func (p *workbenchPage) OnNav(ctx goapp.Context) {
+	if p.store == nil {
+		p.store = NewStore()
+	}
+	u := ctx.Page().URL()
+	target := u.Path + "?" + u.RawQuery + "#" + u.Fragment
+	if target == p.opened {
+		return
+	}
+	p.opened = target
+	switch {
+	case strings.HasPrefix(u.Fragment, "m="):
+		p.openLink(ctx, u.Fragment[2:])
+	case strings.HasPrefix(u.Path, PathShare):
+		p.openStored(ctx, strings.TrimPrefix(u.Path, PathShare))
+	case u.Query().Get("pattern") != "":
+		p.openPattern(ctx, u.Query().Get("pattern"), u.Query())
+	}
+}
+
+// openPattern opens a pattern and loads its dataset (the pattern's default
+// size, or ?items=N).
+func (p *workbenchPage) openPattern(ctx goapp.Context, name string, q url.Values) {
+	if err := p.store.OpenPattern(name); err != nil {
+		publish(ctx, p.store)
+		return
+	}
+	p.tab = TabData
+	publish(ctx, p.store)
+	size := 0
+	if pat, ok := patterns.Get(name); ok {
+		size = pat.DefaultSize
+	}
+	if n, err := strconv.Atoi(q.Get("items")); err == nil && n > 0 {
+		size = n
+	}
+	p.startLoad(ctx, size)
+}
+
+// startLoad loads n items in the background, publishing progress.
+func (p *workbenchPage) startLoad(ctx goapp.Context, n int) {
+	startLoad(ctx, p.store, n)
+}
+
+// startLoad runs a dataset load off the event handler so that the page
+// keeps painting; each progress report is published on the UI goroutine.
+func startLoad(ctx goapp.Context, s *Store, n int) {
+	ctx.Async(func() {
+		_ = s.LoadDataset(n, 0, func() {
+			ctx.Dispatch(func(ctx goapp.Context) { publish(ctx, s) })
+		})
+		ctx.Dispatch(func(ctx goapp.Context) { publish(ctx, s) })
+	})
+}
+
+func (p *workbenchPage) state() *State {
+	if p.pub.State != nil {
+		return p.pub.State
+	}
+	if p.store != nil {
+		return p.store.State()
+	}
+	return nil
 }
 
 // status returns the text of the status line.
 func (p *workbenchPage) status() string {
-	if p.db != nil {
-		return StatusReady
+	st := p.state()
+	switch {
+	case st == nil:
+		return StatusLoading
+	case st.Load.Running:
+		return fmt.Sprintf("loading items: %d of %d", st.Load.Done, st.Load.Total)
+	case st.Message != "":
+		return st.Message
 	}
-	return StatusLoading
+	return StatusReady
 }
 
-// Render draws the shell.
+// Render draws the workbench.
 func (p *workbenchPage) Render() goapp.UI {
-	return goapp.Div().Class("wb").Body(
-		goapp.Header().Class("wb-header").Body(
-			goapp.H1().Class("wb-title").Text("DynamoDB Workbench"),
-		),
-		goapp.Main().ID(IDRoot).Class("wb-main").Body(
-			goapp.P().Class("wb-placeholder").Text(
-				"The panels for designing tables, loading data and running requests will appear here.",
+	st := p.state()
+	class := "wb"
+	if p.dark {
+		class += " theme-dark"
+	}
+	return goapp.Div().Class(class).Body(
+		p.renderHeader(st),
+		goapp.Div().Class("wb-body").Body(
+			goapp.If(st != nil, func() goapp.UI { return p.renderSidebar(st) }),
+			goapp.Main().ID(IDRoot).Class("wb-main").Body(
+				goapp.If(st == nil, func() goapp.UI {
+					return goapp.P().Class("wb-placeholder").Text("The workbench starts when its engine has loaded in your browser.")
+				}).Else(func() goapp.UI {
+					return goapp.Div().Body(p.renderTabs(), p.renderPanel(st))
+				}),
 			),
 		),
 		goapp.Footer().Class("wb-footer").Body(
+			goapp.If(st != nil, func() goapp.UI { return &clockBar{Panel: Panel{Store: p.store, State: st}} }),
+			goapp.If(st != nil && st.Error != "", func() goapp.UI {
+				return goapp.P().ID(IDError).Class("wb-error").Attr("role", "alert").Text(st.Error)
+			}),
 			goapp.P().
 				ID(IDStatus).
 				Class("wb-status").
@@ -71,4 +241,38 @@ func (p *workbenchPage) Render() goapp.UI {
 				Text(p.status()),
 		),
 	)
+}
+
+func (p *workbenchPage) renderTabs() goapp.UI {
+	return goapp.Nav().Class("wb-tabs").Attr("role", "tablist").Body(
+		goapp.Range(tabNames).Slice(func(i int) goapp.UI {
+			name := tabNames[i]
+			cls := "wb-tab"
+			if name == p.tab {
+				cls += " active"
+			}
+			return goapp.Button().ID(IDTab+name).Class(cls).Attr("role", "tab").
+				Attr("aria-selected", strconv.FormatBool(name == p.tab)).
+				Text(tabTitles[name]).
+				OnClick(func(ctx goapp.Context, e goapp.Event) { p.tab = name })
+		}),
+	)
+}
+
+func (p *workbenchPage) renderPanel(st *State) goapp.UI {
+	base := Panel{Store: p.store, State: st}
+	var body goapp.UI
+	switch p.tab {
+	case TabDesign:
+		body = &designPanel{Panel: base}
+	case TabIndexes:
+		body = &indexesPanel{Panel: base}
+	case TabQuery:
+		body = &queryPanel{Panel: base}
+	case TabTime:
+		body = &timePanel{Panel: base}
+	default:
+		body = &dataPanel{Panel: base}
+	}
+	return goapp.Section().ID(IDPanel+p.tab).Class("wb-panel").Attr("role", "tabpanel").Body(body)
 }

@@ -1,11 +1,22 @@
 package app
 
 import (
+	"net/url"
 	"strings"
 	"testing"
+	"time"
 
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 )
+
+// testPage is the workbench page under go-app's test engine, keeping the
+// Context that OnPreRender receives so the test can call event handlers.
+type testPage struct {
+	workbenchPage
+	ctx goapp.Context
+}
+
+func (p *testPage) OnPreRender(ctx goapp.Context) { p.ctx = ctx }
 
 func TestWorkbenchPagePreRendered(t *testing.T) {
 	p := &workbenchPage{}
@@ -23,31 +34,96 @@ func TestWorkbenchPagePreRendered(t *testing.T) {
 	}{
 		{"header", goapp.Header().Class("wb-header"), []int{0, 0}},
 		{"title", goapp.Text("DynamoDB Workbench"), []int{0, 0, 0, 0}},
-		{"main", goapp.Main().ID(IDRoot).Class("wb-main"), []int{0, 1}},
-		{"status", goapp.P().ID(IDStatus).Class("wb-status").Attr("role", "status"), []int{0, 2, 0}},
-		{"status text", goapp.Text(StatusLoading), []int{0, 2, 0, 0}},
 	}
 	for _, c := range checks {
 		if err := goapp.Match(c.expected, p, c.path...); err != nil {
 			t.Errorf("%s: %v", c.name, err)
 		}
 	}
+	html := goapp.HTMLString(p.Render())
+	for _, want := range []string{`id="` + IDRoot + `"`, `id="` + IDStatus + `"`, StatusLoading} {
+		if !strings.Contains(html, want) {
+			t.Errorf("the pre-rendered page lacks %s", want)
+		}
+	}
+	if strings.Contains(html, `id="`+IDOutline+`"`) {
+		t.Error("the pre-rendered page shows the model outline before the engine runs")
+	}
 }
 
-func TestWorkbenchPageReadyAfterMount(t *testing.T) {
-	p := &workbenchPage{}
-	p.OnMount(goapp.Context{})
-
+func TestWorkbenchPageRendersTheWorkbench(t *testing.T) {
+	p := &workbenchPage{store: NewStore(), tab: TabData}
 	html := goapp.HTMLString(p.Render())
-	if !strings.Contains(html, StatusReady) {
-		t.Errorf("status line after mount does not say %q:\n%s", StatusReady, html)
+	for _, id := range []string{IDOutline, IDTab + TabDesign, IDTab + TabQuery, IDPanel + TabData, IDClockNow, IDClockPlay, IDLoadButton, IDCollections, IDPatternSelect, IDUndo} {
+		if !strings.Contains(html, `id="`+id+`"`) {
+			t.Errorf("the workbench lacks #%s", id)
+		}
 	}
-	if strings.Contains(html, StatusLoading) {
-		t.Errorf("status line after mount still says %q:\n%s", StatusLoading, html)
+	if !strings.Contains(html, StatusReady) {
+		t.Errorf("the status line does not say %q", StatusReady)
+	}
+}
+
+func TestWorkbenchPageOpensPatternFromURL(t *testing.T) {
+	p := &testPage{workbenchPage: workbenchPage{store: NewStore()}}
+	e := goapp.NewTestEngine()
+	if err := e.Load(p); err != nil {
+		t.Fatal(err)
+	}
+	e.ConsumeAll()
+	p.openPattern(p.ctx, "sparse-index", url.Values{"items": {"300"}})
+	e.ConsumeAll()
+	// The load runs on its own goroutine; the store reports its end.
+	waitLoaded(t, p.store)
+	st := p.store.State()
+	if st.Pattern != "sparse-index" || st.Snapshot.Table("DeviceStatus").Len() != 300 {
+		t.Fatalf("after opening by URL: pattern %q, %d items", st.Pattern, st.Snapshot.Table("DeviceStatus").Len())
+	}
+	p.pub = publication{st}
+	html := goapp.HTMLString(p.Render())
+	if !strings.Contains(html, "EscalationIndex") || !strings.Contains(html, IDAccessPattern+"Recent_escalations") {
+		t.Error("the outline does not show the pattern's index and access patterns")
 	}
 }
 
 func TestRegisterIsIdempotent(t *testing.T) {
 	Register()
 	Register()
+}
+
+// waitLoaded waits for a background load to finish.
+func waitLoaded(t *testing.T, s *Store) {
+	t.Helper()
+	deadline := time.Now().Add(time.Minute)
+	for time.Now().Before(deadline) {
+		ld := s.State().Load
+		if ld.Total > 0 && !ld.Running {
+			return
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	t.Fatalf("the load did not finish: %+v", s.State().Load)
+}
+
+// TestPublishReachesThePage checks the data flow's last step: a State
+// published by an action arrives in the page through go-app's state.
+func TestPublishReachesThePage(t *testing.T) {
+	p := &testPage{workbenchPage: workbenchPage{store: NewStore()}}
+	e := goapp.NewTestEngine()
+	if err := e.Load(p); err != nil {
+		t.Fatal(err)
+	}
+	e.ConsumeAll()
+	p.ctx.ObserveState(stateKey, &p.pub)
+	if err := p.store.OpenPattern("time-series"); err != nil {
+		t.Fatal(err)
+	}
+	publish(p.ctx, p.store)
+	e.ConsumeAll()
+	if p.pub.State != p.store.State() {
+		t.Fatalf("the page holds state %v, want the store's latest %v", p.pub.State, p.store.State())
+	}
+	if p.state().Pattern != "time-series" {
+		t.Errorf("the page renders pattern %q", p.state().Pattern)
+	}
 }

@@ -54,6 +54,8 @@ var operations = map[string]operation{
 	TargetPrefix + "DescribeTable":      op((*engine.Database).DescribeTable, nil),
 	TargetPrefix + "DeleteTable":        op((*engine.Database).DeleteTable, nil),
 	TargetPrefix + "UpdateTable":        op((*engine.Database).UpdateTable, nil),
+	TargetPrefix + "UpdateTimeToLive":   op((*engine.Database).UpdateTimeToLive, nil),
+	TargetPrefix + "DescribeTimeToLive": op((*engine.Database).DescribeTimeToLive, nil),
 	TargetPrefix + "ListTables":         op((*engine.Database).ListTables, encodeListTables),
 	TargetPrefix + "PutItem":            op((*engine.Database).PutItem, encodePutItem),
 	TargetPrefix + "GetItem":            op((*engine.Database).GetItem, encodeGetItem),
@@ -67,57 +69,11 @@ var operations = map[string]operation{
 	TargetPrefix + "TransactGetItems":   op((*engine.Database).TransactGetItems, encodeTransactGetItems),
 }
 
-func init() { registerOthers() }
-
-// registerOthers adds every other engine method shaped like an operation,
-// Name(*engine.NameInput) (*engine.NameOutput, error), with go-json
-// encoding, so that an operation the engine gains later (UpdateTimeToLive,
-// DescribeTimeToLive, ...) is on the wire without a change here. The call
-// goes through reflection; the operations listed above do not.
-func registerOthers() {
-	errType := reflect.TypeFor[error]()
-	dbType := reflect.TypeFor[*engine.Database]()
-	for i := range dbType.NumMethod() {
-		m := dbType.Method(i)
-		target := TargetPrefix + m.Name
-		if _, ok := operations[target]; ok {
-			continue
-		}
-		ft := m.Type // func(*Database, *In) (*Out, error)
-		if ft.NumIn() != 2 || ft.NumOut() != 2 || ft.Out(1) != errType {
-			continue
-		}
-		in, out := ft.In(1), ft.Out(0)
-		if in.Kind() != reflect.Pointer || out.Kind() != reflect.Pointer ||
-			in.Elem().Kind() != reflect.Struct || out.Elem().Kind() != reflect.Struct ||
-			in.Elem().PkgPath() != dbType.Elem().PkgPath() || in.Elem().Name() != m.Name+"Input" ||
-			out.Elem().Name() != m.Name+"Output" {
-			continue
-		}
-		operations[target] = reflectedOperation(m.Func, in.Elem())
-	}
-}
-
-func reflectedOperation(fn reflect.Value, inType reflect.Type) operation {
-	return func(db *engine.Database, body, dst []byte) ([]byte, error) {
-		in := reflect.New(inType)
-		if err := json.Unmarshal(body, in.Interface()); err != nil {
-			return dst, decodeError(body, err, inType)
-		}
-		res := fn.Call([]reflect.Value{reflect.ValueOf(db), in})
-		if err, _ := res[1].Interface().(error); err != nil {
-			return dst, err
-		}
-		if res[0].IsNil() {
-			return append(dst, '{', '}'), nil
-		}
-		b, err := json.MarshalWithOption(res[0].Interface(), json.DisableHTMLEscape())
-		if err != nil {
-			return dst, err
-		}
-		return append(dst, b...), nil
-	}
-}
+// The registry is written out rather than discovered by reflecting over
+// *engine.Database's methods: reflect.Type.Method makes the linker keep every
+// exported method of every reachable type, which more than doubled the
+// page's WebAssembly (go-app's HTML builders alone have thousands).
+// TestEveryOperationIsRegistered catches an engine operation left out.
 
 // Operations returns the names of the DynamoDB operations the wire API
 // dispatches (under TargetPrefix), sorted; StreamsOperations lists the

@@ -22,16 +22,11 @@ var streamsOperations = map[string]operation{
 	"GetRecords":       op((*engine.Database).GetRecords, nil),
 }
 
-// init registers the Streams operations under their own prefix. The engine
-// methods are shaped like DynamoDB operations, so dispatch.go's
-// registerOthers (whose init runs first: files initialise in name order)
-// has also put them under TargetPrefix; DynamoDB itself does not answer
-// them there (its endpoint says UnknownOperationException), so they are
-// taken out again.
+// init registers the Streams operations under their own prefix only:
+// DynamoDB's own endpoint answers them with UnknownOperationException.
 func init() {
 	for name, run := range streamsOperations {
 		operations[StreamsTargetPrefix+name] = run
-		delete(operations, TargetPrefix+name)
 	}
 }
 

@@ -1,0 +1,396 @@
+package app
+
+import (
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+
+	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
+
+	"github.com/dynamodb-workbench/workbench/engine/attr"
+	"github.com/dynamodb-workbench/workbench/engine/model"
+	"github.com/dynamodb-workbench/workbench/patterns"
+	"github.com/dynamodb-workbench/workbench/visualizer"
+)
+
+// collectionsPerPage is how many item collections a page of the view shows.
+const collectionsPerPage = 10
+
+// dataPanel is the aggregate view: load a dataset, browse the item
+// collections of a table, and add, edit or delete items.
+type dataPanel struct {
+	goapp.Compo
+	Panel
+	table  string
+	offset int
+	size   int
+	filter string // a partition key to show alone
+	// editor holds the item being edited as DynamoDB JSON; selected is
+	// its row key.
+	editor   string
+	selected string
+}
+
+// Render draws the panel.
+func (d *dataPanel) Render() goapp.UI {
+	st := d.State
+	name := pickTable(st, d.table)
+	return goapp.Div().Class("wb-data").Body(
+		d.renderLoad(st),
+		goapp.Div().Class("wb-panel-head").Body(
+			tableSelect(st, name, func(ctx goapp.Context, v string) { d.table, d.offset = v, 0 }),
+			goapp.Label().For(IDCollectionFilter).Text("Partition key"),
+			goapp.Input().ID(IDCollectionFilter).Type("text").Placeholder("all collections").
+				Value(d.filter).Attr("spellcheck", "false").
+				OnChange(func(ctx goapp.Context, e goapp.Event) {
+					d.filter, d.offset = strings.TrimSpace(e.Get("target").Get("value").String()), 0
+				}),
+		),
+		goapp.Div().Class("wb-data-body").Body(
+			renderCollections(st, name, "", d.filter, d.offset, d.selected, func(ctx goapp.Context, r visualizer.Row) {
+				d.selected = r.Key
+				d.editor = itemJSON(r.Item)
+			}, func(ctx goapp.Context, off int) { d.offset = off }),
+			d.renderEditor(st, name),
+		),
+	)
+}
+
+// renderLoad draws the dataset controls.
+func (d *dataPanel) renderLoad(st *State) goapp.UI {
+	size := d.size
+	if size == 0 {
+		size = defaultLoadSize(st.Model)
+	}
+	ld := st.Load
+	pct := 0
+	if ld.Total > 0 {
+		pct = ld.Done * 100 / ld.Total
+	}
+	return goapp.Div().Class("wb-load").Body(
+		goapp.Label().For(IDLoadSize).Text("Items to load"),
+		goapp.Input().ID(IDLoadSize).Type("number").Min(patterns.MinSize).Max(patterns.MaxSize).Step(1000).
+			Value(strconv.Itoa(size)).Disabled(ld.Running).
+			OnChange(func(ctx goapp.Context, e goapp.Event) {
+				if n, err := strconv.Atoi(e.Get("target").Get("value").String()); err == nil {
+					d.size = n
+				}
+			}),
+		goapp.Button().ID(IDLoadButton).Class("wb-btn wb-btn-primary").Disabled(ld.Running).
+			Text("Load dataset").Title("Replace the tables' items with a generated dataset").
+			OnClick(func(ctx goapp.Context, e goapp.Event) { startLoad(ctx, d.Store, size) }),
+		goapp.Progress().ID(IDLoadProgress).Class("wb-progress").
+			Attr("max", ld.Total).Attr("value", ld.Done).
+			Attr("aria-label", fmt.Sprintf("%d of %d items loaded", ld.Done, ld.Total)).
+			Attr("data-done", ld.Done).Attr("data-total", ld.Total).
+			Attr("data-running", strconv.FormatBool(ld.Running)),
+		goapp.Span().Class("wb-muted").Text(loadText(ld, pct)),
+	)
+}
+
+func loadText(ld LoadState, pct int) string {
+	switch {
+	case ld.Error != "":
+		return "load failed: " + ld.Error
+	case ld.Running:
+		return fmt.Sprintf("%d%% · %d of %d", pct, ld.Done, ld.Total)
+	case ld.Total > 0:
+		return fmt.Sprintf("%d items in %s", ld.Done, ld.Elapsed.Round(1e6))
+	}
+	return ""
+}
+
+// defaultLoadSize is the dataset size the model's generator suggests.
+func defaultLoadSize(m *model.Model) int {
+	if m.Dataset != nil && m.Dataset.Generator != nil && m.Dataset.Generator.Size > 0 {
+		return m.Dataset.Generator.Size
+	}
+	return 1000
+}
+
+// renderEditor draws the item editor: DynamoDB JSON, saved with PutItem.
+func (d *dataPanel) renderEditor(st *State, table string) goapp.UI {
+	text := d.editor
+	if text == "" {
+		text = newItemTemplate(st, table)
+	}
+	return goapp.Div().Class("wb-item-editor").Body(
+		goapp.H3().Text("Item"),
+		goapp.P().Class("wb-muted").Text("DynamoDB JSON, as PutItem's Item takes it. Save writes it with PutItem; a new key adds an item."),
+		goapp.Textarea().ID(IDItemEditor).Class("wb-code").Attr("spellcheck", "false").Rows(14).
+			Text(text).
+			OnChange(func(ctx goapp.Context, e goapp.Event) { d.editor = e.Get("target").Get("value").String() }),
+		goapp.Div().Class("wb-row-buttons").Body(
+			goapp.Button().ID(IDItemSave).Class("wb-btn wb-btn-primary").Text("Save item").
+				OnClick(func(ctx goapp.Context, e goapp.Event) {
+					body := goapp.Window().GetElementByID(IDItemEditor).Get("value").String()
+					d.act(ctx, func() { d.Store.PutItem(table, []byte(body)) })
+					d.editor = body
+				}),
+			goapp.Button().ID(IDItemNew).Class("wb-btn").Text("New item").
+				OnClick(func(ctx goapp.Context, e goapp.Event) {
+					d.selected, d.editor = "", newItemTemplate(st, table)
+				}),
+			goapp.Button().ID(IDItemDelete).Class("wb-btn wb-btn-danger").Text("Delete item").
+				Disabled(d.selected == "").
+				OnClick(func(ctx goapp.Context, e goapp.Event) {
+					var it attr.Item
+					body := goapp.Window().GetElementByID(IDItemEditor).Get("value").String()
+					if err := it.UnmarshalJSON([]byte(body)); err != nil {
+						d.act(ctx, func() { d.Store.fail(fmt.Errorf("the item is not valid DynamoDB JSON: %v", err)) })
+						return
+					}
+					key := keyOf(st, table, it)
+					d.act(ctx, func() { d.Store.DeleteItem(table, key) })
+					d.selected, d.editor = "", ""
+				}),
+		),
+		goapp.If(st.Result != nil && (st.Result.Operation == "PutItem" || st.Result.Operation == "DeleteItem") && st.Result.Status != 200, func() goapp.UI {
+			return goapp.P().Class("wb-error").Text(st.Result.ErrorType + ": " + st.Result.ErrorMessage)
+		}),
+	)
+}
+
+// newItemTemplate is a starting item: the table's key attributes.
+func newItemTemplate(st *State, table string) string {
+	mt := st.Model.Table(table)
+	if mt == nil {
+		return "{}"
+	}
+	var parts []string
+	for _, k := range mt.KeySchema {
+		typ := string(mt.AttributeType(k.AttributeName))
+		example := `""`
+		if typ == "N" {
+			example = `"0"`
+		}
+		parts = append(parts, fmt.Sprintf("  %q: {%q: %s}", k.AttributeName, typ, example))
+	}
+	return "{\n" + strings.Join(parts, ",\n") + "\n}"
+}
+
+// keyOf returns the table's key attributes of it.
+func keyOf(st *State, table string, it attr.Item) attr.Item {
+	key := attr.Item{}
+	if mt := st.Model.Table(table); mt != nil {
+		for _, k := range mt.KeySchema {
+			if v, ok := it[k.AttributeName]; ok {
+				key[k.AttributeName] = v
+			}
+		}
+	}
+	return key
+}
+
+// itemJSON prints an item as indented DynamoDB JSON, one attribute a line.
+func itemJSON(it attr.Item) string {
+	names := make([]string, 0, len(it))
+	for n := range it {
+		names = append(names, n)
+	}
+	slices.Sort(names)
+	var b strings.Builder
+	b.WriteString("{\n")
+	for i, n := range names {
+		v, err := attr.MarshalValue(it[n])
+		if err != nil {
+			continue
+		}
+		fmt.Fprintf(&b, "  %q: %s", n, v)
+		if i < len(names)-1 {
+			b.WriteByte(',')
+		}
+		b.WriteByte('\n')
+	}
+	b.WriteString("}")
+	return b.String()
+}
+
+// pickTable returns the table to show: the chosen one if it exists, else
+// the model's first.
+func pickTable(st *State, chosen string) string {
+	if chosen != "" && st.Model.Table(chosen) != nil {
+		return chosen
+	}
+	if len(st.Model.Tables) > 0 {
+		return st.Model.Tables[0].TableName
+	}
+	return ""
+}
+
+// tableSelect draws the table picker; it is hidden with a single table.
+func tableSelect(st *State, current string, onChange func(ctx goapp.Context, v string)) goapp.UI {
+	tables := st.Model.Tables
+	return goapp.Div().Class("wb-table-pick").Body(
+		goapp.Label().For(IDTableSelect).Text("Table "),
+		goapp.Select().ID(IDTableSelect).Class("wb-select").
+			OnChange(func(ctx goapp.Context, e goapp.Event) { onChange(ctx, e.Get("target").Get("value").String()) }).
+			Body(goapp.Range(tables).Slice(func(i int) goapp.UI {
+				n := tables[i].TableName
+				return goapp.Option().Value(n).Selected(n == current).Text(n)
+			})),
+	)
+}
+
+// entityOf returns a function naming an item's entity under the model.
+func entityOf(m *model.Model, table string) func(attr.Item) string {
+	r, err := m.NewRecognizer()
+	if err != nil {
+		return nil
+	}
+	return func(it attr.Item) string {
+		if e, _ := r.EntityOf(table, it); e != nil {
+			return e.Name
+		}
+		return ""
+	}
+}
+
+// renderCollections draws one page of a table's (or an index's) item
+// collections: each collection's partition key, item count and total size,
+// then its rows in sort-key order with the entity, the size, the attributes
+// and the live marks.
+func renderCollections(st *State, table, index, filter string, offset int, selected string, onRow func(goapp.Context, visualizer.Row), onPage func(goapp.Context, int)) goapp.UI {
+	ts := st.Snapshot.Table(table)
+	if ts == nil {
+		return goapp.P().Class("wb-muted").Text("No table.")
+	}
+	ttlAttr := ""
+	if mt := st.Model.Table(table); mt != nil && mt.TimeToLiveSpecification != nil && mt.TimeToLiveSpecification.Enabled {
+		ttlAttr = mt.TimeToLiveSpecification.AttributeName
+	}
+	marks := st.Marks[table]
+	ghosts := st.Ghosts[table]
+	if index != "" {
+		marks = st.Marks[table+"/"+index]
+		ghosts = nil
+	}
+	view, err := visualizer.Collections(ts, visualizer.CollectionsOptions{
+		Index:        index,
+		EntityOf:     entityOf(st.Model, table),
+		TTLAttribute: ttlAttr,
+		Now:          st.Now,
+		Marks:        marks,
+		Ghosts:       ghosts,
+		Offset:       offset,
+		Limit:        collectionsPerPage,
+		MaxRows:      25,
+		PartitionKey: filter,
+	})
+	if err != nil {
+		return goapp.P().Class("wb-error").Text(err.Error())
+	}
+	id := IDCollections
+	if index != "" {
+		id = IDIndexMembers
+	}
+	last := offset + len(view.Collections)
+	return goapp.Div().ID(id).Class("wb-collections").
+		Attr("data-items", view.TotalItems).Attr("data-collections", view.TotalCollections).Body(
+		goapp.Div().Class("wb-collections-head").Body(
+			goapp.Span().Text(fmt.Sprintf("%d items in %d item collections", view.TotalItems, view.TotalCollections)),
+			goapp.Span().Class("wb-muted").Text(fmt.Sprintf(" · showing %d–%d · largest collection %s", min(offset+1, last), last, visualizer.FormatBytes(view.LargestSize))),
+			goapp.Button().ID(IDPrevPage).Class("wb-btn wb-btn-small").Text("◀ Prev").Disabled(offset == 0).
+				OnClick(func(ctx goapp.Context, e goapp.Event) { onPage(ctx, max(0, offset-collectionsPerPage)) }),
+			goapp.Button().ID(IDNextPage).Class("wb-btn wb-btn-small").Text("Next ▶").Disabled(last >= view.TotalCollections).
+				OnClick(func(ctx goapp.Context, e goapp.Event) { onPage(ctx, offset+collectionsPerPage) }),
+		),
+		goapp.Range(view.Collections).Slice(func(i int) goapp.UI {
+			return renderCollection(view, &view.Collections[i], selected, onRow)
+		}),
+	)
+}
+
+func renderCollection(view *visualizer.CollectionsView, c *visualizer.Collection, selected string, onRow func(goapp.Context, visualizer.Row)) goapp.UI {
+	first := ""
+	if len(c.Rows) > 0 {
+		first = c.Rows[0].Key
+	}
+	return goapp.Div().ID(IDCollection+first).Class("wb-collection").Body(
+		goapp.Div().Class("wb-collection-head").Body(
+			goapp.Span().Class("wb-key-name").Text(view.HashKey+" "),
+			goapp.Strong().Class("wb-mono").Text(c.PK),
+			goapp.Span().Class("wb-muted").Text(fmt.Sprintf(" · %d items · %s", c.Items, visualizer.FormatBytes(c.Size))),
+		),
+		goapp.Table().Class("wb-table wb-items").Body(
+			goapp.THead().Body(goapp.Tr().Body(
+				goapp.Th().Text(orDash(view.RangeKey)),
+				goapp.Th().Text("Entity"),
+				goapp.Th().Text("Size"),
+				goapp.Th().Text("Attributes"),
+			)),
+			goapp.TBody().Body(goapp.Range(c.Rows).Slice(func(i int) goapp.UI {
+				r := c.Rows[i]
+				cls := "wb-item " + rowStateClass(r.State) + " " + r.Mark.Class()
+				if r.Key == selected {
+					cls += " selected"
+				}
+				return goapp.Tr().ID(IDRow+r.Key).Class(cls).
+					Attr("data-state", rowStateName(r.State)).
+					OnClick(func(ctx goapp.Context, e goapp.Event) { onRow(ctx, r) }).Body(
+					goapp.Td().Class("wb-mono wb-sk").Body(renderSegments(r)),
+					goapp.Td().Body(goapp.If(r.Entity != "", func() goapp.UI {
+						return goapp.Span().Class("wb-entity " + visualizer.EntityClass(r.Entity)).Text(r.Entity)
+					})),
+					goapp.Td().Class("wb-num").Text(strconv.Itoa(r.Size)+" B"),
+					goapp.Td().Class("wb-attrs").Body(
+						goapp.If(r.ExpiresIn != "", func() goapp.UI {
+							return goapp.Span().Class("wb-ttl-badge").Text(r.ExpiresIn)
+						}),
+						goapp.Range(r.Attrs).Slice(func(j int) goapp.UI {
+							a := r.Attrs[j]
+							return goapp.Span().Class("wb-attr").Body(
+								goapp.Span().Class("wb-attr-name").Text(a.Name),
+								goapp.Span().Class("wb-attr-type").Text(a.Type),
+								goapp.Span().Class("wb-attr-value").Text(a.Text),
+							)
+						}),
+					),
+				)
+			})),
+		),
+		goapp.If(c.Hidden > 0, func() goapp.UI {
+			return goapp.P().Class("wb-muted wb-more").Text(fmt.Sprintf("… and %d more items in this collection", c.Hidden))
+		}),
+	)
+}
+
+// renderSegments prints a sort key's '#'-separated hierarchy, dimming the
+// parents the row shares with the one above.
+func renderSegments(r visualizer.Row) goapp.UI {
+	if len(r.SKSegments) == 0 {
+		return goapp.Text(orDash(r.SK))
+	}
+	return goapp.Range(r.SKSegments).Slice(func(i int) goapp.UI {
+		s := r.SKSegments[i]
+		cls := "wb-seg"
+		if s.Shared {
+			cls += " shared"
+		}
+		text := s.Text
+		if i > 0 {
+			text = "#" + text
+		}
+		return goapp.Span().Class(cls).Text(text)
+	})
+}
+
+func rowStateClass(s visualizer.RowState) string {
+	switch s {
+	case visualizer.Expired:
+		return "expired"
+	case visualizer.Deleted:
+		return "deleted"
+	}
+	return "live"
+}
+
+func rowStateName(s visualizer.RowState) string { return rowStateClass(s) }
+
+func orDash(s string) string {
+	if s == "" {
+		return "—"
+	}
+	return s
+}

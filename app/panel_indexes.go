@@ -1,0 +1,124 @@
+package app
+
+import (
+	"fmt"
+	"strings"
+
+	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
+
+	"github.com/dynamodb-workbench/workbench/visualizer"
+)
+
+// indexesPanel shows each secondary index as its own view of the table's
+// data: its items grouped by the index's keys, and the table's items that
+// it leaves out (a sparse index) with the reason for each.
+type indexesPanel struct {
+	goapp.Compo
+	Panel
+	table    string
+	index    string
+	offset   int
+	exOffset int
+}
+
+// excludedPerPage is how many left-out items a page lists.
+const excludedPerPage = 25
+
+// Render draws the panel.
+func (x *indexesPanel) Render() goapp.UI {
+	st := x.State
+	name := pickTable(st, x.table)
+	mt := st.Model.Table(name)
+	var names []string
+	if mt != nil {
+		for _, g := range mt.GlobalSecondaryIndexes {
+			names = append(names, g.IndexName)
+		}
+		for _, l := range mt.LocalSecondaryIndexes {
+			names = append(names, l.IndexName)
+		}
+	}
+	head := goapp.Div().Class("wb-panel-head").Body(
+		tableSelect(st, name, func(ctx goapp.Context, v string) { x.table, x.index, x.offset, x.exOffset = v, "", 0, 0 }),
+	)
+	if len(names) == 0 {
+		return goapp.Div().Class("wb-indexes").Body(head,
+			goapp.P().Class("wb-muted").Text("This table has no secondary indexes. Add a GSI or an LSI in Design."))
+	}
+	index := x.index
+	if !contains(names, index) {
+		index = names[0]
+	}
+	ts := st.Snapshot.Table(name)
+	if ts == nil {
+		return goapp.Div().Class("wb-indexes").Body(head)
+	}
+	mv, err := visualizer.IndexMembership(ts, index, visualizer.MembershipOptions{
+		EntityOf: entityOf(st.Model, name),
+		Offset:   x.exOffset,
+		Limit:    excludedPerPage,
+	})
+	if err != nil {
+		return goapp.Div().Class("wb-indexes").Body(head, goapp.P().Class("wb-error").Text(err.Error()))
+	}
+	return goapp.Div().Class("wb-indexes").Body(
+		head,
+		goapp.Div().Class("wb-index-pick").Body(
+			goapp.Label().For(IDIndexSelect).Text("Index "),
+			goapp.Select().ID(IDIndexSelect).Class("wb-select").
+				OnChange(func(ctx goapp.Context, e goapp.Event) {
+					x.index, x.offset, x.exOffset = e.Get("target").Get("value").String(), 0, 0
+				}).
+				Body(goapp.Range(names).Slice(func(i int) goapp.UI {
+					return goapp.Option().Value(names[i]).Selected(names[i] == index).Text(names[i])
+				})),
+		),
+		goapp.Div().ID(IDIndexSummary).Class("wb-index-summary").
+			Attr("data-in", mv.In).Attr("data-out", mv.Out).Body(
+			goapp.P().Body(
+				goapp.Strong().Text(fmt.Sprintf("%s (%s)", mv.Index, mv.Kind)),
+				goapp.Span().Class("wb-mono").Text(" keys "+strings.Join(mv.KeyAttributes, ", ")),
+				goapp.Span().Class("wb-muted").Text(" · projection "+mv.Projection),
+			),
+			goapp.P().Text(fmt.Sprintf("%d of the table's items are in the index; %d are not.", mv.In, mv.Out)),
+		),
+		goapp.Div().Class("wb-two-cols").Body(
+			goapp.Div().Body(
+				goapp.H3().Text("In the index"),
+				renderCollections(st, name, index, "", x.offset, "", func(goapp.Context, visualizer.Row) {}, func(ctx goapp.Context, off int) { x.offset = off }),
+			),
+			goapp.Div().Body(
+				goapp.H3().Text("Not in the index"),
+				goapp.Table().ID(IDIndexExcluded).Class("wb-table").Attr("data-out", mv.Out).Body(
+					goapp.THead().Body(goapp.Tr().Body(goapp.Th().Text("Item"), goapp.Th().Text("Entity"), goapp.Th().Text("Why not"))),
+					goapp.TBody().Body(goapp.Range(mv.Excluded).Slice(func(i int) goapp.UI {
+						e := mv.Excluded[i]
+						marks := st.Marks[name]
+						return goapp.Tr().ID(IDRow+"x-"+e.Key).Class("wb-item "+marks[e.Key].Class()).Body(
+							goapp.Td().Class("wb-mono").Text(e.BaseKey),
+							goapp.Td().Body(goapp.If(e.Entity != "", func() goapp.UI {
+								return goapp.Span().Class("wb-entity " + visualizer.EntityClass(e.Entity)).Text(e.Entity)
+							})),
+							goapp.Td().Text(e.Reason),
+						)
+					})),
+				),
+				goapp.Div().Class("wb-row-buttons").Body(
+					goapp.Button().Class("wb-btn wb-btn-small").Text("◀ Prev").Disabled(x.exOffset == 0).
+						OnClick(func(ctx goapp.Context, e goapp.Event) { x.exOffset = max(0, x.exOffset-excludedPerPage) }),
+					goapp.Button().Class("wb-btn wb-btn-small").Text("Next ▶").Disabled(x.exOffset+excludedPerPage >= mv.Out).
+						OnClick(func(ctx goapp.Context, e goapp.Event) { x.exOffset += excludedPerPage }),
+				),
+			),
+		),
+	)
+}
+
+func contains(list []string, s string) bool {
+	for _, v := range list {
+		if v == s {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,306 @@
+package app
+
+import (
+	"html"
+	"strings"
+	"testing"
+
+	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
+
+	"github.com/dynamodb-workbench/workbench/engine"
+	"github.com/dynamodb-workbench/workbench/engine/attr"
+	"github.com/dynamodb-workbench/workbench/snippet"
+)
+
+// testQueryPanel is the Query panel under go-app's test engine, keeping the
+// Context that OnPreRender receives so the test can call its handlers.
+type testQueryPanel struct {
+	queryPanel
+	ctx goapp.Context
+}
+
+func (p *testQueryPanel) OnPreRender(ctx goapp.Context) { p.ctx = ctx }
+
+// newQueryPanel opens a pattern with n items and mounts the panel on it.
+func newQueryPanel(t *testing.T, pattern string, n int) (*testQueryPanel, goapp.TestEngine) {
+	t.Helper()
+	s := NewStore()
+	if err := s.OpenPattern(pattern); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.LoadDataset(n, 0, nil); err != nil {
+		t.Fatal(err)
+	}
+	p := &testQueryPanel{queryPanel: queryPanel{Panel: Panel{Store: s, State: s.State()}}}
+	e := goapp.NewTestEngine()
+	if err := e.Load(p); err != nil {
+		t.Fatal(err)
+	}
+	e.ConsumeAll()
+	if p.ctx.Src() == nil {
+		t.Fatal("the panel did not receive a Context")
+	}
+	return p, e
+}
+
+// otherTab stands for another tab's panel.
+type otherTab struct{ goapp.Compo }
+
+func (o *otherTab) Render() goapp.UI { return goapp.Div() }
+
+func (p *testQueryPanel) html() string { return goapp.HTMLString(p.Render()) }
+
+func TestQueryPanelRunsAnAccessPattern(t *testing.T) {
+	p, e := newQueryPanel(t, "multi-tenancy", 200)
+	html0 := p.html()
+	for _, id := range []string{IDQueryOperation, IDQueryTable, IDQueryEditor, IDQueryRun, IDQueryPatterns,
+		IDQueryPattern + idSafe("Tenant's photos"), queryParamID("Tenant's photos", "tenantId"), IDResult} {
+		if !strings.Contains(html0, `id="`+id+`"`) {
+			t.Errorf("the panel lacks #%s", id)
+		}
+	}
+	// Before anything runs, the form has written a Query into the editor.
+	if !strings.Contains(p.q.editor, `"KeyConditionExpression": "PK = :PK"`) {
+		t.Errorf("the editor does not hold the form's query:\n%s", p.q.editor)
+	}
+
+	p.runPattern(p.ctx, "Tenant's photos")
+	e.ConsumeAll()
+	r := p.State.Result
+	if r == nil || r.Status != 200 || r.Pattern != "Tenant's photos" {
+		t.Fatalf("result %+v", r)
+	}
+	if len(r.Items) != 4 || r.Count != 4 || !r.HasCount {
+		t.Errorf("acme's photos: %d items, Count %d", len(r.Items), r.Count)
+	}
+	if r.TotalCapacity() <= 0 {
+		t.Errorf("no consumed capacity: %s", r.Response)
+	}
+	// The editor shows the request that ran.
+	if !strings.Contains(p.q.editor, `"TENANT#acme"`) || p.operation() != "Query" || p.q.pattern != "Tenant's photos" {
+		t.Errorf("the editor does not show the pattern's request (%s):\n%s", p.operation(), p.q.editor)
+	}
+	out := p.html()
+	for _, want := range []string{
+		`id="` + IDResultCount + `"`, `data-count="4"`,
+		`id="` + IDResultScanned + `"`,
+		`id="` + IDResultCapacity + `"`, `data-units="` + unitsString(r.TotalCapacity()) + `"`,
+		unitsString(r.TotalCapacity()) + " RCU",
+		`id="` + IDResultItems + `"`, "PHOTO#p-0001", "Launch party",
+		`id="` + IDSnippet + string(snippet.CLI) + `"`, "aws dynamodb query",
+		`id="` + IDSnippet + string(snippet.Python) + `"`,
+		`id="` + IDQueryPatternNote + `"`,
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("the rendered panel lacks %s", want)
+		}
+	}
+	// Key attributes lead the item table's columns.
+	if cols := resultColumns(p.State.Model, r); len(cols) < 3 || cols[0] != "PK" || cols[1] != "SK" {
+		t.Errorf("columns %v", cols)
+	}
+}
+
+func TestQueryPanelShowsErrorsVerbatim(t *testing.T) {
+	p, e := newQueryPanel(t, "multi-tenancy", 50)
+
+	p.writeEditor(`{"TableName": "Photos", `)
+	p.run(p.ctx)
+	e.ConsumeAll()
+	r := p.State.Result
+	if r.Status != 400 || r.ErrorType != "SerializationException" || r.ErrorMessage == "" {
+		t.Fatalf("invalid JSON: %d %s %q", r.Status, r.ErrorType, r.ErrorMessage)
+	}
+	out := p.html()
+	if !strings.Contains(out, `id="`+IDResultError+`"`) || !strings.Contains(out, "SerializationException") ||
+		!strings.Contains(out, html.EscapeString(r.ErrorMessage)) {
+		t.Errorf("the error is not shown verbatim: %q", r.ErrorMessage)
+	}
+
+	p.writeEditor(`{"TableName":"Photos","KeyConditionExpression":"PK = :p"}`)
+	p.run(p.ctx)
+	e.ConsumeAll()
+	r = p.State.Result
+	const msg = "Invalid KeyConditionExpression: An expression attribute value used in expression is not defined; attribute value: :p"
+	if r.ErrorType != "ValidationException" || r.ErrorMessage != msg {
+		t.Fatalf("got %s: %q", r.ErrorType, r.ErrorMessage)
+	}
+	if out := p.html(); !strings.Contains(out, "ValidationException") || !strings.Contains(out, html.EscapeString(msg)) {
+		t.Error("the validation error is not shown verbatim")
+	}
+}
+
+func TestQueryPanelNextPage(t *testing.T) {
+	p, e := newQueryPanel(t, "multi-tenancy", 50)
+	p.formChanged(p.ctx, func(f *queryForm) {
+		f.Operation, f.Table, f.Limit = "Query", "Photos", "2"
+		f.Key["PK"] = "TENANT#acme"
+	})
+	p.run(p.ctx)
+	e.ConsumeAll()
+	// acme has a profile and four photos: pages of 2, 2 and 1.
+	var seen []string
+	for page := 1; ; page++ {
+		r := p.State.Result
+		if r.Status != 200 {
+			t.Fatalf("page %d: %s %s", page, r.ErrorType, r.ErrorMessage)
+		}
+		for _, it := range r.Items {
+			seen = append(seen, string(it["SK"].(attr.String)))
+		}
+		if r.LastEvaluatedKey == nil {
+			if page != 3 || r.Count != 1 {
+				t.Errorf("the last page is page %d with %d items", page, r.Count)
+			}
+			break
+		}
+		if r.Count != 2 {
+			t.Errorf("page %d has %d items", page, r.Count)
+		}
+		if page > 3 {
+			t.Fatal("more pages than items")
+		}
+		if out := p.html(); !strings.Contains(out, `id="`+IDQueryNext+`"`) || !strings.Contains(out, `id="`+IDResultLastKey+`"`) {
+			t.Fatal("no next-page button beside LastEvaluatedKey")
+		}
+		p.next(p.ctx)
+		e.ConsumeAll()
+		if !strings.Contains(p.q.editor, `"ExclusiveStartKey"`) {
+			t.Fatalf("the editor's next request has no ExclusiveStartKey:\n%s", p.q.editor)
+		}
+	}
+	want := []string{"PHOTO#p-0001", "PHOTO#p-0002", "PHOTO#p-0003", "PHOTO#p-0004", "PROFILE"}
+	if strings.Join(seen, ",") != strings.Join(want, ",") {
+		t.Errorf("pages returned %v, want %v", seen, want)
+	}
+}
+
+func TestQueryPanelShortcutAndFanOut(t *testing.T) {
+	p, e := newQueryPanel(t, "write-sharding", 300)
+	p.OnMount(p.ctx)
+	e.ConsumeAll()
+
+	// Ctrl/⌘+Enter: the page posts actionRunQuery; the panel runs its editor.
+	p.selectOperation(p.ctx, "Scan")
+	p.formChanged(p.ctx, func(f *queryForm) { f.Limit = "7" })
+	p.ctx.NewAction(actionRunQuery)
+	e.ConsumeAll()
+	r := p.State.Result
+	if r == nil || r.Operation != "Scan" || r.Status != 200 || r.Count != 7 {
+		t.Fatalf("the shortcut ran %+v", r)
+	}
+
+	var fan string
+	for _, ap := range p.State.Model.AccessPatterns {
+		if ap.FanOut != nil {
+			fan = ap.Name
+		}
+	}
+	if fan == "" {
+		t.Fatal("write-sharding has no fan-out access pattern")
+	}
+	p.runPattern(p.ctx, fan)
+	e.ConsumeAll()
+	ap := p.State.Model.AccessPattern(fan)
+	n := len(ap.FanOut.Values())
+	if r := p.State.Result; r.Requests != n || len(p.q.fanOut) != n {
+		t.Errorf("fan-out: %d requests run, %d shown, want %d", r.Requests, len(p.q.fanOut), n)
+	}
+	if out := p.html(); !strings.Contains(out, `id="`+IDQueryFanOut+`"`) {
+		t.Error("the fan-out's requests are not shown")
+	}
+}
+
+func TestQueryPanelFollowsTheSidebarAndKeepsItsState(t *testing.T) {
+	p, e := newQueryPanel(t, "multi-tenancy", 50)
+	// A run from the sidebar reaches the panel through the State.
+	if _, err := p.Store.RunPattern("Photo", nil); err != nil {
+		t.Fatal(err)
+	}
+	p.State = p.Store.State()
+	p.html()
+	if p.q.pattern != "Photo" || p.operation() != "GetItem" || !strings.Contains(p.q.editor, `"PHOTO#p-0002"`) {
+		t.Errorf("the editor does not show the sidebar's run (%s):\n%s", p.operation(), p.q.editor)
+	}
+
+	// Editing by hand, then a new mount (another tab and back) keeps it.
+	p.q.editor = `{"TableName": "Photos", "Key": {}}`
+	p.save(p.ctx)
+	again := &testQueryPanel{queryPanel: queryPanel{Panel: Panel{Store: p.Store, State: p.Store.State()}}}
+	// Another component in between, or go-app would update p in place.
+	if err := e.Load(&otherTab{}); err != nil {
+		t.Fatal(err)
+	}
+	e.ConsumeAll()
+	if err := e.Load(again); err != nil {
+		t.Fatal(err)
+	}
+	e.ConsumeAll()
+	again.OnMount(again.ctx)
+	e.ConsumeAll()
+	if again.q.editor != p.q.editor || again.operation() != "GetItem" {
+		t.Errorf("the new mount lost the editor: %q (%s)", again.q.editor, again.operation())
+	}
+
+	// A new design resets a form whose table is gone.
+	if err := p.Store.OpenBlank(); err != nil {
+		t.Fatal(err)
+	}
+	again.State = p.Store.State()
+	again.html()
+	if again.q.form.Table != "AppTable" || !strings.Contains(again.q.editor, `"AppTable"`) {
+		t.Errorf("after a new design: table %q, editor\n%s", again.q.form.Table, again.q.editor)
+	}
+}
+
+func TestQueryPanelFormOperations(t *testing.T) {
+	p, _ := newQueryPanel(t, "multi-tenancy", 20)
+	for _, op := range formOperations {
+		p.selectOperation(p.ctx, op)
+		if p.q.formErr != "" {
+			t.Errorf("%s: %s", op, p.q.formErr)
+		}
+		if !strings.Contains(p.q.editor, `"Photos"`) {
+			t.Errorf("%s: the editor does not name the table:\n%s", op, p.q.editor)
+		}
+		out := p.html()
+		if fieldsFor(op).Keys && !strings.Contains(out, `id="`+IDQueryKey+"PK"+`"`) {
+			t.Errorf("%s: no key field", op)
+		}
+		if fieldsFor(op).Item && !strings.Contains(out, `id="`+IDQueryItem+`"`) {
+			t.Errorf("%s: no item field", op)
+		}
+	}
+	// A Limit that is not a number leaves the editor alone and says why.
+	p.selectOperation(p.ctx, "Query")
+	before := p.q.editor
+	p.formChanged(p.ctx, func(f *queryForm) { f.Limit = "lots" })
+	if p.q.editor != before || !strings.Contains(p.html(), `id="`+IDQueryFormError+`"`) {
+		t.Error("an invalid Limit changed the editor or went unexplained")
+	}
+}
+
+func TestQueryCapacityRows(t *testing.T) {
+	half, two := 0.5, 2.0
+	r := &Result{Operation: "Query", Capacity: []engine.ConsumedCapacity{{
+		TableName: "Photos", CapacityUnits: 2.5,
+		Table:                  &engine.Capacity{CapacityUnits: 0.5},
+		GlobalSecondaryIndexes: map[string]engine.Capacity{"ByTag": {CapacityUnits: 2}},
+		LocalSecondaryIndexes:  map[string]engine.Capacity{"ByDate": {CapacityUnits: 0.5, ReadCapacityUnits: &half}},
+	}, {TableName: "Tags", CapacityUnits: 3, ReadCapacityUnits: &half, WriteCapacityUnits: &two}}}
+	total, rows := capacityRows(r)
+	if total != "5.5 RCU" {
+		t.Errorf("total %q", total)
+	}
+	var got []string
+	for _, row := range rows {
+		got = append(got, strings.TrimSpace(row.Label)+"="+row.Units)
+	}
+	want := "Photos=2.5 RCU|table=0.5 RCU|GSI ByTag=2 RCU|LSI ByDate=0.5 RCU|Tags=0.5 RCU, 2 WCU"
+	if strings.Join(got, "|") != want {
+		t.Errorf("rows %s\nwant %s", strings.Join(got, "|"), want)
+	}
+	if total, rows := capacityRows(&Result{Operation: "PutItem"}); total != "" || rows != nil {
+		t.Error("no capacity printed something")
+	}
+}

@@ -1,0 +1,966 @@
+package app
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"slices"
+	"sort"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/goccy/go-json"
+
+	"github.com/dynamodb-workbench/workbench/engine"
+	"github.com/dynamodb-workbench/workbench/engine/attr"
+	"github.com/dynamodb-workbench/workbench/engine/model"
+	"github.com/dynamodb-workbench/workbench/engine/wire"
+	"github.com/dynamodb-workbench/workbench/patterns"
+	"github.com/dynamodb-workbench/workbench/visualizer"
+)
+
+// Store owns the workbench's mutable world: the design being edited with its
+// history, the in-page engine and its virtual clock, the last request and
+// the recent changes. Components never touch these; they call the store's
+// actions (its exported methods) and render the immutable State the store
+// publishes after each one. Store has no go-app dependency, so its actions
+// are tested natively like any Go code.
+//
+// Every action is safe to call from any goroutine: the page calls them from
+// event handlers and from the goroutines that load data and drive the clock.
+type Store struct {
+	mu sync.Mutex
+
+	db    *engine.Database
+	clock *engine.VirtualClock
+
+	applied *model.Model // the design the engine runs
+	draft   *model.Model // the design being edited
+	undo    []*model.Model
+	redo    []*model.Model
+	pattern string // the pattern the design came from, if any
+
+	load    LoadState
+	result  *Result
+	message string
+	err     string
+
+	live  liveLog
+	state *State
+	seq   uint64
+
+	// wall reads the real time, which only decides how long highlights
+	// last on screen; the engine itself runs on the virtual clock.
+	wall func() time.Time
+}
+
+// State is what the store publishes: one immutable value per action, which
+// every component renders. Nothing in it may be modified once published.
+type State struct {
+	// Seq increases with every publication.
+	Seq uint64
+
+	// Model is the design the engine runs; Draft the one being edited
+	// (the same pointer when there are no unapplied edits).
+	Model *model.Model
+	Draft *model.Model
+	// Problems are the draft's validation errors, each at a path into the
+	// document ("tables[0].GlobalSecondaryIndexes[1]").
+	Problems model.Errors
+	// Dirty says the draft differs from the design the engine runs.
+	Dirty            bool
+	CanUndo, CanRedo bool
+	// Pattern names the pattern the design came from ("" for a blank or
+	// opened model).
+	Pattern string
+
+	// Snapshot is the engine's data; Now the virtual clock.
+	Snapshot *engine.Snapshot
+	Now      time.Time
+	Playing  bool
+	Speed    float64
+
+	Load   LoadState
+	Result *Result
+
+	// Marks are the recent changes per view ("table" or "table/index"), by
+	// visualizer.ItemKey of the base table's key.
+	Marks map[string]map[string]visualizer.Mark
+	// Ghosts are items deleted a moment ago, still shown fading out, by
+	// table.
+	Ghosts map[string][]attr.Item
+	// TTLDeletes are the TTL sweeper's deletions, by table, oldest first.
+	TTLDeletes map[string][]visualizer.TTLEvent
+
+	// Message is the outcome of the last action; Error its failure.
+	Message string
+	Error   string
+}
+
+// LoadState is the progress of a dataset load.
+type LoadState struct {
+	Running bool
+	Done    int
+	Total   int
+	// Elapsed is the real time the load took (so far).
+	Elapsed time.Duration
+	Error   string
+}
+
+// Result is the outcome of one request (or the requests of a fan-out).
+type Result struct {
+	// Operation and Request are what ran: the request exactly as sent
+	// (the JSON the AWS CLI's --cli-input-json takes).
+	Operation string
+	Request   []byte
+	// Pattern names the access pattern that ran, if any.
+	Pattern string
+	// Status is the HTTP status the wire protocol answered (200 or 400);
+	// Response the body, as DynamoDB would send it.
+	Status   int
+	Response []byte
+	// ErrorType and ErrorMessage repeat a failure's __type and message.
+	ErrorType    string
+	ErrorMessage string
+
+	// Items are the items the response carries, in order.
+	Items []attr.Item
+	// Count and ScannedCount are the Query/Scan counts (summed over a
+	// fan-out); HasCount says the response had them.
+	Count, ScannedCount int
+	HasCount            bool
+	// Capacity is the consumed capacity, summed per table and index.
+	Capacity []engine.ConsumedCapacity
+	// LastEvaluatedKey is set when there is another page.
+	LastEvaluatedKey attr.Item
+	// Requests counts the requests made (more than one for a fan-out).
+	Requests int
+	// Duration is the real time the engine took.
+	Duration time.Duration
+}
+
+// Speeds the clock offers, in clock seconds per real second.
+var Speeds = []float64{1, 60, 600, 3600, 21600}
+
+// NewStore returns a store running a blank model.
+func NewStore() *Store {
+	s := &Store{wall: time.Now}
+	m := BlankModel()
+	if err := s.reset(m, ""); err != nil {
+		panic(fmt.Sprintf("app: the blank model does not load: %v", err))
+	}
+	s.publishLocked()
+	return s
+}
+
+// BlankModel is the design a person starts from: one on-demand table keyed
+// by PK and SK, the single-table convention.
+func BlankModel() *model.Model {
+	doc := `{"version":1,"name":"Untitled model","tables":[{"TableName":"AppTable",
+"AttributeDefinitions":[{"AttributeName":"PK","AttributeType":"S"},{"AttributeName":"SK","AttributeType":"S"}],
+"KeySchema":[{"AttributeName":"PK","KeyType":"HASH"},{"AttributeName":"SK","KeyType":"RANGE"}],
+"BillingMode":"PAY_PER_REQUEST"}],"settings":{"startTime":"2026-03-01T12:00:00Z"}}`
+	m, err := model.Parse([]byte(doc))
+	if err != nil {
+		panic(err)
+	}
+	return m
+}
+
+// State returns the last published state.
+func (s *Store) State() *State {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.state
+}
+
+// DB returns the in-page engine, for views that compute from it directly
+// (partitions, fan-out). Callers must not write through it.
+func (s *Store) DB() *engine.Database {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.db
+}
+
+// ---- starting points ----
+
+// OpenPattern replaces the design with a pattern's model and an empty
+// database (LoadDataset fills it).
+func (s *Store) OpenPattern(name string) error {
+	p, ok := patterns.Get(name)
+	if !ok {
+		return s.fail(fmt.Errorf("there is no pattern %q", name))
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if err := s.reset(p.Model(), name); err != nil {
+		return s.failLocked(err)
+	}
+	s.message = fmt.Sprintf("Opened the %s pattern", p.Title)
+	s.publishLocked()
+	return nil
+}
+
+// OpenBlank replaces the design with the blank model.
+func (s *Store) OpenBlank() error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if err := s.reset(BlankModel(), ""); err != nil {
+		return s.failLocked(err)
+	}
+	s.message = "New blank model"
+	s.publishLocked()
+	return nil
+}
+
+// OpenModel replaces the design with a model document (a file or a share
+// link). A document with problems is refused and changes nothing. Explicit
+// items in its dataset are loaded at once.
+func (s *Store) OpenModel(doc []byte) error {
+	m, err := model.Parse(doc)
+	if err != nil {
+		return s.fail(fmt.Errorf("the model cannot be opened: %w", err))
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if err := s.reset(m, ""); err != nil {
+		return s.failLocked(err)
+	}
+	if m.Dataset != nil && len(m.Dataset.Items) > 0 {
+		src := m.ItemsSource(m.Dataset.Items)
+		s.live.quiet = true
+		_, err := model.LoadItems(s.db, src)
+		s.live.quiet = false
+		if err != nil {
+			return s.failLocked(err)
+		}
+	}
+	s.message = fmt.Sprintf("Opened %q", m.Name)
+	s.publishLocked()
+	return nil
+}
+
+// reset starts a fresh engine for m. The caller holds s.mu.
+func (s *Store) reset(m *model.Model, pattern string) error {
+	db, clock := newEngine(m)
+	if err := m.CreateTables(db); err != nil {
+		return err
+	}
+	s.db, s.clock = db, clock
+	s.applied, s.draft = m, m
+	s.undo, s.redo = nil, nil
+	s.pattern = pattern
+	s.result = nil
+	s.load = LoadState{}
+	s.live = liveLog{}
+	s.err = ""
+	s.watch()
+	return nil
+}
+
+// newEngine returns an engine on a paused virtual clock set up as the
+// model's settings say.
+func newEngine(m *model.Model) (*engine.Database, *engine.VirtualClock) {
+	start := m.Settings.Start()
+	if start.IsZero() {
+		start = patterns.Start
+	}
+	clock := engine.NewVirtualClock(start)
+	if m.Settings.ClockSpeed > 0 {
+		clock.SetSpeed(m.Settings.ClockSpeed)
+	}
+	db := engine.New(
+		engine.WithClock(clock),
+		engine.WithTTLDeletionDelay(time.Duration(m.Settings.TTLDeletionDelay)),
+		engine.WithGSIPropagationDelay(time.Duration(m.Settings.GSIPropagationDelay)),
+	)
+	return db, clock
+}
+
+// watch subscribes the live log to the current engine. The caller holds s.mu.
+func (s *Store) watch() {
+	db, live := s.db, &s.live
+	live.db = db
+	db.Observe(func(c engine.Change) {
+		// Observe's callback runs under the engine's lock, inside one of our
+		// actions (which holds s.mu) or inside Tick; the log has its own lock.
+		live.record(db, c, s.wall())
+	})
+}
+
+// ---- design ----
+
+// Edit applies fn to a copy of the draft, records the previous draft for
+// undo, and validates the result. The engine keeps running the applied
+// design until Apply.
+func (s *Store) Edit(fn func(m *model.Model)) error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	next, err := cloneModel(s.draft)
+	if err != nil {
+		return s.failLocked(err)
+	}
+	fn(next)
+	s.undo = append(s.undo, s.draft)
+	if len(s.undo) > maxHistory {
+		s.undo = s.undo[len(s.undo)-maxHistory:]
+	}
+	s.redo = nil
+	s.draft = next
+	s.message, s.err = "", ""
+	s.publishLocked()
+	return nil
+}
+
+// maxHistory bounds the undo history.
+const maxHistory = 200
+
+// Undo steps the draft back one edit; Redo forward again.
+func (s *Store) Undo() bool { return s.step(&s.undo, &s.redo) }
+
+// Redo re-applies an undone edit.
+func (s *Store) Redo() bool { return s.step(&s.redo, &s.undo) }
+
+func (s *Store) step(from, to *[]*model.Model) bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if len(*from) == 0 {
+		return false
+	}
+	*to = append(*to, s.draft)
+	s.draft = (*from)[len(*from)-1]
+	*from = (*from)[:len(*from)-1]
+	s.message, s.err = "", ""
+	s.publishLocked()
+	return true
+}
+
+// Apply makes the engine run the draft: it starts a new engine with the
+// draft's tables and copies every item of a table that still exists into
+// it. Items the new design cannot hold (a key attribute of the wrong type)
+// are left out and counted. A draft with problems is refused.
+func (s *Store) Apply() error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if err := s.draft.Validate(); err != nil {
+		return s.failLocked(fmt.Errorf("the design has problems; fix them before applying"))
+	}
+	old := s.db.Snapshot()
+	now := s.clock.Now()
+	playing, speed := s.clock.Playing(), s.clock.Speed()
+	db, clock := newEngine(s.draft)
+	clock.Jump(now)
+	clock.SetSpeed(speed)
+	if playing {
+		clock.Play()
+	}
+	if err := s.draft.CreateTables(db); err != nil {
+		return s.failLocked(err)
+	}
+	copied, dropped := 0, 0
+	for _, ts := range old.Tables {
+		name := ts.Description.TableName
+		if s.draft.Table(name) == nil {
+			continue
+		}
+		ts.Items(func(it attr.Item) bool {
+			if _, err := db.PutItem(&engine.PutItemInput{TableName: &name, Item: it}); err != nil {
+				dropped++
+			} else {
+				copied++
+			}
+			return true
+		})
+	}
+	s.db, s.clock = db, clock
+	s.applied = s.draft
+	s.live = liveLog{}
+	s.watch()
+	s.result = nil
+	s.err = ""
+	s.message = fmt.Sprintf("Applied the design: %d items kept", copied)
+	if dropped > 0 {
+		s.message += fmt.Sprintf(", %d left out (their keys do not fit the new design)", dropped)
+	}
+	s.publishLocked()
+	return nil
+}
+
+// cloneModel deep-copies a model through its JSON form.
+func cloneModel(m *model.Model) (*model.Model, error) {
+	b, err := model.Marshal(m)
+	if err != nil {
+		return nil, err
+	}
+	return model.Decode(b)
+}
+
+// ---- data ----
+
+// loadYieldEvery is how many items a load writes between yields to the
+// browser's event loop, so the page repaints its progress bar and stays
+// responsive (WebAssembly runs on the page's only thread).
+const loadYieldEvery = 2000
+
+// LoadDataset loads n items of the design's dataset (the pattern's
+// generator, or the model's own) into the engine, replacing the tables'
+// contents. progress is called every few thousand items from the loading
+// goroutine; between calls the load sleeps briefly so that the browser can
+// paint. It returns when the load ends.
+func (s *Store) LoadDataset(n int, seed int64, progress func()) error {
+	s.mu.Lock()
+	if s.load.Running {
+		s.mu.Unlock()
+		return s.fail(errors.New("a load is already running"))
+	}
+	m := s.applied
+	src, total, err := datasetSource(m, n, seed)
+	if err != nil {
+		s.mu.Unlock()
+		return s.fail(err)
+	}
+	// Start from empty tables: a fresh engine on the same clock.
+	now, playing, speed := s.clock.Now(), s.clock.Playing(), s.clock.Speed()
+	db, clock := newEngine(m)
+	clock.Jump(now)
+	clock.SetSpeed(speed)
+	if playing {
+		clock.Play()
+	}
+	if err := m.CreateTables(db); err != nil {
+		s.mu.Unlock()
+		return s.fail(err)
+	}
+	s.db, s.clock = db, clock
+	s.live = liveLog{quiet: true}
+	s.watch()
+	s.result = nil
+	started := s.wall()
+	s.load = LoadState{Running: true, Total: total}
+	s.message, s.err = "", ""
+	s.publishLocked()
+	s.mu.Unlock()
+	if progress != nil {
+		progress()
+	}
+
+	done := 0
+	counted := func(emit func(string, attr.Item) error) error {
+		return src(func(table string, it attr.Item) error {
+			if err := emit(table, it); err != nil {
+				return err
+			}
+			done++
+			if done%loadYieldEvery == 0 {
+				s.mu.Lock()
+				s.load.Done = done
+				s.load.Elapsed = s.wall().Sub(started)
+				s.publishLocked()
+				s.mu.Unlock()
+				if progress != nil {
+					progress()
+				}
+				time.Sleep(time.Millisecond)
+			}
+			return nil
+		})
+	}
+	// LoadItems batches 25 at a time; the engine's own lock makes it safe
+	// to run beside the page's reads of snapshots.
+	stats, err := model.LoadItems(db, counted)
+
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.db != db { // another action replaced the engine meanwhile
+		return nil
+	}
+	s.live.quiet = false
+	s.load.Running = false
+	s.load.Done = stats.Items
+	s.load.Elapsed = s.wall().Sub(started)
+	if err != nil {
+		s.load.Error = err.Error()
+		s.err = err.Error()
+	} else {
+		s.message = fmt.Sprintf("Loaded %d items in %s", stats.Items, s.load.Elapsed.Round(time.Millisecond))
+	}
+	s.publishLocked()
+	if progress != nil {
+		progress()
+	}
+	return err
+}
+
+// datasetSource returns the items of m's dataset, n of them when it comes
+// from a generator (n <= 0: the model's own size).
+func datasetSource(m *model.Model, n int, seed int64) (model.Source, int, error) {
+	if m.Dataset == nil {
+		return nil, 0, errors.New("this model has no dataset: add items one by one, or open a pattern")
+	}
+	if m.Dataset.Generator == nil {
+		total := 0
+		for _, items := range m.Dataset.Items {
+			total += len(items)
+		}
+		return m.ItemsSource(m.Dataset.Items), total, nil
+	}
+	spec := *m.Dataset.Generator
+	if n > 0 {
+		spec.Size = n
+	}
+	if seed != 0 {
+		spec.Seed = seed
+	}
+	var (
+		src model.Source
+		err error
+	)
+	if spec.Pattern == model.EntitiesGenerator {
+		src, err = m.Synthesize(spec)
+	} else {
+		src, err = patterns.Generator(spec)
+	}
+	if err != nil {
+		return nil, 0, err
+	}
+	return src, spec.Size, nil
+}
+
+// ---- requests ----
+
+// Run sends one request to the in-page engine through the same wire
+// protocol code the server uses, so the answer (items, order, capacity,
+// error type and wording) is exactly what the DynamoDB endpoint answers.
+func (s *Store) Run(operation string, request []byte) (*Result, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	r := s.dispatchLocked(operation, request)
+	s.result = r
+	s.message, s.err = "", ""
+	s.publishLocked()
+	return r, nil
+}
+
+// RunPattern runs one of the design's access patterns with its example
+// parameters, overridden by params: once, or once per value of its fan-out,
+// summing counts and capacity and concatenating the items.
+func (s *Store) RunPattern(name string, params model.Params) (*Result, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	ap := s.applied.AccessPattern(name)
+	if ap == nil {
+		return nil, s.failLocked(fmt.Errorf("there is no access pattern %q", name))
+	}
+	p := ap.Examples()
+	for k, v := range params {
+		p[k] = v
+	}
+	runs := []model.Params{p}
+	if ap.FanOut != nil {
+		runs = runs[:0]
+		for _, v := range ap.FanOut.Values() {
+			q := maps(p)
+			q[ap.FanOut.Parameter] = v
+			runs = append(runs, q)
+		}
+	}
+	var total *Result
+	for _, q := range runs {
+		body, err := ap.Bind(q)
+		if err != nil {
+			return nil, s.failLocked(fmt.Errorf("access pattern %s: %w", name, err))
+		}
+		r := s.dispatchLocked(ap.Operation, withCapacity(body))
+		r.Pattern = name
+		if total == nil {
+			total = r
+			continue
+		}
+		total.merge(r)
+		if r.Status != 200 {
+			break
+		}
+	}
+	s.result = total
+	s.message, s.err = "", ""
+	s.publishLocked()
+	return total, nil
+}
+
+func maps(p model.Params) model.Params {
+	q := make(model.Params, len(p)+1)
+	for k, v := range p {
+		q[k] = v
+	}
+	return q
+}
+
+// withCapacity asks for consumed capacity per table and index when the
+// request does not say, so every run shows its cost.
+func withCapacity(body []byte) []byte {
+	var probe map[string]json.RawMessage
+	if json.Unmarshal(body, &probe) != nil {
+		return body
+	}
+	if _, ok := probe["ReturnConsumedCapacity"]; ok {
+		return body
+	}
+	if len(probe) == 0 {
+		return []byte(`{"ReturnConsumedCapacity":"INDEXES"}`)
+	}
+	// The body is a valid object: drop its closing brace, add the member.
+	trimmed := bytes.TrimSpace(body)
+	trimmed = trimmed[:len(trimmed)-1]
+	return append(append([]byte(nil), trimmed...), []byte(`,"ReturnConsumedCapacity":"INDEXES"}`)...)
+}
+
+// dispatchLocked runs one request. The caller holds s.mu.
+func (s *Store) dispatchLocked(operation string, request []byte) *Result {
+	start := s.wall()
+	status, resp := wire.Dispatch(s.db, wire.TargetPrefix+operation, request)
+	r := &Result{
+		Operation: operation,
+		Request:   append([]byte(nil), request...),
+		Status:    status,
+		Response:  resp,
+		Requests:  1,
+		Duration:  s.wall().Sub(start),
+	}
+	r.parse()
+	return r
+}
+
+// parse fills the result's fields from the response body.
+func (r *Result) parse() {
+	if r.Status != 200 {
+		var e struct {
+			Type    string `json:"__type"`
+			Message string `json:"message"`
+		}
+		if json.Unmarshal(r.Response, &e) == nil {
+			r.ErrorType = e.Type
+			if i := strings.LastIndexByte(e.Type, '#'); i >= 0 {
+				r.ErrorType = e.Type[i+1:]
+			}
+			r.ErrorMessage = e.Message
+		}
+		return
+	}
+	var out struct {
+		Item             attr.Item                  `json:"Item"`
+		Items            []attr.Item                `json:"Items"`
+		Attributes       attr.Item                  `json:"Attributes"`
+		Responses        json.RawMessage            `json:"Responses"`
+		Count            *int                       `json:"Count"`
+		ScannedCount     *int                       `json:"ScannedCount"`
+		LastEvaluatedKey attr.Item                  `json:"LastEvaluatedKey"`
+		ConsumedCapacity json.RawMessage            `json:"ConsumedCapacity"`
+		Other            map[string]json.RawMessage `json:"-"`
+	}
+	if err := json.Unmarshal(r.Response, &out); err != nil {
+		r.ErrorMessage = "the response could not be read: " + err.Error()
+		return
+	}
+	switch {
+	case out.Item != nil:
+		r.Items = []attr.Item{out.Item}
+	case out.Items != nil:
+		r.Items = out.Items
+	case out.Attributes != nil:
+		r.Items = []attr.Item{out.Attributes}
+	case len(out.Responses) > 0:
+		r.Items = responsesItems(out.Responses)
+	}
+	if out.Count != nil {
+		r.HasCount = true
+		r.Count = *out.Count
+		if out.ScannedCount != nil {
+			r.ScannedCount = *out.ScannedCount
+		}
+	}
+	r.LastEvaluatedKey = out.LastEvaluatedKey
+	r.Capacity = parseCapacity(out.ConsumedCapacity)
+}
+
+// responsesItems reads BatchGetItem's Responses (table -> items, tables in
+// name order) or TransactGetItems' Responses ([{Item}]).
+func responsesItems(raw json.RawMessage) []attr.Item {
+	var byTable map[string][]attr.Item
+	if json.Unmarshal(raw, &byTable) == nil {
+		names := make([]string, 0, len(byTable))
+		for n := range byTable {
+			names = append(names, n)
+		}
+		sort.Strings(names)
+		var items []attr.Item
+		for _, n := range names {
+			items = append(items, byTable[n]...)
+		}
+		return items
+	}
+	var list []struct {
+		Item attr.Item `json:"Item"`
+	}
+	if json.Unmarshal(raw, &list) == nil {
+		var items []attr.Item
+		for _, e := range list {
+			if e.Item != nil {
+				items = append(items, e.Item)
+			}
+		}
+		return items
+	}
+	return nil
+}
+
+// parseCapacity reads ConsumedCapacity, one object or a list of them.
+func parseCapacity(raw json.RawMessage) []engine.ConsumedCapacity {
+	if len(raw) == 0 || string(raw) == "null" {
+		return nil
+	}
+	var list []engine.ConsumedCapacity
+	if raw[0] == '[' {
+		if json.Unmarshal(raw, &list) != nil {
+			return nil
+		}
+		return list
+	}
+	var one engine.ConsumedCapacity
+	if json.Unmarshal(raw, &one) != nil {
+		return nil
+	}
+	return []engine.ConsumedCapacity{one}
+}
+
+// merge adds a fan-out's next request to the total.
+func (r *Result) merge(next *Result) {
+	r.Requests++
+	r.Items = append(r.Items, next.Items...)
+	r.Count += next.Count
+	r.ScannedCount += next.ScannedCount
+	r.HasCount = r.HasCount || next.HasCount
+	r.Duration += next.Duration
+	r.Capacity = sumCapacity(r.Capacity, next.Capacity)
+	if next.Status != 200 {
+		r.Status, r.Response = next.Status, next.Response
+		r.ErrorType, r.ErrorMessage = next.ErrorType, next.ErrorMessage
+		r.Request = next.Request
+	}
+}
+
+// sumCapacity adds b's units into a copy of a, table by table.
+func sumCapacity(a, b []engine.ConsumedCapacity) []engine.ConsumedCapacity {
+	out := slices.Clone(a)
+	for _, c := range b {
+		found := false
+		for i := range out {
+			if out[i].TableName == c.TableName {
+				out[i] = addCapacity(out[i], c)
+				found = true
+				break
+			}
+		}
+		if !found {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+// addCapacity adds b's units to a's, index by index.
+func addCapacity(a, b engine.ConsumedCapacity) engine.ConsumedCapacity {
+	a.CapacityUnits += b.CapacityUnits
+	a.ReadCapacityUnits = addUnits(a.ReadCapacityUnits, b.ReadCapacityUnits)
+	a.WriteCapacityUnits = addUnits(a.WriteCapacityUnits, b.WriteCapacityUnits)
+	if b.Table != nil {
+		var t engine.Capacity
+		if a.Table != nil {
+			t = *a.Table
+		}
+		t = addIndexCapacity(t, *b.Table)
+		a.Table = &t
+	}
+	a.GlobalSecondaryIndexes = addIndexes(a.GlobalSecondaryIndexes, b.GlobalSecondaryIndexes)
+	a.LocalSecondaryIndexes = addIndexes(a.LocalSecondaryIndexes, b.LocalSecondaryIndexes)
+	return a
+}
+
+func addIndexes(a, b map[string]engine.Capacity) map[string]engine.Capacity {
+	if len(b) == 0 {
+		return a
+	}
+	out := make(map[string]engine.Capacity, len(a)+len(b))
+	for k, v := range a {
+		out[k] = v
+	}
+	for k, v := range b {
+		out[k] = addIndexCapacity(out[k], v)
+	}
+	return out
+}
+
+func addIndexCapacity(a, b engine.Capacity) engine.Capacity {
+	a.CapacityUnits += b.CapacityUnits
+	a.ReadCapacityUnits = addUnits(a.ReadCapacityUnits, b.ReadCapacityUnits)
+	a.WriteCapacityUnits = addUnits(a.WriteCapacityUnits, b.WriteCapacityUnits)
+	return a
+}
+
+func addUnits(a, b *float64) *float64 {
+	if b == nil {
+		return a
+	}
+	v := *b
+	if a != nil {
+		v += *a
+	}
+	return &v
+}
+
+// TotalCapacity is the sum of the result's capacity units over tables.
+func (r *Result) TotalCapacity() float64 {
+	var t float64
+	for _, c := range r.Capacity {
+		t += c.CapacityUnits
+	}
+	return t
+}
+
+// PutItem writes an item given as DynamoDB JSON into a table of the
+// applied design.
+func (s *Store) PutItem(table string, itemJSON []byte) (*Result, error) {
+	var it attr.Item
+	if err := json.Unmarshal(itemJSON, &it); err != nil {
+		return nil, s.fail(fmt.Errorf("the item is not valid DynamoDB JSON: %v", err))
+	}
+	body, err := json.Marshal(struct {
+		TableName              string    `json:"TableName"`
+		Item                   attr.Item `json:"Item"`
+		ReturnConsumedCapacity string    `json:"ReturnConsumedCapacity"`
+	}{table, it, "INDEXES"})
+	if err != nil {
+		return nil, s.fail(err)
+	}
+	return s.Run("PutItem", body)
+}
+
+// DeleteItem deletes the item with the given key from a table.
+func (s *Store) DeleteItem(table string, key attr.Item) (*Result, error) {
+	body, err := json.Marshal(struct {
+		TableName              string    `json:"TableName"`
+		Key                    attr.Item `json:"Key"`
+		ReturnConsumedCapacity string    `json:"ReturnConsumedCapacity"`
+	}{table, key, "INDEXES"})
+	if err != nil {
+		return nil, s.fail(err)
+	}
+	return s.Run("DeleteItem", body)
+}
+
+// ---- time ----
+
+// Play starts the virtual clock; Pause stops it.
+func (s *Store) Play()  { s.clockAction(func(c *engine.VirtualClock) { c.Play() }) }
+func (s *Store) Pause() { s.clockAction(func(c *engine.VirtualClock) { c.Pause() }) }
+
+// SetSpeed sets the clock's speed in clock seconds per real second.
+func (s *Store) SetSpeed(v float64) {
+	s.clockAction(func(c *engine.VirtualClock) { c.SetSpeed(v) })
+}
+
+// Advance jumps the clock forward by d and lets the engine do the work
+// that fell due (TTL deletions, index propagation).
+func (s *Store) Advance(d time.Duration) {
+	s.clockAction(func(c *engine.VirtualClock) { c.Jump(c.Now().Add(d)) })
+}
+
+// Tick moves a playing clock by the real time that passed and publishes
+// when the clock moved or the engine changed anything. The page calls it
+// several times a second.
+func (s *Store) Tick(real time.Duration) bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.load.Running {
+		return false
+	}
+	before := s.clock.Now()
+	s.clock.Step(real)
+	s.db.Tick()
+	changed := s.clock.Now() != before || s.live.pending() || s.live.expire(s.wall())
+	if changed {
+		s.publishLocked()
+	}
+	return changed
+}
+
+func (s *Store) clockAction(fn func(c *engine.VirtualClock)) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	fn(s.clock)
+	s.db.Tick()
+	s.publishLocked()
+}
+
+// ---- failures and publication ----
+
+// fail records err as the last action's failure and publishes.
+func (s *Store) fail(err error) error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.failLocked(err)
+}
+
+func (s *Store) failLocked(err error) error {
+	s.err = err.Error()
+	s.message = ""
+	s.publishLocked()
+	return err
+}
+
+// publishLocked builds and publishes a new State. The caller holds s.mu.
+func (s *Store) publishLocked() {
+	s.seq++
+	st := &State{
+		Seq:      s.seq,
+		Model:    s.applied,
+		Draft:    s.draft,
+		Dirty:    s.draft != s.applied,
+		CanUndo:  len(s.undo) > 0,
+		CanRedo:  len(s.redo) > 0,
+		Pattern:  s.pattern,
+		Snapshot: s.db.Snapshot(),
+		Now:      s.clock.Now(),
+		Playing:  s.clock.Playing(),
+		Speed:    s.clock.Speed(),
+		Load:     s.load,
+		Result:   s.result,
+		Message:  s.message,
+		Error:    s.err,
+	}
+	if err := s.draft.Validate(); err != nil {
+		var errs model.Errors
+		if errors.As(err, &errs) {
+			st.Problems = errs
+		} else {
+			st.Problems = model.Errors{{Message: err.Error()}}
+		}
+	}
+	applied := s.applied
+	s.live.ttlAttr = func(table string) string {
+		if t := applied.Table(table); t != nil && t.TimeToLiveSpecification != nil {
+			return t.TimeToLiveSpecification.AttributeName
+		}
+		return ""
+	}
+	st.Marks, st.Ghosts, st.TTLDeletes = s.live.publish(s.wall(), keyNames(st.Snapshot))
+	s.state = st
+}
+
+// Note publishes a message on the status line.
+func (s *Store) Note(msg string) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.message, s.err = msg, ""
+	s.publishLocked()
+}

@@ -1,0 +1,244 @@
+package app
+
+import (
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/dynamodb-workbench/workbench/engine/attr"
+	"github.com/dynamodb-workbench/workbench/engine/model"
+	"github.com/dynamodb-workbench/workbench/engine/schema"
+	"github.com/dynamodb-workbench/workbench/visualizer"
+)
+
+// newTestStore returns a store whose real-time clock the test moves.
+func newTestStore(t *testing.T) (*Store, *time.Time) {
+	t.Helper()
+	wall := time.Date(2030, 1, 1, 0, 0, 0, 0, time.UTC)
+	s := NewStore()
+	s.wall = func() time.Time { return wall }
+	return s, &wall
+}
+
+func TestStoreOpenPatternAndLoad(t *testing.T) {
+	s, _ := newTestStore(t)
+	if err := s.OpenPattern("multi-tenancy"); err != nil {
+		t.Fatal(err)
+	}
+	st := s.State()
+	if st.Pattern != "multi-tenancy" || st.Model.Table("Photos") == nil {
+		t.Fatalf("state after OpenPattern: pattern %q, tables %v", st.Pattern, st.Model.Tables)
+	}
+	if n := st.Snapshot.Table("Photos").Len(); n != 0 {
+		t.Fatalf("a freshly opened pattern holds %d items, want 0 before the load", n)
+	}
+	progress := 0
+	if err := s.LoadDataset(5000, 0, func() { progress++ }); err != nil {
+		t.Fatal(err)
+	}
+	st = s.State()
+	if st.Load.Running || st.Load.Done != 5000 || st.Load.Total != 5000 {
+		t.Errorf("load state %+v, want 5000 of 5000 done", st.Load)
+	}
+	if got := st.Snapshot.Table("Photos").Len(); got != 5000 {
+		t.Errorf("the table holds %d items after loading 5000", got)
+	}
+	// A report every loadYieldEvery items, plus the start and the end.
+	if want := 5000/loadYieldEvery + 2; progress != want {
+		t.Errorf("progress reported %d times, want %d", progress, want)
+	}
+	if len(st.Marks) != 0 {
+		t.Errorf("a bulk load left %d views of highlights; it should highlight nothing", len(st.Marks))
+	}
+}
+
+func TestStoreUnknownPatternChangesNothing(t *testing.T) {
+	s, _ := newTestStore(t)
+	before := s.State()
+	if err := s.OpenPattern("no-such-pattern"); err == nil {
+		t.Fatal("opening an unknown pattern succeeded")
+	}
+	st := s.State()
+	if st.Model != before.Model || !strings.Contains(st.Error, "no-such-pattern") {
+		t.Errorf("after a failed open: model changed %v, error %q", st.Model != before.Model, st.Error)
+	}
+}
+
+func TestStoreOpenModelRefusesInvalid(t *testing.T) {
+	s, _ := newTestStore(t)
+	before := s.State().Model
+	err := s.OpenModel([]byte(`{"version":1,"name":"x","tables":[{"TableName":"T","KeySchema":[],"AttributeDefinitions":[]}]}`))
+	if err == nil {
+		t.Fatal("an invalid model opened")
+	}
+	if s.State().Model != before {
+		t.Error("a refused model replaced the design")
+	}
+}
+
+func TestStoreEditUndoRedoApply(t *testing.T) {
+	s, _ := newTestStore(t)
+	if _, err := s.PutItem("AppTable", []byte(`{"PK":{"S":"A"},"SK":{"S":"1"},"GSI1PK":{"S":"G"}}`)); err != nil {
+		t.Fatal(err)
+	}
+	addGSI := func(m *model.Model) {
+		t := &m.Tables[0]
+		t.AttributeDefinitions = append(t.AttributeDefinitions, schema.AttributeDefinition{AttributeName: "GSI1PK", AttributeType: schema.TypeS})
+		t.GlobalSecondaryIndexes = append(t.GlobalSecondaryIndexes, schema.GlobalSecondaryIndex{
+			IndexName:  "GSI1",
+			KeySchema:  []schema.KeySchemaElement{{AttributeName: "GSI1PK", KeyType: schema.KeyTypeHash}},
+			Projection: schema.Projection{ProjectionType: schema.ProjectAll},
+		})
+	}
+	if err := s.Edit(addGSI); err != nil {
+		t.Fatal(err)
+	}
+	st := s.State()
+	if !st.Dirty || !st.CanUndo || st.CanRedo || len(st.Problems) != 0 {
+		t.Fatalf("after an edit: dirty %v, undo %v, redo %v, problems %v", st.Dirty, st.CanUndo, st.CanRedo, st.Problems)
+	}
+	if !s.Undo() || len(s.State().Draft.Tables[0].GlobalSecondaryIndexes) != 0 {
+		t.Fatal("undo did not remove the GSI from the draft")
+	}
+	if !s.Redo() || len(s.State().Draft.Tables[0].GlobalSecondaryIndexes) != 1 {
+		t.Fatal("redo did not bring the GSI back")
+	}
+	if err := s.Apply(); err != nil {
+		t.Fatal(err)
+	}
+	st = s.State()
+	if st.Dirty {
+		t.Error("the design is still dirty after Apply")
+	}
+	ts := st.Snapshot.Table("AppTable")
+	if ts.Len() != 1 {
+		t.Fatalf("Apply kept %d items, want 1", ts.Len())
+	}
+	n := 0
+	if !ts.IndexItems("GSI1", func(attr.Item) bool { n++; return true }) || n != 1 {
+		t.Errorf("the new GSI holds %d entries, want the 1 item that has GSI1PK", n)
+	}
+}
+
+func TestStoreEditProblemsUseDynamoDBWording(t *testing.T) {
+	s, _ := newTestStore(t)
+	s.Edit(func(m *model.Model) {
+		m.Tables[0].GlobalSecondaryIndexes = []schema.GlobalSecondaryIndex{{
+			IndexName:  "ByMissing",
+			KeySchema:  []schema.KeySchemaElement{{AttributeName: "Missing", KeyType: schema.KeyTypeHash}},
+			Projection: schema.Projection{ProjectionType: schema.ProjectAll},
+		}}
+	})
+	st := s.State()
+	if len(st.Problems) == 0 {
+		t.Fatal("a GSI on an undefined attribute validated")
+	}
+	p := st.Problems[0]
+	if !strings.HasPrefix(p.Path, "tables[0]") || !strings.Contains(p.Message, "Missing") {
+		t.Errorf("problem %q at %q: want it on tables[0], naming the attribute", p.Message, p.Path)
+	}
+	if err := s.Apply(); err == nil {
+		t.Error("a design with problems was applied")
+	}
+}
+
+func TestStoreRunReturnsWireAnswer(t *testing.T) {
+	s, _ := newTestStore(t)
+	s.PutItem("AppTable", []byte(`{"PK":{"S":"A"},"SK":{"S":"1"},"V":{"S":"x"}}`))
+	s.PutItem("AppTable", []byte(`{"PK":{"S":"A"},"SK":{"S":"2"},"V":{"S":"y"}}`))
+	r, _ := s.Run("Query", []byte(`{"TableName":"AppTable","KeyConditionExpression":"PK = :p","ExpressionAttributeValues":{":p":{"S":"A"}},"Limit":1,"ReturnConsumedCapacity":"TOTAL"}`))
+	if r.Status != 200 || r.Count != 1 || r.ScannedCount != 1 || len(r.Items) != 1 {
+		t.Fatalf("query result %+v", r)
+	}
+	if r.LastEvaluatedKey == nil {
+		t.Error("a Limit 1 query of 2 items has no LastEvaluatedKey")
+	}
+	if got := r.TotalCapacity(); got != 0.5 {
+		t.Errorf("consumed %v RCU, want 0.5 (eventually consistent, one 4 KB unit)", got)
+	}
+	bad, _ := s.Run("Query", []byte(`{"TableName":"AppTable","KeyConditionExpression":"PK = :p"}`))
+	if bad.Status != 400 || bad.ErrorType != "ValidationException" ||
+		bad.ErrorMessage != "Invalid KeyConditionExpression: An expression attribute value used in expression is not defined; attribute value: :p" {
+		t.Errorf("bad query: %d %s %q", bad.Status, bad.ErrorType, bad.ErrorMessage)
+	}
+}
+
+func TestStoreRunPatternFanOut(t *testing.T) {
+	s, _ := newTestStore(t)
+	if err := s.OpenPattern("write-sharding"); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.LoadDataset(2000, 0, nil); err != nil {
+		t.Fatal(err)
+	}
+	var fan *model.AccessPattern
+	for i := range s.State().Model.AccessPatterns {
+		if ap := &s.State().Model.AccessPatterns[i]; ap.FanOut != nil {
+			fan = ap
+		}
+	}
+	if fan == nil {
+		t.Fatal("the write-sharding pattern has no fan-out access pattern")
+	}
+	r, err := s.RunPattern(fan.Name, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := len(fan.FanOut.Values()); r.Requests != want {
+		t.Errorf("the fan-out made %d requests, want %d", r.Requests, want)
+	}
+	if r.Status != 200 || r.TotalCapacity() <= 0 {
+		t.Errorf("fan-out result: status %d, capacity %v", r.Status, r.TotalCapacity())
+	}
+}
+
+func TestStoreLiveMarksAndTTL(t *testing.T) {
+	s, wall := newTestStore(t)
+	if err := s.OpenPattern("ttl-ephemeral"); err != nil {
+		t.Fatal(err)
+	}
+	now := s.State().Now.Unix()
+	item := `{"PK":{"S":"USER#t"},"SK":{"S":"MSG#1"},"From":{"S":"a"},"Body":{"S":"b"},"ExpiresAt":{"N":"` + strconv.FormatInt(now+60, 10) + `"}}`
+	if r, _ := s.PutItem("EphemeralMessages", []byte(item)); r.Status != 200 {
+		t.Fatalf("PutItem: %s", r.Response)
+	}
+	st := s.State()
+	marks := st.Marks["EphemeralMessages"]
+	if len(marks) != 1 {
+		t.Fatalf("marks after one put: %v", st.Marks)
+	}
+	for _, m := range marks {
+		if m.Kind != visualizer.MarkPut {
+			t.Errorf("a new item is marked %v, want MarkPut", m.Kind)
+		}
+	}
+	// The highlight lasts a few seconds of real time.
+	*wall = wall.Add(markLifetime + time.Second)
+	s.Tick(0)
+	if len(s.State().Marks) != 0 {
+		t.Errorf("marks outlived their time: %v", s.State().Marks)
+	}
+
+	s.Advance(2 * time.Minute) // expired; the sweeper waits 6 h
+	if n := s.State().Snapshot.Table("EphemeralMessages").Len(); n != 1 {
+		t.Fatalf("the expired item was deleted before the sweeper's delay (%d items)", n)
+	}
+	s.Advance(7 * time.Hour)
+	st = s.State()
+	if n := st.Snapshot.Table("EphemeralMessages").Len(); n != 0 {
+		t.Fatalf("the sweeper has not deleted the expired item (%d items)", n)
+	}
+	if len(st.Ghosts["EphemeralMessages"]) != 1 {
+		t.Errorf("ghosts %v: want the deleted item fading out", st.Ghosts)
+	}
+	evs := st.TTLDeletes["EphemeralMessages"]
+	if len(evs) != 1 || evs[0].ExpiredAt.Unix() != now+60 || !evs[0].At.After(evs[0].ExpiredAt) {
+		t.Errorf("TTL deletions %+v", evs)
+	}
+	for _, m := range st.Marks["EphemeralMessages"] {
+		if m.Kind != visualizer.MarkTTLDelete {
+			t.Errorf("the TTL delete is marked %v", m.Kind)
+		}
+	}
+}

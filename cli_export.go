@@ -1,0 +1,212 @@
+package main
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/dynamodb-workbench/workbench/engine/export"
+	"github.com/dynamodb-workbench/workbench/engine/model"
+	"github.com/dynamodb-workbench/workbench/patterns"
+)
+
+// The export and import commands:
+//
+//	workbench export -format F [-o FILE|DIR] [-items N] model.json
+//	workbench import [-format nosql-workbench] [-o model.json] file.json
+//
+// "-" for the input reads standard input. export writes a single-file
+// format to standard output unless -o names a file, or a directory (an
+// existing one, or a path ending in '/') to write it in under its
+// suggested name; cdk-ts, a project of several files, needs -o DIR.
+// import writes the model document to standard output unless -o names a
+// file. Warnings go to standard error. The exit code is 0 on success, 1 on
+// failure and 2 on a usage error.
+
+func init() {
+	subcommands["export"] = runExportCommand
+	subcommands["import"] = runImportCommand
+}
+
+// The commands' streams, replaced by tests.
+var (
+	exportStdin  io.Reader = os.Stdin
+	exportStdout io.Writer = os.Stdout
+	exportStderr io.Writer = os.Stderr
+)
+
+// errExportUsage marks an error the command's usage explains.
+var errExportUsage = errors.New("usage")
+
+func exportReadInput(name string) ([]byte, error) {
+	if name == "-" {
+		return io.ReadAll(io.LimitReader(exportStdin, maxExportBody+1))
+	}
+	return os.ReadFile(name)
+}
+
+// exportExit reports err (if any) and returns the exit code.
+func exportExit(cmd string, flags *flag.FlagSet, err error) int {
+	switch {
+	case err == nil:
+		return 0
+	case errors.Is(err, errExportUsage):
+		fmt.Fprintf(exportStderr, "workbench %s: %v\n", cmd, strings.TrimPrefix(err.Error(), "usage: "))
+		flags.Usage()
+		return 2
+	default:
+		fmt.Fprintf(exportStderr, "workbench %s: %v\n", cmd, err)
+		return 1
+	}
+}
+
+func runExportCommand(args []string) int {
+	flags := flag.NewFlagSet("workbench export", flag.ContinueOnError)
+	flags.SetOutput(exportStderr)
+	format := flags.String("format", "", "`format`: "+strings.Join(export.FormatNames(), ", "))
+	out := flags.String("o", "", "write to this `file or directory` (a directory for cdk-ts) instead of standard output")
+	items := flags.Int("items", 0, "sample items per table in a NoSQL Workbench model (0: the default, 100; -1: none)")
+	flags.Usage = func() {
+		fmt.Fprintln(exportStderr, "usage: workbench export -format FORMAT [-o FILE|DIR] [-items N] model.json")
+		flags.PrintDefaults()
+	}
+	if err := flags.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return 0
+		}
+		return 2
+	}
+	return exportExit("export", flags, exportCommand(*format, *out, *items, flags.Args()))
+}
+
+func exportCommand(format, out string, items int, args []string) error {
+	if format == "" {
+		return fmt.Errorf("%w: give -format, one of %s", errExportUsage, strings.Join(export.FormatNames(), ", "))
+	}
+	if len(args) != 1 {
+		return fmt.Errorf("%w: give one model file (or - for standard input)", errExportUsage)
+	}
+	data, err := exportReadInput(args[0])
+	if err != nil {
+		return err
+	}
+	m, err := model.Parse(data)
+	if err != nil {
+		return fmt.Errorf("%s: %v", args[0], err)
+	}
+	res, err := export.RenderWith(m, format, export.Options{Resolve: patterns.Generator, MaxItems: items})
+	if err != nil {
+		return err
+	}
+	for _, w := range res.Warnings {
+		fmt.Fprintf(exportStderr, "workbench export: warning: %s\n", w)
+	}
+	multi := len(res.Files) > 1
+	switch {
+	case out == "" && multi:
+		return fmt.Errorf("%w: %s writes %d files: give -o DIR", errExportUsage, format, len(res.Files))
+	case out == "":
+		_, err := io.WriteString(exportStdout, res.Files[0].Content)
+		return err
+	case multi:
+		return writeExportFiles(out, res.Files)
+	}
+	if st, err := os.Stat(out); err == nil && st.IsDir() || strings.HasSuffix(out, string(os.PathSeparator)) {
+		return writeExportFiles(out, res.Files)
+	}
+	return exportWriteFile(out, []byte(res.Files[0].Content))
+}
+
+// writeExportFiles writes files under dir, creating it and their folders.
+func writeExportFiles(dir string, files []export.File) error {
+	for _, f := range files {
+		rel := filepath.FromSlash(f.Path)
+		if !filepath.IsLocal(rel) {
+			return fmt.Errorf("refusing to write %q outside %s", f.Path, dir)
+		}
+		p := filepath.Join(dir, rel)
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			return err
+		}
+		if err := exportWriteFile(p, []byte(f.Content)); err != nil {
+			return err
+		}
+		fmt.Fprintf(exportStderr, "workbench export: wrote %s\n", p)
+	}
+	return nil
+}
+
+// exportWriteFile writes data to path through a temporary file in the
+// same directory, so that a failed write leaves no half file behind.
+func exportWriteFile(path string, data []byte) error {
+	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*")
+	if err != nil {
+		return err
+	}
+	_, err = tmp.Write(data)
+	if cerr := tmp.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		err = os.Chmod(tmp.Name(), 0o644)
+	}
+	if err == nil {
+		err = os.Rename(tmp.Name(), path)
+	}
+	if err != nil {
+		os.Remove(tmp.Name())
+	}
+	return err
+}
+
+func runImportCommand(args []string) int {
+	flags := flag.NewFlagSet("workbench import", flag.ContinueOnError)
+	flags.SetOutput(exportStderr)
+	format := flags.String("format", export.NoSQLWorkbench, "`format` of the file: "+export.NoSQLWorkbench)
+	out := flags.String("o", "", "write the model to this `file` instead of standard output")
+	flags.Usage = func() {
+		fmt.Fprintln(exportStderr, "usage: workbench import [-format nosql-workbench] [-o model.json] file.json")
+		flags.PrintDefaults()
+	}
+	if err := flags.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return 0
+		}
+		return 2
+	}
+	return exportExit("import", flags, importCommand(*format, *out, flags.Args()))
+}
+
+func importCommand(format, out string, args []string) error {
+	if format != export.NoSQLWorkbench {
+		return fmt.Errorf("%w: -format %q: the workbench imports %s models", errExportUsage, format, export.NoSQLWorkbench)
+	}
+	if len(args) != 1 {
+		return fmt.Errorf("%w: give one NoSQL Workbench model file (or - for standard input)", errExportUsage)
+	}
+	data, err := exportReadInput(args[0])
+	if err != nil {
+		return err
+	}
+	m, warnings, err := export.ImportNoSQLWorkbench(data)
+	if err != nil {
+		return fmt.Errorf("%s: %v", args[0], err)
+	}
+	for _, w := range warnings {
+		fmt.Fprintf(exportStderr, "workbench import: warning: %s\n", w)
+	}
+	doc, err := model.MarshalIndent(m)
+	if err != nil {
+		return err
+	}
+	doc = append(doc, '\n')
+	if out == "" {
+		_, err := exportStdout.Write(doc)
+		return err
+	}
+	return exportWriteFile(out, doc)
+}

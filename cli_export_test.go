@@ -1,0 +1,167 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/dynamodb-workbench/workbench/engine/model"
+)
+
+// runCommand runs a registered subcommand with stdin, capturing its
+// output streams.
+func runCommand(t *testing.T, name string, stdin string, args ...string) (code int, stdout, stderr string) {
+	t.Helper()
+	cmd, ok := subcommands[name]
+	if !ok {
+		t.Fatalf("no subcommand %q registered", name)
+	}
+	var out, errb bytes.Buffer
+	savedIn, savedOut, savedErr := exportStdin, exportStdout, exportStderr
+	exportStdin, exportStdout, exportStderr = strings.NewReader(stdin), &out, &errb
+	defer func() { exportStdin, exportStdout, exportStderr = savedIn, savedOut, savedErr }()
+	code = cmd(args)
+	return code, out.String(), errb.String()
+}
+
+func writeTemp(t *testing.T, name string, data []byte) string {
+	t.Helper()
+	p := filepath.Join(t.TempDir(), name)
+	if err := os.WriteFile(p, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+func TestExportCommandStdout(t *testing.T) {
+	in := writeTemp(t, "model.json", patternDocument(t, "time-series"))
+	code, out, errs := runCommand(t, "export", "", "-format", "cloudformation-yaml", in)
+	if code != 0 || !strings.HasPrefix(out, "AWSTemplateFormatVersion") || !strings.Contains(out, "TableName: SensorReadings") {
+		t.Fatalf("exit %d\n%s\n%s", code, out, errs)
+	}
+	// Standard input.
+	code, out, _ = runCommand(t, "export", string(patternDocument(t, "time-series")), "-format", "cloudformation-json", "-")
+	var tpl map[string]any
+	if code != 0 || json.Unmarshal([]byte(out), &tpl) != nil {
+		t.Errorf("stdin: exit %d %.100s", code, out)
+	}
+	// Warnings go to standard error.
+	code, out, errs = runCommand(t, "export", "", "-format", "nosql-workbench", "-items", "2", in)
+	if code != 0 || !strings.Contains(errs, "workbench export: warning: table SensorReadings: its time to live") || !strings.Contains(out, `"DataModel"`) {
+		t.Errorf("exit %d, stderr %s", code, errs)
+	}
+}
+
+func TestExportCommandFiles(t *testing.T) {
+	in := writeTemp(t, "model.json", patternDocument(t, "write-sharding"))
+	dir := t.TempDir()
+
+	// cdk-ts is a project: it needs a directory.
+	code, _, errs := runCommand(t, "export", "", "-format", "cdk-ts", in)
+	if code != 2 || !strings.Contains(errs, "give -o DIR") {
+		t.Errorf("cdk-ts without -o: exit %d %s", code, errs)
+	}
+	app := filepath.Join(dir, "app")
+	code, _, errs = runCommand(t, "export", "", "-format", "cdk-ts", "-o", app, in)
+	if code != 0 {
+		t.Fatalf("exit %d %s", code, errs)
+	}
+	for _, p := range []string{"package.json", "cdk.json", "tsconfig.json", "bin", "lib", "README.md"} {
+		if _, err := os.Stat(filepath.Join(app, p)); err != nil {
+			t.Error(err)
+		}
+	}
+	stacks, _ := filepath.Glob(filepath.Join(app, "lib", "*-stack.ts"))
+	if len(stacks) != 1 {
+		t.Fatalf("stacks %v", stacks)
+	}
+	src, _ := os.ReadFile(stacks[0])
+	if !strings.Contains(string(src), "tableName: 'Votes'") || !strings.Contains(string(src), "tableName: 'Orders'") {
+		t.Error("the stack lacks a table")
+	}
+
+	// A single file: to a named file, or under its own name in a directory.
+	file := filepath.Join(dir, "t.json")
+	if code, _, errs := runCommand(t, "export", "", "-format", "cloudformation-json", "-o", file, in); code != 0 {
+		t.Fatalf("exit %d %s", code, errs)
+	}
+	if b, err := os.ReadFile(file); err != nil || !json.Valid(b) {
+		t.Errorf("%s: %v", file, err)
+	}
+	if code, _, errs := runCommand(t, "export", "", "-format", "cloudformation-yaml", "-o", dir, in); code != 0 {
+		t.Fatalf("exit %d %s", code, errs)
+	}
+	if m, _ := filepath.Glob(filepath.Join(dir, "*.template.yaml")); len(m) != 1 {
+		t.Errorf("no template in %s: %v", dir, m)
+	}
+	// No temporary files are left behind.
+	if m, _ := filepath.Glob(filepath.Join(dir, ".*")); len(m) != 0 {
+		t.Errorf("left over: %v", m)
+	}
+}
+
+func TestExportCommandErrors(t *testing.T) {
+	in := writeTemp(t, "model.json", patternDocument(t, "write-sharding"))
+	bad := writeTemp(t, "bad.json", []byte(`{"version": 1, "name": "x", "tables": [], "settings": {}}`))
+	for _, c := range []struct {
+		args []string
+		code int
+		want string
+	}{
+		{[]string{in}, 2, "give -format"},
+		{[]string{"-format", "cdk-ts"}, 2, "give one model file"},
+		{[]string{"-format", "terraform", in}, 1, "unknown export format"},
+		{[]string{"-format", "cloudformation-json", filepath.Join(t.TempDir(), "missing.json")}, 1, "no such file"},
+		{[]string{"-format", "cloudformation-json", bad}, 1, "a model needs at least one table"},
+		{[]string{"-bogus"}, 2, "flag provided but not defined"},
+	} {
+		code, _, errs := runCommand(t, "export", "", c.args...)
+		if code != c.code || !strings.Contains(errs, c.want) {
+			t.Errorf("export %v: exit %d %q, want %d with %q", c.args, code, errs, c.code, c.want)
+		}
+	}
+}
+
+func TestImportCommand(t *testing.T) {
+	fixture := filepath.Join("engine", "export", "testdata", "nosql-workbench", "facets-provisioned.json")
+	code, out, errs := runCommand(t, "import", "", "-format", "nosql-workbench", fixture)
+	if code != 0 {
+		t.Fatalf("exit %d %s", code, errs)
+	}
+	m, err := model.Parse([]byte(out))
+	if err != nil {
+		t.Fatalf("the output is not a valid model: %v", err)
+	}
+	if m.Name != "Card offers" || !strings.Contains(errs, "workbench import: warning: table CardOffers: read auto scaling") {
+		t.Errorf("model %q, stderr %s", m.Name, errs)
+	}
+
+	// To a file, from standard input; then export what was imported.
+	data, _ := os.ReadFile(fixture)
+	file := filepath.Join(t.TempDir(), "model.json")
+	if code, _, errs := runCommand(t, "import", string(data), "-o", file, "-"); code != 0 {
+		t.Fatalf("exit %d %s", code, errs)
+	}
+	if code, out, errs := runCommand(t, "export", "", "-format", "cloudformation-json", file); code != 0 || !strings.Contains(out, `"TableName": "CardOffers"`) {
+		t.Errorf("exporting the import: exit %d %s", code, errs)
+	}
+
+	for _, c := range []struct {
+		args  []string
+		stdin string
+		code  int
+		want  string
+	}{
+		{[]string{"-format", "dynamodb-json", fixture}, "", 2, "imports nosql-workbench models"},
+		{[]string{}, "", 2, "give one NoSQL Workbench model file"},
+		{[]string{"-"}, "not json", 1, "not a NoSQL Workbench model"},
+	} {
+		code, _, errs := runCommand(t, "import", c.stdin, c.args...)
+		if code != c.code || !strings.Contains(errs, c.want) {
+			t.Errorf("import %v: exit %d %q, want %d with %q", c.args, code, errs, c.code, c.want)
+		}
+	}
+}

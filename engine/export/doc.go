@@ -1,0 +1,35 @@
+// Package export turns a workbench model into infrastructure code and into
+// NoSQL Workbench's data model format, and reads NoSQL Workbench models
+// back. The server, the command line and the page (as WebAssembly) run the
+// same generators.
+//
+// Formats (Formats, Render, RenderWith):
+//
+//   - cloudformation-json, cloudformation-yaml: a template with one
+//     AWS::DynamoDB::Table per model table. AttributeDefinitions hold
+//     exactly the attributes the table's and its indexes' keys use
+//     (CloudFormation refuses others); key schema, billing mode, provisioned
+//     throughput (the table's and each GSI's) or on-demand limits, GSIs and
+//     LSIs with their projections, stream, time to live, table class,
+//     deletion protection and tags are written when the model sets them.
+//     Tables are retained on stack deletion; tables with secondary indexes
+//     depend on one another so that CloudFormation creates them in turn.
+//     Outputs give each table's name and ARN, and its stream's ARN. The
+//     YAML is written by a small emitter of this package (yaml.go), which
+//     quotes every string a YAML reader could take for something else.
+//   - cdk-ts: an AWS CDK app in TypeScript (package.json with pinned
+//     versions, cdk.json, tsconfig.json, bin/, lib/): TableV2 for on-demand
+//     tables, Table for tables with fixed provisioned capacity, every
+//     default written out.
+//   - nosql-workbench: NoSQL Workbench's model JSON (version 3.0): one
+//     facet per entity, its key aliases holding the entity's key templates
+//     and its TableData the entity's sample items; what the format cannot
+//     carry (time to live, streams, LSIs, tags, ...) is reported in
+//     Result.Warnings and stays in the workbench model.
+//
+// ImportNoSQLWorkbench reads a NoSQL Workbench model (facets with their own
+// TableData, INCLUDE projections, provisioned capacity settings) into a
+// model that passes Validate.
+//
+// The package imports only the standard library and the engine's packages.
+package export

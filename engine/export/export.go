@@ -1,0 +1,150 @@
+package export
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/dynamodb-workbench/workbench/engine/model"
+)
+
+// The export formats.
+const (
+	CloudFormationJSON = "cloudformation-json"
+	CloudFormationYAML = "cloudformation-yaml"
+	CDKTypeScript      = "cdk-ts"
+	NoSQLWorkbench     = "nosql-workbench"
+)
+
+// FormatInfo describes one export format.
+type FormatInfo struct {
+	Name  string `json:"name"`
+	Title string `json:"title"`
+	// MultiFile says the result is several files (a project) rather than
+	// one document.
+	MultiFile bool `json:"multiFile"`
+	// Importable says ImportNoSQLWorkbench (or a future importer) reads the
+	// format back.
+	Importable bool `json:"importable"`
+}
+
+var formats = []FormatInfo{
+	{Name: CloudFormationJSON, Title: "AWS CloudFormation template (JSON)"},
+	{Name: CloudFormationYAML, Title: "AWS CloudFormation template (YAML)"},
+	{Name: CDKTypeScript, Title: "AWS CDK app (TypeScript)", MultiFile: true},
+	{Name: NoSQLWorkbench, Title: "NoSQL Workbench data model (JSON)", Importable: true},
+}
+
+// Formats returns the export formats in the order a menu shows them.
+func Formats() []FormatInfo { return append([]FormatInfo(nil), formats...) }
+
+// FormatNames returns the formats' names.
+func FormatNames() []string {
+	out := make([]string, len(formats))
+	for i, f := range formats {
+		out[i] = f.Name
+	}
+	return out
+}
+
+// File is one generated file: a path relative to the output directory (for
+// a single-file format, a suggested file name) and its content.
+type File struct {
+	Path    string `json:"path"`
+	Content string `json:"content"`
+}
+
+// Result is an export: its files, what the format could not carry, and the
+// media type of the content a single-file format returns.
+type Result struct {
+	Format string `json:"format"`
+	Files  []File `json:"files"`
+	// Warnings name what the model holds that the format cannot carry, or
+	// what was left out (sample data beyond a limit), one sentence each.
+	Warnings []string `json:"warnings"`
+	// ContentType is the media type of Files[0] for a single-file format,
+	// and of Concatenation for a multi-file one.
+	ContentType string `json:"contentType"`
+}
+
+// Concatenation returns the files as one text, each introduced by a
+// "==> path <==" line, for a page that shows a project without unpacking
+// an archive. A single-file result is returned as it is.
+func (r *Result) Concatenation() string {
+	if len(r.Files) == 1 {
+		return r.Files[0].Content
+	}
+	var b strings.Builder
+	for i, f := range r.Files {
+		if i > 0 {
+			b.WriteByte('\n')
+		}
+		fmt.Fprintf(&b, "==> %s <==\n", f.Path)
+		b.WriteString(f.Content)
+		if !strings.HasSuffix(f.Content, "\n") {
+			b.WriteByte('\n')
+		}
+	}
+	return b.String()
+}
+
+// Options tune an export.
+type Options struct {
+	// Resolve turns a dataset's generator spec into items
+	// (patterns.Generator), so that a NoSQL Workbench model carries sample
+	// data for a pattern. Nil: only explicit items and the model's own
+	// "entities" generator are exported.
+	Resolve model.Resolver
+	// MaxItems caps the sample items a NoSQL Workbench model carries per
+	// table (the table's first items in the dataset). 0 means
+	// DefaultMaxItems; negative means none.
+	MaxItems int
+	// Time is the NoSQL Workbench model's creation date. Zero means the
+	// model's settings.startTime, else the current time.
+	Time time.Time
+}
+
+// DefaultMaxItems is the number of sample items per table a NoSQL
+// Workbench export carries unless told otherwise: enough to show every
+// entity of a pattern, few enough for NoSQL Workbench's visualizer.
+const DefaultMaxItems = 100
+
+// ErrUnknownFormat is wrapped by the error of Render for a format it does
+// not know.
+var ErrUnknownFormat = errors.New("unknown export format")
+
+// Render exports m in format with the default options.
+func Render(m *model.Model, format string) (*Result, error) {
+	return RenderWith(m, format, Options{})
+}
+
+// RenderWith exports m in format. The model must validate: the generators
+// rely on its tables being what CreateTable accepts.
+func RenderWith(m *model.Model, format string, opts Options) (*Result, error) {
+	if m == nil {
+		return nil, errors.New("no model to export")
+	}
+	known := false
+	for _, f := range formats {
+		known = known || f.Name == format
+	}
+	if !known {
+		return nil, fmt.Errorf("%w %q (one of %s)", ErrUnknownFormat, format, strings.Join(FormatNames(), ", "))
+	}
+	if err := m.Validate(); err != nil {
+		return nil, fmt.Errorf("the model does not validate: %w", err)
+	}
+	r := &Result{Format: format, Warnings: []string{}}
+	switch format {
+	case CloudFormationJSON, CloudFormationYAML:
+		renderCloudFormation(m, format == CloudFormationYAML, r)
+	case CDKTypeScript:
+		renderCDK(m, r)
+	case NoSQLWorkbench:
+		if err := renderNoSQLWorkbench(m, opts, r); err != nil {
+			return nil, err
+		}
+	}
+	return r, nil
+}

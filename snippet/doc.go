@@ -1,0 +1,48 @@
+// Package snippet renders one DynamoDB request as code a person copies: an
+// AWS CLI command, an AWS SDK for JavaScript v3 module, a Python (boto3)
+// script, an AWS SDK for Go v2 program, or the request as normalised JSON.
+//
+// The input is a request body in DynamoDB's JSON wire format, which is also
+// what the AWS CLI's --cli-input-json accepts for the operation:
+//
+//	out, err := snippet.Render(snippet.Request{
+//		Operation: "Query",
+//		Input:     []byte(`{"TableName":"T","KeyConditionExpression":"PK = :pk","ExpressionAttributeValues":{":pk":{"S":"USER#1"}}}`),
+//		Endpoint:  "http://localhost:8080",
+//	}, snippet.Python)
+//
+// Every member is checked against the operation's shape, which is also what
+// gives each language its types (Limit is an *int32 in Go, a B value is
+// bytes in Python, a Buffer in JavaScript). So an unknown member, a value of
+// the wrong JSON type, an attribute value without exactly one type, bad
+// base64 or a duplicated member is an error in every language, JSON included:
+// Render either succeeds in all languages or fails in all, with one
+// exception: the CLI refuses a NUL character in a top-level string (a shell
+// argument cannot hold one; in JSON values it is escaped). Member names are
+// case-sensitive, as DynamoDB's are. A member whose value is null is absent,
+// as DynamoDB reads it, and is left out of every rendering; an empty Input is
+// the empty request {}. Member order is kept in every language.
+//
+// Per language:
+//
+//   - CLI: POSIX sh, one option per line, every value single-quoted;
+//     structures, lists and maps as compact JSON; booleans as --x / --no-x
+//     flags. Query, Scan and ListTables get --no-paginate, because the CLI
+//     otherwise follows LastEvaluatedKey and sends more than this one
+//     request. Binary values are passed as base64, which is what AWS CLI v2
+//     expects by default (cli_binary_format=base64); AWS CLI v1 would encode
+//     them a second time. --region is given when Region or Endpoint is set.
+//   - JavaScript: an ES module (save it as .mjs) for Node.js 18 or later,
+//     using top-level await. Binary values are Buffer.from(base64, "base64"):
+//     a Buffer is the Uint8Array the v3 client wants, but Buffer is Node's,
+//     not the browser's.
+//   - Python: boto3 with keyword arguments; binary values are bytes literals.
+//   - Go: a complete package main for github.com/aws/aws-sdk-go-v2 with the
+//     SDK's own types (aws.String, aws.Int32, types.ReturnValueAllNew,
+//     &types.AttributeValueMemberS{...}); gofmt-formatted.
+//   - JSON: the request indented with two spaces.
+//
+// The SDKs get Region, "us-east-1" when it is empty, and the endpoint only
+// when Endpoint is set. The snippets do not set credentials: the workbench's
+// endpoint accepts any, but the clients still want some configured.
+package snippet

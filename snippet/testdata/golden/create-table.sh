@@ -1,0 +1,14 @@
+aws dynamodb create-table \
+  --table-name 'Orders' \
+  --attribute-definitions '[{"AttributeName":"PK","AttributeType":"S"},{"AttributeName":"SK","AttributeType":"S"},{"AttributeName":"GSI1PK","AttributeType":"S"},{"AttributeName":"GSI1SK","AttributeType":"S"},{"AttributeName":"placedAt","AttributeType":"N"}]' \
+  --key-schema '[{"AttributeName":"PK","KeyType":"HASH"},{"AttributeName":"SK","KeyType":"RANGE"}]' \
+  --global-secondary-indexes '[{"IndexName":"GSI1","KeySchema":[{"AttributeName":"GSI1PK","KeyType":"HASH"},{"AttributeName":"GSI1SK","KeyType":"RANGE"}],"Projection":{"ProjectionType":"INCLUDE","NonKeyAttributes":["status","total"]},"ProvisionedThroughput":{"ReadCapacityUnits":10,"WriteCapacityUnits":5}}]' \
+  --local-secondary-indexes '[{"IndexName":"ByPlacedAt","KeySchema":[{"AttributeName":"PK","KeyType":"HASH"},{"AttributeName":"placedAt","KeyType":"RANGE"}],"Projection":{"ProjectionType":"KEYS_ONLY"}}]' \
+  --billing-mode 'PROVISIONED' \
+  --provisioned-throughput '{"ReadCapacityUnits":20,"WriteCapacityUnits":10}' \
+  --stream-specification '{"StreamEnabled":true,"StreamViewType":"NEW_AND_OLD_IMAGES"}' \
+  --table-class 'STANDARD' \
+  --deletion-protection-enabled \
+  --tags '[{"Key":"team","Value":"checkout"}]' \
+  --endpoint-url 'http://localhost:8080' \
+  --region 'us-east-1'

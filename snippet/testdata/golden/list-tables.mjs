@@ -1,0 +1,11 @@
+import { DynamoDBClient, ListTablesCommand } from "@aws-sdk/client-dynamodb";
+
+const client = new DynamoDBClient({
+  region: "us-east-1",
+  endpoint: "http://localhost:8080",
+});
+const output = await client.send(new ListTablesCommand({
+  ExclusiveStartTableName: "Orders",
+  Limit: 10,
+}));
+console.log(output);

@@ -1,0 +1,11 @@
+aws dynamodb query \
+  --table-name 'Thread' \
+  --key-conditions '{"ForumName":{"ComparisonOperator":"EQ","AttributeValueList":[{"S":"Amazon DynamoDB"}]},"LastPostDateTime":{"ComparisonOperator":"BETWEEN","AttributeValueList":[{"S":"2024-01-01"},{"S":"2024-12-31"}]}}' \
+  --query-filter '{"Replies":{"ComparisonOperator":"GT","AttributeValueList":[{"N":"0"}]},"Tags":{"ComparisonOperator":"CONTAINS","AttributeValueList":[{"S":"index"}]}}' \
+  --conditional-operator 'OR' \
+  --attributes-to-get '["Subject","LastPostDateTime","Replies"]' \
+  --select 'SPECIFIC_ATTRIBUTES' \
+  --consistent-read \
+  --no-paginate \
+  --endpoint-url 'http://localhost:8080' \
+  --region 'us-east-1'

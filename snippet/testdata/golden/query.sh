@@ -1,0 +1,15 @@
+aws dynamodb query \
+  --table-name 'Orders' \
+  --index-name 'GSI1' \
+  --key-condition-expression 'GSI1PK = :pk AND begins_with(GSI1SK, :prefix)' \
+  --filter-expression '#status <> :cancelled AND total >= :min' \
+  --projection-expression 'PK, SK, #status, total, placedAt' \
+  --expression-attribute-names '{"#status":"status"}' \
+  --expression-attribute-values '{":pk":{"S":"CUSTOMER#42"},":prefix":{"S":"ORDER#2024-"},":cancelled":{"S":"CANCELLED"},":min":{"N":"25.50"}}' \
+  --no-scan-index-forward \
+  --limit '20' \
+  --exclusive-start-key '{"PK":{"S":"ORDER#981"},"SK":{"S":"ORDER#981"},"GSI1PK":{"S":"CUSTOMER#42"},"GSI1SK":{"S":"ORDER#2024-03-02"}}' \
+  --return-consumed-capacity 'INDEXES' \
+  --no-paginate \
+  --endpoint-url 'http://localhost:8080' \
+  --region 'us-east-1'

@@ -1,0 +1,13 @@
+aws dynamodb scan \
+  --table-name 'Orders' \
+  --index-name 'ByStatus' \
+  --filter-expression 'attribute_exists(sparseFlag) AND size(items) > :n' \
+  --expression-attribute-values '{":n":{"N":"3"}}' \
+  --select 'COUNT' \
+  --segment '1' \
+  --total-segments '4' \
+  --no-consistent-read \
+  --return-consumed-capacity 'TOTAL' \
+  --no-paginate \
+  --endpoint-url 'http://localhost:8080' \
+  --region 'us-east-1'

@@ -1,0 +1,13 @@
+aws dynamodb update-item \
+  --table-name 'Orders' \
+  --key '{"PK":{"S":"ORDER#981"},"SK":{"S":"ORDER#981"}}' \
+  --update-expression 'SET #status = :shipped, shippedAt = :now, history = list_append(if_not_exists(history, :empty), :event) ADD version :one REMOVE pendingReason' \
+  --condition-expression '#status = :paid AND version = :expected' \
+  --expression-attribute-names '{"#status":"status"}' \
+  --expression-attribute-values '{":shipped":{"S":"SHIPPED"},":paid":{"S":"PAID"},":now":{"N":"1718000000"},":empty":{"L":[]},":event":{"L":[{"M":{"at":{"N":"1718000000"},"what":{"S":"shipped"}}}]},":one":{"N":"1"},":expected":{"N":"6"}}' \
+  --return-values 'ALL_NEW' \
+  --return-values-on-condition-check-failure 'NONE' \
+  --return-consumed-capacity 'TOTAL' \
+  --return-item-collection-metrics 'SIZE' \
+  --endpoint-url 'http://localhost:8080' \
+  --region 'us-east-1'

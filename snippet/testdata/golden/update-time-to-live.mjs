@@ -1,0 +1,11 @@
+import { DynamoDBClient, UpdateTimeToLiveCommand } from "@aws-sdk/client-dynamodb";
+
+const client = new DynamoDBClient({
+  region: "us-east-1",
+  endpoint: "http://localhost:8080",
+});
+const output = await client.send(new UpdateTimeToLiveCommand({
+  TableName: "Sessions",
+  TimeToLiveSpecification: { Enabled: true, AttributeName: "expiresAt" },
+}));
+console.log(output);

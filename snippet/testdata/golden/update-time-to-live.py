@@ -1,0 +1,12 @@
+import boto3
+
+client = boto3.client(
+    "dynamodb",
+    region_name="us-east-1",
+    endpoint_url="http://localhost:8080",
+)
+response = client.update_time_to_live(
+    TableName="Sessions",
+    TimeToLiveSpecification={"Enabled": True, "AttributeName": "expiresAt"},
+)
+print(response)
