@@ -186,7 +186,7 @@ func (p *workbenchPage) renderSidebar(st *State) goapp.UI {
 									p.store.RunPattern(ap.Name, nil)
 									p.tab = TabQuery
 									publish(ctx, p.store)
-								}),
+								}, goapp.EventScope(ap.Name)),
 							goapp.Span().Class("wb-ap-name").Text(" "+ap.Name),
 							goapp.Span().Class("wb-muted").Text(" · "+ap.Operation),
 						)

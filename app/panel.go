@@ -28,6 +28,12 @@ func (p *Panel) act(ctx goapp.Context, action func()) {
 	p.State = p.Store.State()
 }
 
+// A note on event handlers: go-app keeps a mounted element's handler when
+// the new one has the same code pointer, so a closure that captures values
+// from a render (a row, a name, an offset) must say so with
+// goapp.EventScope(values...), or a later render's click runs with the
+// first render's values.
+
 // publish hands the store's current State to go-app's state, whose
 // observers (the page) re-render.
 func publish(ctx goapp.Context, s *Store) {

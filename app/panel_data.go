@@ -79,7 +79,7 @@ func (d *dataPanel) renderLoad(st *State) goapp.UI {
 			}),
 		goapp.Button().ID(IDLoadButton).Class("wb-btn wb-btn-primary").Disabled(ld.Running).
 			Text("Load dataset").Title("Replace the tables' items with a generated dataset").
-			OnClick(func(ctx goapp.Context, e goapp.Event) { startLoad(ctx, d.Store, size) }),
+			OnClick(func(ctx goapp.Context, e goapp.Event) { startLoad(ctx, d.Store, size) }, goapp.EventScope(size)),
 		goapp.Progress().ID(IDLoadProgress).Class("wb-progress").
 			Attr("max", ld.Total).Attr("value", ld.Done).
 			Attr("aria-label", fmt.Sprintf("%d of %d items loaded", ld.Done, ld.Total)).
@@ -127,11 +127,11 @@ func (d *dataPanel) renderEditor(st *State, table string) goapp.UI {
 					body := goapp.Window().GetElementByID(IDItemEditor).Get("value").String()
 					d.act(ctx, func() { d.Store.PutItem(table, []byte(body)) })
 					d.editor = body
-				}),
+				}, goapp.EventScope(table)),
 			goapp.Button().ID(IDItemNew).Class("wb-btn").Text("New item").
 				OnClick(func(ctx goapp.Context, e goapp.Event) {
-					d.selected, d.editor = "", newItemTemplate(st, table)
-				}),
+					d.selected, d.editor = "", newItemTemplate(d.State, table)
+				}, goapp.EventScope(table)),
 			goapp.Button().ID(IDItemDelete).Class("wb-btn wb-btn-danger").Text("Delete item").
 				Disabled(d.selected == "").
 				OnClick(func(ctx goapp.Context, e goapp.Event) {
@@ -141,10 +141,10 @@ func (d *dataPanel) renderEditor(st *State, table string) goapp.UI {
 						d.act(ctx, func() { d.Store.fail(fmt.Errorf("the item is not valid DynamoDB JSON: %v", err)) })
 						return
 					}
-					key := keyOf(st, table, it)
+					key := keyOf(d.State, table, it)
 					d.act(ctx, func() { d.Store.DeleteItem(table, key) })
 					d.selected, d.editor = "", ""
-				}),
+				}, goapp.EventScope(table)),
 		),
 		goapp.If(st.Result != nil && (st.Result.Operation == "PutItem" || st.Result.Operation == "DeleteItem") && st.Result.Status != 200, func() goapp.UI {
 			return goapp.P().Class("wb-error").Text(st.Result.ErrorType + ": " + st.Result.ErrorMessage)
@@ -292,9 +292,9 @@ func renderCollections(st *State, table, index, filter string, offset int, selec
 			goapp.Span().Text(fmt.Sprintf("%d items in %d item collections", view.TotalItems, view.TotalCollections)),
 			goapp.Span().Class("wb-muted").Text(fmt.Sprintf(" · showing %d–%d · largest collection %s", min(offset+1, last), last, visualizer.FormatBytes(view.LargestSize))),
 			goapp.Button().ID(IDPrevPage).Class("wb-btn wb-btn-small").Text("◀ Prev").Disabled(offset == 0).
-				OnClick(func(ctx goapp.Context, e goapp.Event) { onPage(ctx, max(0, offset-collectionsPerPage)) }),
+				OnClick(func(ctx goapp.Context, e goapp.Event) { onPage(ctx, max(0, offset-collectionsPerPage)) }, goapp.EventScope(offset)),
 			goapp.Button().ID(IDNextPage).Class("wb-btn wb-btn-small").Text("Next ▶").Disabled(last >= view.TotalCollections).
-				OnClick(func(ctx goapp.Context, e goapp.Event) { onPage(ctx, offset+collectionsPerPage) }),
+				OnClick(func(ctx goapp.Context, e goapp.Event) { onPage(ctx, offset+collectionsPerPage) }, goapp.EventScope(offset)),
 		),
 		goapp.Range(view.Collections).Slice(func(i int) goapp.UI {
 			return renderCollection(view, &view.Collections[i], selected, onRow)
@@ -328,7 +328,7 @@ func renderCollection(view *visualizer.CollectionsView, c *visualizer.Collection
 				}
 				return goapp.Tr().ID(IDRow+r.Key).Class(cls).
 					Attr("data-state", rowStateName(r.State)).
-					OnClick(func(ctx goapp.Context, e goapp.Event) { onRow(ctx, r) }).Body(
+					OnClick(func(ctx goapp.Context, e goapp.Event) { onRow(ctx, r) }, goapp.EventScope(r.Key)).Body(
 					goapp.Td().Class("wb-mono wb-sk").Body(renderSegments(r)),
 					goapp.Td().Body(goapp.If(r.Entity != "", func() goapp.UI {
 						return goapp.Span().Class("wb-entity " + visualizer.EntityClass(r.Entity)).Text(r.Entity)

@@ -325,11 +325,11 @@ func (d *designPanel) keyField(label string, slot keySlot, t *model.Table, ks []
 		goapp.Div().Class("wb-design-pair").Body(
 			goapp.Input().ID(nameID).Type("text").Class("wb-design-attr").Value(name).
 				Placeholder("%s", placeholder).ReadOnly(readOnly).Aria("invalid", invalid).
-				OnChange(onValue(func(ctx goapp.Context, v string) { d.setKeyName(ctx, slot, v) })),
+				OnChange(onValue(func(ctx goapp.Context, v string) { d.setKeyName(ctx, slot, v) }), goapp.EventScope(slot.table, slot.kind, slot.index, slot.role)),
 			goapp.Label().Class("wb-visually-hidden").For(typeID).Text(label+" type"),
 			goapp.Select().ID(typeID).Class("wb-select wb-design-type").Disabled(name == "" || readOnly).
 				Title("Attribute type: S string, N number, B binary").
-				OnChange(onValue(func(ctx goapp.Context, v string) { d.setKeyType(ctx, slot, v) })).Body(
+				OnChange(onValue(func(ctx goapp.Context, v string) { d.setKeyType(ctx, slot, v) }), goapp.EventScope(slot.table, slot.kind, slot.index, slot.role)).Body(
 				goapp.Range(keyTypes).Slice(func(k int) goapp.UI {
 					kt := keyTypes[k]
 					return goapp.Option().Value(string(kt.value)).Selected(typ == kt.value || typ == "" && kt.value == schema.TypeS).Text(kt.label)
@@ -575,7 +575,7 @@ func (d *designPanel) renderEntity(m *model.Model, i int, pl *placement) goapp.U
 			),
 			goapp.Input().ID(kid).Type("text").Class("wb-mono").Value(e.Keys[name]).
 				Placeholder("%s", placeholder).Aria("invalid", pl.has(kpath)).
-				OnChange(onValue(func(ctx goapp.Context, v string) { d.setKeyTemplate(ctx, i, name, v) })),
+				OnChange(onValue(func(ctx goapp.Context, v string) { d.setKeyTemplate(ctx, i, name, v) }), goapp.EventScope(i, name)),
 			pl.errorsAt(kpath, kid),
 		)
 	}

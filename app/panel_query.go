@@ -480,7 +480,7 @@ func (q *queryPanel) renderKeys(ft *formTable, fields formFields) goapp.UI {
 			label := fmt.Sprintf("%s (%s, %s)", k.Name, orText(k.Type, "?"), role)
 			input := goapp.Input().ID(id).Type("text").Class("wb-query-key").Attr("spellcheck", "false").
 				Value(f.Key[k.Name]).
-				OnChange(onFormValue(q, func(f *queryForm, v string) { f.Key[k.Name] = v }))
+				OnChange(onFormValue(q, func(f *queryForm, v string) { f.Key[k.Name] = v }), goapp.EventScope(k.Name))
 			if !k.Range || !fields.SortOp {
 				return field(label, id, input)
 			}
@@ -618,20 +618,20 @@ func (q *queryPanel) renderPattern(ap *model.AccessPattern) goapp.UI {
 								q.showPattern(name, nil)
 							}
 							q.save(ctx)
-						}),
+						}, goapp.EventScope(name, par.Name)),
 				)
 			}),
 		),
 		goapp.Div().Class("wb-row-buttons").Body(
 			goapp.Button().ID(IDQueryPattern+idSafe(name)).Class("wb-btn wb-btn-small wb-btn-primary").Text("Run").
 				Title("Run this access pattern with these parameters").
-				OnClick(func(ctx goapp.Context, e goapp.Event) { q.runPattern(ctx, name) }),
+				OnClick(func(ctx goapp.Context, e goapp.Event) { q.runPattern(ctx, name) }, goapp.EventScope(name)),
 			goapp.Button().ID(IDQueryPatternShow+idSafe(name)).Class("wb-btn wb-btn-small").Text("Edit request").
 				Title("Put its request in the editor").
 				OnClick(func(ctx goapp.Context, e goapp.Event) {
 					q.showPattern(name, nil)
 					q.save(ctx)
-				}),
+				}, goapp.EventScope(name)),
 		),
 	)
 }
@@ -806,7 +806,7 @@ func (q *queryPanel) renderSnippets(r *Result) goapp.UI {
 			}
 			return box.Body(
 				goapp.Button().ID(IDSnippetCopy+string(l)).Class("wb-btn wb-btn-small wb-query-copy").Text(copyText).
-					OnClick(func(ctx goapp.Context, e goapp.Event) { q.copySnippet(ctx, l, text) }),
+					OnClick(func(ctx goapp.Context, e goapp.Event) { q.copySnippet(ctx, l, text) }, goapp.EventScope(string(l), fmt.Sprintf("%p", q.State.Result))),
 				goapp.Pre().ID(IDSnippet+string(l)).Class("wb-code wb-query-pre wb-query-snippet-code").Text(text),
 			)
 		}),
