@@ -91,16 +91,25 @@ const (
 	TabIndexes = "indexes"
 	TabQuery   = "query"
 	TabTime    = "time"
+	// The views of partitions, load, fan-out and cost.
+	TabPartitions = "partitions"
+	TabLoad       = "load"
+	TabFanOut     = "fanout"
+	TabCost       = "cost"
 )
 
-var tabNames = []string{TabDesign, TabData, TabIndexes, TabQuery, TabTime}
+var tabNames = []string{TabDesign, TabData, TabIndexes, TabQuery, TabTime, TabPartitions, TabLoad, TabFanOut, TabCost}
 
 var tabTitles = map[string]string{
-	TabDesign:  "Design",
-	TabData:    "Item collections",
-	TabIndexes: "Indexes",
-	TabQuery:   "Query",
-	TabTime:    "Time & TTL",
+	TabDesign:     "Design",
+	TabData:       "Item collections",
+	TabIndexes:    "Indexes",
+	TabQuery:      "Query",
+	TabTime:       "Time & TTL",
+	TabPartitions: "Partitions",
+	TabLoad:       "Load",
+	TabFanOut:     "Fan-out",
+	TabCost:       "Cost",
 }
 
 // idSafe turns a name into something an id can carry.

@@ -271,6 +271,14 @@ func (p *workbenchPage) renderPanel(st *State) goapp.UI {
 		body = &queryPanel{Panel: base}
 	case TabTime:
 		body = &timePanel{Panel: base}
+	case TabPartitions:
+		body = &partitionsPanel{Panel: base}
+	case TabLoad:
+		body = &loadPanel{Panel: base}
+	case TabFanOut:
+		body = &fanOutPanel{Panel: base}
+	case TabCost:
+		body = &costPanel{Panel: base}
 	default:
 		body = &dataPanel{Panel: base}
 	}
