@@ -88,7 +88,9 @@ func (ix *index) projects(t *table, name string) bool {
 }
 
 // treeKey is the entry key of item in this index; ok is false when the item
-// lacks an index key attribute (it is not in the index).
+// lacks an index key attribute or holds one of another type (it is not in
+// the index). Writes refuse a wrong type once the index exists, but an item
+// written before a GSI was created may hold anything under its key names.
 func (ix *index) treeKey(t *table, item attr.Item) (string, bool) {
 	if item == nil {
 		return "", false
@@ -97,7 +99,7 @@ func (ix *index) treeKey(t *table, item attr.Item) (string, bool) {
 	b := buf[:8]
 	for _, a := range ix.key.hash {
 		v, ok := item[a.name]
-		if !ok {
+		if !ok || v.Type() != a.typ {
 			return "", false
 		}
 		b = attr.AppendKey(b, v)
@@ -105,7 +107,7 @@ func (ix *index) treeKey(t *table, item attr.Item) (string, bool) {
 	appendHash(b[:0], hashKey64(b[8:]))
 	for _, a := range ix.key.rng {
 		v, ok := item[a.name]
-		if !ok {
+		if !ok || v.Type() != a.typ {
 			return "", false
 		}
 		b = attr.AppendKey(b, v)

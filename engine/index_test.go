@@ -418,3 +418,43 @@ func TestMultiAttributeGSIKey(t *testing.T) {
 		KeyConditionExpression: ptr("tournament = :t"), ExpressionAttributeValues: attr.Values{":t": s("open")}})
 	wantError(t, err, CodeValidation, "Query condition missed key schema element: region")
 }
+
+// TestGSICreatedOverMistypedItems adds a GSI keyed on an attribute that
+// existing items hold as a map, a list and a number: the backfill skips
+// them (they are not in the index), and later writes to those items work.
+func TestGSICreatedOverMistypedItems(t *testing.T) {
+	clk := NewManualClock(epoch0)
+	db := New(WithClock(clk), WithIndexBackfillTime(time.Minute))
+	mustCreate(t, db, hashTable("Things"))
+	odd := []attr.Value{attr.Map{"a": s("x")}, attr.List{s("x")}, n("7"), s("fine")}
+	for i, v := range odd {
+		mustPut(t, db, "Things", attr.Item{"id": s(fmt.Sprint(i)), "G": v})
+	}
+	_, err := db.UpdateTable(&UpdateTableInput{TableName: ptr("Things"),
+		AttributeDefinitions: []schema.AttributeDefinition{{AttributeName: "G", AttributeType: schema.TypeS}},
+		GlobalSecondaryIndexUpdates: []GlobalSecondaryIndexUpdate{{Create: &schema.GlobalSecondaryIndex{IndexName: "ByG",
+			KeySchema:             []schema.KeySchemaElement{{AttributeName: "G", KeyType: schema.KeyTypeHash}},
+			Projection:            schema.Projection{ProjectionType: schema.ProjectAll},
+			ProvisionedThroughput: &schema.ProvisionedThroughput{ReadCapacityUnits: ptr(int64(5)), WriteCapacityUnits: ptr(int64(5))}}}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	clk.Advance(time.Minute)
+	// A write whose resulting item still holds the mistyped key is refused
+	// with DynamoDB's message; one that fixes the key brings the item in.
+	_, err = db.UpdateItem(&UpdateItemInput{TableName: ptr("Things"), Key: attr.Item{"id": s("0")},
+		UpdateExpression: ptr("SET Note = :o"), ExpressionAttributeValues: attr.Values{":o": s("y")}})
+	wantError(t, err, CodeValidation, "Type mismatch for Index Key G Expected: S Actual: M IndexName: ByG")
+	if _, err := db.UpdateItem(&UpdateItemInput{TableName: ptr("Things"), Key: attr.Item{"id": s("1")},
+		UpdateExpression: ptr("SET G = :g"), ExpressionAttributeValues: attr.Values{":g": s("fixed")}}); err != nil {
+		t.Fatal(err)
+	}
+	out, err := db.Scan(&ScanInput{TableName: ptr("Things"), IndexName: ptr("ByG")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if out.Count != 2 {
+		t.Errorf("the index holds %d items (%v), want the two whose G is a string", out.Count, out.Items)
+	}
+	checkInvariants(t, db)
+}
