@@ -63,9 +63,9 @@ const nwDateLayout = "Jan 02, 2006, 03:04 PM"
 var errStop = errors.New("enough items")
 
 // sampleItems returns the first opts.MaxItems items of each table of m's
-// dataset, and warns when a table had more. It reads at most
-// maxScanFactor times that many items, so that a table a generator fills
-// late cannot make it run through a million others.
+// dataset, and warns when a table had more. It stops early (maxScan), so
+// that a table a generator fills late cannot make it run through a million
+// others.
 func sampleItems(m *model.Model, opts Options, r *Result) (map[string][]attr.Item, error) {
 	limit := opts.MaxItems
 	if limit == 0 {
@@ -96,7 +96,7 @@ func sampleItems(m *model.Model, opts Options, r *Result) (map[string][]attr.Ite
 				full++
 			}
 		}
-		if full == len(m.Tables) || read >= maxScanFactor*limit {
+		if full == len(m.Tables) || read >= min(maxScanFactor*limit, maxScan) {
 			return errStop
 		}
 		return nil
@@ -112,9 +112,13 @@ func sampleItems(m *model.Model, opts Options, r *Result) (map[string][]attr.Ite
 	return out, nil
 }
 
-// maxScanFactor bounds the dataset items sampleItems reads: this many
-// times the per-table limit.
-const maxScanFactor = 100
+// sampleItems reads at most maxScanFactor times the per-table limit, and
+// never more than maxScan items (a generator makes about 100,000 items a
+// second).
+const (
+	maxScanFactor = 100
+	maxScan       = 200_000
+)
 
 // nwKeyAttr writes {"AttributeName", "AttributeType"}.
 func nwKeyAttr(name string, typ string) obj {
