@@ -132,6 +132,11 @@ const actionRunQuery = "wb.run-query"
 // pattern and loads its dataset; /#m=... a share link; /s/{id} a stored
 // share.
 func (p *workbenchPage) OnNav(ctx goapp.Context) {
+	if goapp.IsServer {
+		// go-app also navigates while pre-rendering: the engine and the
+		// models it opens belong to the browser.
+		return
+	}
 	if p.store == nil {
 		p.store = NewStore()
 	}
