@@ -79,6 +79,17 @@ const (
 	IDTTLDeletes  = "wb-ttl-deletes"
 	IDTTLUpcoming = "wb-ttl-upcoming"
 
+	// Export and apply.
+	IDExportFormat   = "wb-export-format"
+	IDExportDownload = "wb-export-download"
+	IDExportPreview  = "wb-export-preview"
+	IDExportWarnings = "wb-export-warnings"
+	IDExportError    = "wb-export-error"
+	IDApplyEndpoint  = "wb-apply-endpoint"
+	IDApplyReplace   = "wb-apply-replace"
+	IDApplyRun       = "wb-apply-run"
+	IDApplyReport    = "wb-apply-report"
+
 	// Design.
 	IDDesignApply = "wb-design-apply"
 	IDProblems    = "wb-problems"
@@ -96,9 +107,10 @@ const (
 	TabLoad       = "load"
 	TabFanOut     = "fanout"
 	TabCost       = "cost"
+	TabExport     = "export"
 )
 
-var tabNames = []string{TabDesign, TabData, TabIndexes, TabQuery, TabTime, TabPartitions, TabLoad, TabFanOut, TabCost}
+var tabNames = []string{TabDesign, TabData, TabIndexes, TabQuery, TabTime, TabPartitions, TabLoad, TabFanOut, TabCost, TabExport}
 
 var tabTitles = map[string]string{
 	TabDesign:     "Design",
@@ -110,6 +122,7 @@ var tabTitles = map[string]string{
 	TabLoad:       "Load",
 	TabFanOut:     "Fan-out",
 	TabCost:       "Cost",
+	TabExport:     "Export",
 }
 
 // idSafe turns a name into something an id can carry.

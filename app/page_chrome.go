@@ -7,8 +7,10 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/goccy/go-json"
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 
+	"github.com/dynamodb-workbench/workbench/engine/export"
 	"github.com/dynamodb-workbench/workbench/engine/model"
 	"github.com/dynamodb-workbench/workbench/engine/schema"
 	"github.com/dynamodb-workbench/workbench/patterns"
@@ -94,9 +96,28 @@ func (p *workbenchPage) onOpenFile(ctx goapp.Context, e goapp.Event) {
 		return
 	}
 	files.Index(0).Call("text").Then(func(v goapp.Value) {
-		doc := v.String()
+		doc := []byte(v.String())
 		ctx.Dispatch(func(ctx goapp.Context) {
-			if p.store.OpenModel([]byte(doc)) == nil {
+			if isNoSQLWorkbench(doc) {
+				m, warnings, err := export.ImportNoSQLWorkbench(doc)
+				if err != nil {
+					p.store.fail(fmt.Errorf("the NoSQL Workbench model cannot be imported: %w", err))
+					publish(ctx, p.store)
+					return
+				}
+				if doc, err = model.Marshal(m); err != nil {
+					p.store.fail(err)
+					publish(ctx, p.store)
+					return
+				}
+				defer func() {
+					if len(warnings) > 0 {
+						p.store.Note("Imported from NoSQL Workbench. " + strings.Join(warnings, " "))
+						publish(ctx, p.store)
+					}
+				}()
+			}
+			if p.store.OpenModel(doc) == nil {
 				p.tab = TabData
 			}
 			publish(ctx, p.store)
@@ -273,4 +294,14 @@ func keyTemplates(en model.Entity) string {
 		parts = append(parts, k+"="+en.Keys[k])
 	}
 	return strings.Join(parts, " ")
+}
+
+// isNoSQLWorkbench reports whether a file is a NoSQL Workbench data model
+// (ModelName and DataModel at the top) rather than a workbench model.
+func isNoSQLWorkbench(doc []byte) bool {
+	var probe struct {
+		ModelName *string           `json:"ModelName"`
+		DataModel []json.RawMessage `json:"DataModel"`
+	}
+	return json.Unmarshal(doc, &probe) == nil && probe.ModelName != nil && probe.DataModel != nil
 }

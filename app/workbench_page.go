@@ -284,6 +284,8 @@ func (p *workbenchPage) renderPanel(st *State) goapp.UI {
 		body = &fanOutPanel{Panel: base}
 	case TabCost:
 		body = &costPanel{Panel: base}
+	case TabExport:
+		body = &exportPanel{Panel: base}
 	default:
 		body = &dataPanel{Panel: base}
 	}

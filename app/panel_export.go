@@ -1,0 +1,223 @@
+package app
+
+import (
+	"archive/zip"
+	"bytes"
+	"encoding/base64"
+	"fmt"
+	"net/url"
+	"strconv"
+
+	"github.com/goccy/go-json"
+	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
+
+	"github.com/dynamodb-workbench/workbench/engine/export"
+	"github.com/dynamodb-workbench/workbench/engine/model"
+	"github.com/dynamodb-workbench/workbench/patterns"
+)
+
+// exportPanel is how a design leaves the workbench: infrastructure code
+// generated in the page (CloudFormation, CDK, NoSQL Workbench), and the
+// design applied to a real DynamoDB endpoint through the server.
+type exportPanel struct {
+	goapp.Compo
+	Panel
+	format   string
+	endpoint string
+	replace  bool
+	applying bool
+	report   *applyReport
+	applyErr string
+
+	// The last export, kept while the draft and the format stay the same:
+	// the panel re-renders with every clock tick.
+	doneFor    *model.Model
+	doneFormat string
+	done       *export.Result
+	doneErr    error
+}
+
+// render exports the draft, or returns the last export of the same draft.
+func (x *exportPanel) render(m *model.Model, format string) (*export.Result, error) {
+	if x.doneFor != m || x.doneFormat != format {
+		x.done, x.doneErr = export.RenderWith(m, format, export.Options{Resolve: patterns.Generator, MaxItems: exportMaxItems})
+		x.doneFor, x.doneFormat = m, format
+	}
+	return x.done, x.doneErr
+}
+
+// applyReport is the part of the server's apply report the panel shows
+// (package apply's Report, which the page cannot import: it brings the
+// AWS SDK).
+type applyReport struct {
+	Endpoint    string `json:"endpoint"`
+	ItemsLoaded int    `json:"itemsLoaded"`
+	Match       bool   `json:"match"`
+	Mismatches  int    `json:"mismatches"`
+	Patterns    []struct {
+		Name      string `json:"name"`
+		Operation string `json:"operation"`
+		Skipped   string `json:"skipped"`
+		Match     bool   `json:"match"`
+		Note      string `json:"note"`
+		Diff      string `json:"diff"`
+	} `json:"patterns"`
+	Error string `json:"error"`
+}
+
+// exportMaxItems caps the sample items a NoSQL Workbench export carries
+// per table, as the export package's default does.
+const exportMaxItems = export.DefaultMaxItems
+
+// Render draws the panel.
+func (x *exportPanel) Render() goapp.UI {
+	st := x.State
+	format := x.format
+	if format == "" {
+		format = export.CloudFormationYAML
+	}
+	res, err := x.render(st.Draft, format)
+	formats := export.Formats()
+	return goapp.Div().Class("wb-export").Body(
+		goapp.Div().Class("wb-panel-head").Body(
+			goapp.Label().For(IDExportFormat).Text("Export as "),
+			goapp.Select().ID(IDExportFormat).Class("wb-select").
+				OnChange(func(ctx goapp.Context, e goapp.Event) { x.format = e.Get("target").Get("value").String() }).
+				Body(goapp.Range(formats).Slice(func(i int) goapp.UI {
+					f := formats[i]
+					return goapp.Option().Value(f.Name).Selected(f.Name == format).Text(f.Title)
+				})),
+			goapp.If(err == nil, func() goapp.UI {
+				name, href := downloadOf(st.Draft, format, res)
+				return goapp.A().ID(IDExportDownload).Class("wb-btn wb-btn-primary").Text("Download").
+					Href(href).Attr("download", name)
+			}),
+			goapp.Span().Class("wb-muted").Text("Generated in your browser from the design being edited."),
+		),
+		goapp.If(err != nil, func() goapp.UI {
+			return goapp.P().ID(IDExportError).Class("wb-error").Text(errText(err))
+		}).Else(func() goapp.UI {
+			return goapp.Div().Body(
+				goapp.If(len(res.Warnings) > 0, func() goapp.UI {
+					return goapp.Ul().ID(IDExportWarnings).Class("wb-export-warnings").Body(
+						goapp.Range(res.Warnings).Slice(func(i int) goapp.UI { return goapp.Li().Text(res.Warnings[i]) }),
+					)
+				}),
+				goapp.Pre().ID(IDExportPreview).Class("wb-code wb-export-preview").Text(res.Concatenation()),
+			)
+		}),
+		x.renderApply(st),
+	)
+}
+
+func errText(err error) string {
+	if err == nil {
+		return ""
+	}
+	return err.Error()
+}
+
+// downloadOf returns a file name and a data: URL for an export: the file
+// itself, or a zip of a multi-file project.
+func downloadOf(m *model.Model, format string, res *export.Result) (string, string) {
+	base := fileName(m)
+	if len(res.Files) == 1 {
+		f := res.Files[0]
+		return f.Path, "data:" + res.ContentType + ";charset=utf-8," + url.PathEscape(f.Content)
+	}
+	var buf bytes.Buffer
+	zw := zip.NewWriter(&buf)
+	for _, f := range res.Files {
+		w, err := zw.Create(base + "/" + f.Path)
+		if err != nil {
+			return base + ".txt", "#"
+		}
+		w.Write([]byte(f.Content))
+	}
+	if err := zw.Close(); err != nil {
+		return base + ".txt", "#"
+	}
+	return base + "-" + format + ".zip", "data:application/zip;base64," + base64.StdEncoding.EncodeToString(buf.Bytes())
+}
+
+// renderApply draws the form that applies the design to an endpoint
+// through the server (POST /api/apply): tables created, data loaded, and
+// every access pattern's results compared with the page's engine.
+func (x *exportPanel) renderApply(st *State) goapp.UI {
+	endpoint := x.endpoint
+	if endpoint == "" {
+		endpoint = "http://127.0.0.1:8000"
+	}
+	return goapp.Div().Class("wb-apply").Body(
+		goapp.H3().Text("Apply to a DynamoDB endpoint"),
+		goapp.P().Class("wb-muted").Text("The server creates the tables, loads the dataset and runs every access pattern at the endpoint, then compares the answers with this engine's. It contacts loopback endpoints only, unless started with -apply-endpoints."),
+		goapp.Div().Class("wb-panel-head").Body(
+			goapp.Label().For(IDApplyEndpoint).Text("Endpoint "),
+			goapp.Input().ID(IDApplyEndpoint).Type("text").Value(endpoint).Attr("spellcheck", "false").
+				OnChange(func(ctx goapp.Context, e goapp.Event) { x.endpoint = e.Get("target").Get("value").String() }),
+			goapp.Label().Body(
+				goapp.Input().ID(IDApplyReplace).Type("checkbox").Checked(x.replace).
+					OnChange(func(ctx goapp.Context, e goapp.Event) { x.replace = e.Get("target").Get("checked").Bool() }),
+				goapp.Text(" replace existing tables"),
+			),
+			goapp.Button().ID(IDApplyRun).Class("wb-btn").Disabled(x.applying).Text("Apply").
+				OnClick(func(ctx goapp.Context, e goapp.Event) { x.apply(ctx, st.Model, endpoint) }, goapp.EventScope(endpoint)),
+		),
+		goapp.If(x.applyErr != "", func() goapp.UI { return goapp.P().Class("wb-error").Text(x.applyErr) }),
+		goapp.If(x.report != nil, func() goapp.UI { return renderApplyReport(x.report) }),
+	)
+}
+
+func renderApplyReport(r *applyReport) goapp.UI {
+	verdict := "Every access pattern returned the same at the endpoint."
+	if !r.Match {
+		verdict = fmt.Sprintf("%d access pattern(s) differ.", r.Mismatches)
+	}
+	return goapp.Div().ID(IDApplyReport).Body(
+		goapp.P().Text(fmt.Sprintf("%s: %d items loaded. %s", r.Endpoint, r.ItemsLoaded, verdict)),
+		goapp.Table().Class("wb-table").Body(
+			goapp.THead().Body(goapp.Tr().Body(goapp.Th().Text("Access pattern"), goapp.Th().Text("Result"), goapp.Th().Text("Detail"))),
+			goapp.TBody().Body(goapp.Range(r.Patterns).Slice(func(i int) goapp.UI {
+				p := r.Patterns[i]
+				result := "same"
+				switch {
+				case p.Skipped != "":
+					result = "skipped"
+				case !p.Match:
+					result = "different"
+				}
+				return goapp.Tr().Body(goapp.Td().Text(p.Name), goapp.Td().Text(result), goapp.Td().Text(p.Skipped+p.Note+p.Diff))
+			})),
+		),
+	)
+}
+
+// apply posts the running design to the server's apply endpoint.
+func (x *exportPanel) apply(ctx goapp.Context, m *model.Model, endpoint string) {
+	doc, err := model.Marshal(m)
+	if err != nil {
+		x.applyErr = err.Error()
+		return
+	}
+	x.applying, x.applyErr, x.report = true, "", nil
+	u := "/api/apply?endpoint=" + url.QueryEscape(endpoint) + "&replace=" + strconv.FormatBool(x.replace)
+	opts := map[string]any{"method": "POST", "headers": map[string]any{"Content-Type": "application/json"}, "body": string(doc)}
+	fetchText(goapp.Window().Call("fetch", u, opts), func(status int, body string) {
+		ctx.Dispatch(func(ctx goapp.Context) {
+			x.applying = false
+			var r applyReport
+			if err := json.Unmarshal([]byte(body), &r); err != nil {
+				x.applyErr = fmt.Sprintf("HTTP %d: %s", status, body)
+				return
+			}
+			if r.Error != "" && r.Endpoint == "" {
+				x.applyErr = r.Error
+				return
+			}
+			x.report = &r
+			if r.Error != "" {
+				x.applyErr = r.Error
+			}
+		})
+	})
+}

@@ -1,0 +1,89 @@
+package app
+
+import (
+	"archive/zip"
+	"bytes"
+	"encoding/base64"
+	"strings"
+	"testing"
+
+	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
+
+	"github.com/dynamodb-workbench/workbench/engine/export"
+)
+
+type testExport struct {
+	exportPanel
+	ctx goapp.Context
+}
+
+func (x *testExport) OnPreRender(ctx goapp.Context) { x.ctx = ctx }
+
+func TestExportPanelRendersTheDraft(t *testing.T) {
+	s, _ := newTestStore(t)
+	if err := s.OpenPattern("sparse-index"); err != nil {
+		t.Fatal(err)
+	}
+	x := &testExport{exportPanel: exportPanel{Panel: Panel{Store: s, State: s.State()}}}
+	e := goapp.NewTestEngine()
+	if err := e.Load(x); err != nil {
+		t.Fatal(err)
+	}
+	e.ConsumeAll()
+	html := goapp.HTMLString(x.Render())
+	for _, want := range []string{"AWS::DynamoDB::Table", "EscalationIndex", `id="` + IDExportDownload + `"`, `id="` + IDApplyRun + `"`} {
+		if !strings.Contains(html, want) {
+			t.Errorf("the CloudFormation export lacks %q", want)
+		}
+	}
+	// The export is kept while the draft stays: the same result object.
+	first, _ := x.render(s.State().Draft, export.CloudFormationYAML)
+	again, _ := x.render(s.State().Draft, export.CloudFormationYAML)
+	if first != again {
+		t.Error("the panel exported the same draft twice")
+	}
+	x.format = export.NoSQLWorkbench
+	html = goapp.HTMLString(x.Render())
+	if !strings.Contains(html, "ModelMetadata") || !strings.Contains(html, "DeviceStatus") {
+		t.Error("the NoSQL Workbench export does not show the model")
+	}
+}
+
+func TestExportDownloadZipsAProject(t *testing.T) {
+	s, _ := newTestStore(t)
+	s.OpenPattern("time-series")
+	res, err := export.Render(s.State().Draft, export.CDKTypeScript)
+	if err != nil {
+		t.Fatal(err)
+	}
+	name, href := downloadOf(s.State().Draft, export.CDKTypeScript, res)
+	if !strings.HasSuffix(name, ".zip") || !strings.HasPrefix(href, "data:application/zip;base64,") {
+		t.Fatalf("download %q %.40q", name, href)
+	}
+	raw, err := base64.StdEncoding.DecodeString(strings.TrimPrefix(href, "data:application/zip;base64,"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	zr, err := zip.NewReader(bytes.NewReader(raw), int64(len(raw)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(zr.File) != len(res.Files) {
+		t.Errorf("the zip holds %d files, the project %d", len(zr.File), len(res.Files))
+	}
+}
+
+func TestIsNoSQLWorkbench(t *testing.T) {
+	s, _ := newTestStore(t)
+	s.OpenPattern("sparse-index")
+	res, err := export.Render(s.State().Draft, export.NoSQLWorkbench)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !isNoSQLWorkbench([]byte(res.Files[0].Content)) {
+		t.Error("a NoSQL Workbench export is not recognised")
+	}
+	if isNoSQLWorkbench([]byte(`{"version":1,"name":"x","tables":[]}`)) || isNoSQLWorkbench([]byte(`not json`)) {
+		t.Error("a workbench model or garbage passes for NoSQL Workbench")
+	}
+}
