@@ -17,6 +17,7 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"github.com/dynamodb-workbench/workbench/app"
+	"github.com/dynamodb-workbench/workbench/sharestore"
 )
 
 // screenshotsEnv names a directory; when set, the browser tests save a
@@ -52,7 +53,12 @@ func startBrowser(t *testing.T) *browser {
 		skip("no Chromium at %s (install the chromium package, or set CHROMIUM): %v", chromiumPath(), err)
 	}
 
-	h, err := newServer(serverOptions{Version: "browser-test", DataDir: t.TempDir()})
+	store, err := sharestore.OpenBolt(filepath.Join(t.TempDir(), "share.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { store.Close() })
+	h, err := newServer(serverOptions{Version: "browser-test", Store: store})
 	if err != nil {
 		t.Fatal(err)
 	}
