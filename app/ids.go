@@ -7,11 +7,11 @@ import "strings"
 // people who automate the workbench. Rename one only with both.
 const (
 	// IDRoot is the main area that holds the workbench's panels.
-	IDRoot = "wb-root"
+	IDRoot = "wb-root" // the main area that holds the panels
 	// IDStatus is the status line: the outcome of the last action.
-	IDStatus = "wb-status"
+	IDStatus = "wb-status" // the status line: the outcome of the last action
 	// IDError shows the last action's failure.
-	IDError = "wb-error"
+	IDError = "wb-error" // the last action's failure
 
 	// Header toolbar.
 	IDPatternSelect = "wb-pattern-select" // the pattern library (a select)
@@ -20,79 +20,79 @@ const (
 	IDSaveFile      = "wb-save-file"      // download the model as JSON
 	IDShare         = "wb-share"          // put the model in the URL (share link)
 	IDShareLink     = "wb-share-link"     // the share link's text field
-	IDUndo          = "wb-undo"
-	IDRedo          = "wb-redo"
-	IDTheme         = "wb-theme" // light/dark toggle
+	IDUndo          = "wb-undo"           // undo the last design edit (Ctrl/⌘+Z)
+	IDRedo          = "wb-redo"           // redo (Ctrl/⌘+Shift+Z, Ctrl+Y)
+	IDTheme         = "wb-theme"          // light/dark toggle
 
 	// Tabs and their panels: IDTab + name and IDPanel + name, for the
 	// names in tabNames.
-	IDTab   = "wb-tab-"
-	IDPanel = "wb-panel-"
+	IDTab   = "wb-tab-"   // + tab name (design, data, indexes, query, time, partitions, load, fanout, cost, export): the tab button
+	IDPanel = "wb-panel-" // + tab name: the tab's panel
 
 	// Sidebar: the model outline and its access patterns.
-	IDOutline       = "wb-outline"
-	IDNarrative     = "wb-narrative"
-	IDAccessPattern = "wb-ap-" // + access pattern name (sanitised): the run button
+	IDOutline       = "wb-outline"   // the sidebar: the model outline, entities and access patterns
+	IDNarrative     = "wb-narrative" // the pattern's narrative (what it solves, trade-offs, rule of thumb)
+	IDAccessPattern = "wb-ap-"       // + access pattern name (id-safe): its one-click Run button in the sidebar
 
 	// Data.
-	IDLoadSize         = "wb-load-size"
-	IDLoadButton       = "wb-load"
-	IDLoadProgress     = "wb-load-progress"
-	IDTableSelect      = "wb-table-select"
-	IDCollections      = "wb-collections"
+	IDLoadSize         = "wb-load-size"         // how many items to load
+	IDLoadButton       = "wb-load"              // load the design's dataset
+	IDLoadProgress     = "wb-load-progress"     // the load progress bar (data-done, data-total, data-running)
+	IDTableSelect      = "wb-table-select"      // the table a panel shows
+	IDCollections      = "wb-collections"       // the item collections view (data-items, data-collections)
 	IDCollectionFilter = "wb-collection-filter" // show one partition key's collection
 	IDCollection       = "wb-coll-"             // + visualizer.ItemKey of the collection's first row
 	IDRow              = "wb-row-"              // + visualizer.ItemKey of the item
-	IDItemEditor       = "wb-item-editor"
-	IDItemSave         = "wb-item-save"
-	IDItemNew          = "wb-item-new"
-	IDItemDelete       = "wb-item-delete"
-	IDPrevPage         = "wb-page-prev"
-	IDNextPage         = "wb-page-next"
+	IDItemEditor       = "wb-item-editor"       // the item editor (DynamoDB JSON)
+	IDItemSave         = "wb-item-save"         // write the edited item (PutItem)
+	IDItemNew          = "wb-item-new"          // start a new item from the key attributes
+	IDItemDelete       = "wb-item-delete"       // delete the selected item (DeleteItem)
+	IDPrevPage         = "wb-page-prev"         // previous page of collections
+	IDNextPage         = "wb-page-next"         // next page of collections
 
 	// Indexes.
-	IDIndexSelect   = "wb-index-select"
-	IDIndexSummary  = "wb-index-summary"
-	IDIndexMembers  = "wb-index-members"
-	IDIndexExcluded = "wb-index-excluded"
+	IDIndexSelect   = "wb-index-select"   // the index the Indexes panel shows
+	IDIndexSummary  = "wb-index-summary"  // the index's keys, projection and membership (data-in, data-out)
+	IDIndexMembers  = "wb-index-members"  // the index's own item collections
+	IDIndexExcluded = "wb-index-excluded" // the table's items the index leaves out, with the reason for each
 
 	// Query.
-	IDQueryOperation = "wb-query-op"
-	IDQueryEditor    = "wb-query-editor"
-	IDQueryRun       = "wb-query-run"
-	IDQueryNext      = "wb-query-next"
-	IDResult         = "wb-result"
-	IDResultItems    = "wb-result-items"
-	IDResultCount    = "wb-result-count"
-	IDResultScanned  = "wb-result-scanned"
-	IDResultCapacity = "wb-result-capacity"
-	IDResultError    = "wb-result-error"
-	IDSnippet        = "wb-snippet-" // + language
+	IDQueryOperation = "wb-query-op"        // the request builder's operation
+	IDQueryEditor    = "wb-query-editor"    // the request JSON (the AWS CLI's --cli-input-json)
+	IDQueryRun       = "wb-query-run"       // run the request (Ctrl/⌘+Enter)
+	IDQueryNext      = "wb-query-next"      // run the next page (ExclusiveStartKey = LastEvaluatedKey)
+	IDResult         = "wb-result"          // the last request's outcome
+	IDResultItems    = "wb-result-items"    // the items returned
+	IDResultCount    = "wb-result-count"    // Count
+	IDResultScanned  = "wb-result-scanned"  // ScannedCount
+	IDResultCapacity = "wb-result-capacity" // consumed capacity, total and per table and index
+	IDResultError    = "wb-result-error"    // the error's type and DynamoDB's message
+	IDSnippet        = "wb-snippet-"        // + language (cli, javascript, python, go, json): the request as code
 
 	// Time.
-	IDClock       = "wb-clock"
-	IDClockNow    = "wb-clock-now"
-	IDClockPlay   = "wb-clock-play"
-	IDClockSpeed  = "wb-clock-speed"
-	IDClockJump   = "wb-clock-jump" // + "1m", "1h", "1d"
-	IDTimeline    = "wb-timeline"
-	IDTTLDeletes  = "wb-ttl-deletes"
-	IDTTLUpcoming = "wb-ttl-upcoming"
+	IDClock       = "wb-clock"        // the virtual clock bar
+	IDClockNow    = "wb-clock-now"    // the clock's time (datetime attribute: RFC 3339)
+	IDClockPlay   = "wb-clock-play"   // play or pause the clock
+	IDClockSpeed  = "wb-clock-speed"  // the clock's speed
+	IDClockJump   = "wb-clock-jump"   // + 1m, 1h or 1d: jump the clock forward
+	IDTimeline    = "wb-timeline"     // the TTL timeline (SVG)
+	IDTTLDeletes  = "wb-ttl-deletes"  // the TTL sweeper's deletions, with their lag after expiry
+	IDTTLUpcoming = "wb-ttl-upcoming" // the next items to expire
 
 	// Export and apply.
-	IDExportFormat   = "wb-export-format"
-	IDExportDownload = "wb-export-download"
-	IDExportPreview  = "wb-export-preview"
-	IDExportWarnings = "wb-export-warnings"
-	IDExportError    = "wb-export-error"
-	IDApplyEndpoint  = "wb-apply-endpoint"
-	IDApplyReplace   = "wb-apply-replace"
-	IDApplyRun       = "wb-apply-run"
-	IDApplyReport    = "wb-apply-report"
+	IDExportFormat   = "wb-export-format"   // the export format
+	IDExportDownload = "wb-export-download" // download the export (a zip for a CDK app)
+	IDExportPreview  = "wb-export-preview"  // the generated file(s)
+	IDExportWarnings = "wb-export-warnings" // what the format cannot carry
+	IDExportError    = "wb-export-error"    // why the design cannot be exported
+	IDApplyEndpoint  = "wb-apply-endpoint"  // the DynamoDB endpoint to apply the design to
+	IDApplyReplace   = "wb-apply-replace"   // replace tables that exist at the endpoint
+	IDApplyRun       = "wb-apply-run"       // apply through the server (POST /api/apply)
+	IDApplyReport    = "wb-apply-report"    // the apply report: tables, items, each access pattern compared
 
 	// Design.
-	IDDesignApply = "wb-design-apply"
-	IDProblems    = "wb-problems"
+	IDDesignApply = "wb-design-apply" // apply the edited design to the engine
+	IDProblems    = "wb-problems"     // the design's problems, each with its path and DynamoDB's message
 )
 
 // Tab names, in the order the tab bar shows them.
