@@ -60,6 +60,9 @@ func (d *dataPanel) Render() goapp.UI {
 // renderLoad draws the dataset controls.
 func (d *dataPanel) renderLoad(st *State) goapp.UI {
 	size := d.size
+	if size == 0 && st.Load.Total > 0 {
+		size = st.Load.Total // what was loaded last (a deep link's items=N)
+	}
 	if size == 0 {
 		size = defaultLoadSize(st.Model)
 	}
@@ -311,7 +314,7 @@ func renderCollection(view *visualizer.CollectionsView, c *visualizer.Collection
 		goapp.Div().Class("wb-collection-head").Body(
 			goapp.Span().Class("wb-key-name").Text(view.HashKey+" "),
 			goapp.Strong().Class("wb-mono").Text(c.PK),
-			goapp.Span().Class("wb-muted").Text(fmt.Sprintf(" · %d items · %s", c.Items, visualizer.FormatBytes(c.Size))),
+			goapp.Span().Class("wb-muted").Text(fmt.Sprintf(" · %s · %s", plural(c.Items, "item"), visualizer.FormatBytes(c.Size))),
 		),
 		goapp.Table().Class("wb-table wb-items").Body(
 			goapp.THead().Body(goapp.Tr().Body(
@@ -393,4 +396,12 @@ func orDash(s string) string {
 		return "—"
 	}
 	return s
+}
+
+// plural writes a count with its noun ("1 item", "3 items").
+func plural(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	return strconv.Itoa(n) + " " + noun + "s"
 }
