@@ -47,6 +47,7 @@ var requiredWebFiles = []string{
 	"web/workbench.css",
 	"web/panel-design.css",
 	"web/panel-query.css",
+	"web/panel-analysis.css",
 }
 
 // webAssets are the files under web/ and what the server derives from them.
@@ -158,14 +159,14 @@ func newAppHandler(version string, a *webAssets) *goapp.Handler {
 		BackgroundColor: background,
 		ThemeColor:      background,
 		LoadingLabel:    "loading engine… {progress}%",
-		Styles:          []string{"/web/workbench.css", "/web/panel-design.css", "/web/panel-query.css"},
+		Styles:          []string{"/web/workbench.css", "/web/panel-design.css", "/web/panel-query.css", "/web/panel-analysis.css"},
 		Resources:       webResources{Handler: staticFileHandler(a.fsys)},
 		// Start downloading (and compiling) the wasm while the page's
 		// scripts load: go-app's loader asks for it only once app.js has
 		// run. The attributes match the loader's fetch() (same-origin,
 		// credentials same-origin), so the browser reuses the response.
 		RawHeaders: []string{`<link rel="preload" href="/web/app.wasm" as="fetch" type="application/wasm" crossorigin="anonymous">`},
-		Version:         version,
+		Version:    version,
 	}
 	if a.wasm != nil {
 		h.WasmContentLength = strconv.Itoa(len(a.wasm))

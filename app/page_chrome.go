@@ -57,6 +57,10 @@ func (p *workbenchPage) renderHeader(st *State) goapp.UI {
 			goapp.Button().ID(IDRedo).Class("wb-btn").Disabled(!ready || !st.CanRedo).
 				Title("Redo (Ctrl+Shift+Z)").Text("Redo").
 				OnClick(func(ctx goapp.Context, e goapp.Event) { p.store.Redo(); publish(ctx, p.store) }),
+			goapp.If(ready, func() goapp.UI {
+				return &tourGuide{Panel: Panel{Store: p.store, State: st}, Tab: p.tab,
+					ShowTab: func(tab string) { p.tab = tab }}
+			}),
 			goapp.Button().ID(IDTheme).Class("wb-btn").Title("Light or dark theme").
 				Text(map[bool]string{true: "Light", false: "Dark"}[p.dark]).OnClick(p.onTheme),
 		),

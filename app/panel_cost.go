@@ -1,0 +1,346 @@
+package app
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+	"time"
+
+	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
+
+	"github.com/dynamodb-workbench/workbench/engine/analysis"
+	"github.com/dynamodb-workbench/workbench/engine/model"
+	"github.com/dynamodb-workbench/workbench/patterns"
+	"github.com/dynamodb-workbench/workbench/visualizer"
+)
+
+// costResult is one measurement of the design's cost.
+type costResult struct {
+	// Model is the design measured and Items the items its dataset was
+	// loaded with (0: the analysis's default).
+	Model *model.Model
+	Items int
+	View  *visualizer.CostModel
+	// Elapsed is the real time the analysis took.
+	Elapsed time.Duration
+	Err     string
+}
+
+// costItems is how many items the measurement loads: as many as the page
+// loaded (so the analysis measures the same dataset: same generator, seed
+// and size), or 0 before any load. It waits while a load runs.
+func costItems(st *State) (int, bool) {
+	ld := st.Load
+	if ld.Running {
+		return 0, false
+	}
+	if ld.Total > 0 && ld.Error == "" {
+		return min(ld.Done, analysis.MaxItems), true
+	}
+	return 0, true
+}
+
+// costModelFor is the design with its generated dataset sized to items, so
+// that the analysis loads what the page loaded and prices storage for it.
+func costModelFor(m *model.Model, items int) *model.Model {
+	if items <= 0 || m.Dataset == nil || m.Dataset.Generator == nil || len(m.Dataset.Items) > 0 {
+		return m
+	}
+	mm := *m
+	ds := *m.Dataset
+	g := *ds.Generator
+	g.Size = items
+	ds.Generator = &g
+	mm.Dataset = &ds
+	return &mm
+}
+
+// measureCost analyses the design: it loads the dataset into a fresh
+// engine, runs every access pattern with its example parameters and
+// prices it (analysis.Analyze).
+func measureCost(m *model.Model, items int) *costResult {
+	r := &costResult{Model: m, Items: items}
+	start := time.Now()
+	rep, err := analysis.Analyze(costModelFor(m, items), analysis.Options{Resolve: patterns.Generator, Items: items})
+	r.Elapsed = time.Since(start)
+	if err != nil {
+		r.Err = err.Error()
+		return r
+	}
+	r.View = visualizer.Cost(rep)
+	return r
+}
+
+// costPanel shows what every access pattern costs: its capacity per call
+// measured on the dataset, its monthly cost on demand and provisioned, the
+// storage, the totals, a bar chart, and the analysis's warnings next to
+// the pattern, table or index they concern.
+type costPanel struct {
+	goapp.Compo
+	Panel
+	res      *costResult
+	running  bool
+	restored bool
+}
+
+// OnMount starts a measurement unless the last one is of the current
+// design and data.
+func (c *costPanel) OnMount(ctx goapp.Context) {
+	c.restore()
+	c.refresh(ctx, false)
+}
+
+// restore takes the last measurement made before the tab was left, once:
+// a tab switch dismounts the panel.
+func (c *costPanel) restore() {
+	if c.restored || c.Store == nil {
+		return
+	}
+	c.restored = true
+	mem := memoryOf(c.Store)
+	mem.mu.Lock()
+	defer mem.mu.Unlock()
+	if c.res == nil {
+		c.res = mem.cost
+	}
+}
+
+// OnUpdate measures again when the design or its dataset changed.
+func (c *costPanel) OnUpdate(ctx goapp.Context) { c.refresh(ctx, false) }
+
+// stale says the measurement is not of the current design and data.
+func (c *costPanel) stale(st *State) bool {
+	items, ready := costItems(st)
+	return ready && (c.res == nil || c.res.Model != st.Model || c.res.Items != items)
+}
+
+// refresh starts a measurement when one is due (or forced), off the event
+// handler, after a pause that lets the page show that it is measuring.
+func (c *costPanel) refresh(ctx goapp.Context, force bool) {
+	st := c.State
+	c.restore()
+	if c.running || st == nil || !(force || c.stale(st)) {
+		return
+	}
+	items, ready := costItems(st)
+	if !ready {
+		return
+	}
+	c.running = true
+	m := st.Model
+	ctx.Async(func() {
+		time.Sleep(paintPause)
+		r := measureCost(m, items)
+		ctx.Dispatch(func(ctx goapp.Context) {
+			c.running = false
+			c.res = r
+			mem := memoryOf(c.Store)
+			mem.mu.Lock()
+			mem.cost = r
+			mem.mu.Unlock()
+			// The design may have changed meanwhile.
+			c.refresh(ctx, false)
+		})
+	})
+}
+
+// Render draws the panel.
+func (c *costPanel) Render() goapp.UI {
+	c.restore()
+	r := c.res
+	status := ""
+	switch {
+	case c.running:
+		status = "Measuring every access pattern on the dataset…"
+	case r != nil && r.View != nil:
+		status = fmt.Sprintf("%s · prices %s as of %s · measured in %s", r.View.Dataset, r.View.Region, r.View.AsOf, loadMs(r.Elapsed))
+	}
+	return goapp.Div().Class("wb-cost").Attr("aria-busy", strconv.FormatBool(c.running)).Body(
+		goapp.Div().Class("wb-panel-head").Body(
+			goapp.Button().ID(IDCostRun).Class("wb-btn").Disabled(c.running).Text("Measure again").
+				Title("Load the dataset into a fresh engine, run every access pattern and price it").
+				OnClick(func(ctx goapp.Context, e goapp.Event) { c.refresh(ctx, true) }),
+			goapp.Span().Class("wb-muted").Text(status),
+		),
+		goapp.If(r != nil && r.Err != "", func() goapp.UI {
+			return goapp.P().ID(IDCostError).Class("wb-error").Attr("role", "alert").Text(r.Err)
+		}),
+		goapp.If(r != nil && r.View != nil, func() goapp.UI { return renderCost(r.View, r.Model != c.State.Model) }),
+	)
+}
+
+// renderCost draws the cost view.
+func renderCost(v *visualizer.CostModel, old bool) goapp.UI {
+	return goapp.Div().Class("wb-cost-view").Body(
+		goapp.If(old, func() goapp.UI {
+			return goapp.P().Class("wb-muted").Text("These figures are of the design before its last change; they update when the measurement ends.")
+		}),
+		renderCostTable(v),
+		goapp.Div().ID(IDCostChart).Class("wb-an-figure").Body(goapp.Raw(v.SVG())),
+		renderCostStorage(v),
+		renderCostWarnings(v),
+	)
+}
+
+// costColumns is the pattern table's column count, for the rows that span
+// it.
+const costColumns = 8
+
+// renderCostTable draws a row per access pattern, its warnings right under
+// it, and the totals.
+func renderCostTable(v *visualizer.CostModel) goapp.UI {
+	t := v.Totals
+	return goapp.Table().ID(IDCostTable).Class("wb-table wb-cost-table").Body(
+		goapp.THead().Body(goapp.Tr().Body(
+			goapp.Th().Text("Access pattern"), goapp.Th().Text("Serves it"),
+			goapp.Th().Class("wb-num").Text("Calls/s"), goapp.Th().Class("wb-num").Text("Capacity per call"),
+			goapp.Th().Class("wb-num").Title("(table + GSI write units) / table write units").Text("GSI write amp."),
+			goapp.Th().Class("wb-num").Text("On demand / month"), goapp.Th().Class("wb-num").Text("Provisioned / month"),
+			goapp.Th().Text("Arithmetic"),
+		)),
+		goapp.Range(v.Patterns).Slice(func(i int) goapp.UI {
+			return renderCostPattern(v.Patterns[i])
+		}),
+		goapp.TFoot().Body(goapp.Tr().ID(IDCostTotal).Class("wb-cost-total").
+			Attr("data-on-demand", costAttr(t.OnDemand)).Attr("data-provisioned", costAttr(t.Provisioned)).
+			Attr("data-cheaper", t.Cheaper).Body(
+			goapp.Th().Attr("colspan", 5).Text(fmt.Sprintf("Total with storage (%s, %s a month); %s is cheaper",
+				fmtGB(t.StorageGB), fmtDollars(t.Storage), t.Cheaper)),
+			goapp.Td().Class("wb-num wb-cost-dollars").Text(fmtDollars(t.OnDemand)),
+			goapp.Td().Class("wb-num wb-cost-dollars").Text(fmtDollars(t.Provisioned)),
+			goapp.Td().Body(renderCostLines(append(append([]visualizer.CostLine{}, t.OnDemandLines...), t.ProvisionedLines...), t.StorageText)),
+		)),
+	)
+}
+
+// costAttr prints dollars for a data attribute: plain digits.
+func costAttr(x float64) string { return strconv.FormatFloat(x, 'f', 2, 64) }
+
+// renderCostPattern draws one pattern's row and its warnings.
+func renderCostPattern(p visualizer.CostPattern) goapp.UI {
+	serves := p.Table
+	if p.Index != "" {
+		serves += "." + p.Index
+	}
+	if p.KeyCondition != "" {
+		serves += " · " + p.KeyCondition
+	}
+	units := fmtNum(p.Units) + " " + p.Unit
+	if p.Requests > 1 {
+		units += fmt.Sprintf(" (%d requests)", p.Requests)
+	}
+	amp := ""
+	if p.WriteAmplification > 0 {
+		amp = fmtNum(p.WriteAmplification) + "×"
+	}
+	cls := "wb-cost-row"
+	if len(p.Warnings) > 0 {
+		cls += " warned"
+	}
+	return goapp.TBody().Class("wb-cost-pattern").Body(
+		goapp.Tr().Class(cls).Attr("data-pattern", p.Name).
+			Attr("data-on-demand", costAttr(p.OnDemand)).Attr("data-provisioned", costAttr(p.Provisioned)).Body(
+			goapp.Td().Body(goapp.Strong().Text(p.Name), goapp.Span().Class("wb-muted").Text(" "+p.Operation)),
+			goapp.Td().Class("wb-mono wb-cost-serves").Text(serves),
+			goapp.Td().Class("wb-num").Text(fmtNum(p.Rate)),
+			goapp.Td().Class("wb-num").Title(p.UnitsText).Text(units),
+			goapp.Td().Class("wb-num").Text(amp),
+			goapp.Td().Class("wb-num wb-cost-dollars").Text(fmtDollars(p.OnDemand)),
+			goapp.Td().Class("wb-num wb-cost-dollars").Text(fmtDollars(p.Provisioned)),
+			goapp.Td().Body(renderCostLines(append(append([]visualizer.CostLine{}, p.OnDemandLines...), p.ProvisionedLines...), p.UnitsText)),
+		),
+		goapp.If(p.Error != "", func() goapp.UI {
+			return goapp.Tr().Class("wb-cost-note").Body(goapp.Td().Attr("colspan", costColumns).Body(
+				goapp.Span().Class("wb-error").Text("not measured: " + p.Error)))
+		}),
+		goapp.If(len(p.Warnings) > 0, func() goapp.UI {
+			return goapp.Tr().Class("wb-cost-note").Attr("data-warnings-for", p.Name).Body(
+				goapp.Td().Attr("colspan", costColumns).Body(renderCostWarningList(p.Warnings, false)))
+		}),
+	)
+}
+
+// renderCostLines draws an estimate's arithmetic, folded.
+func renderCostLines(lines []visualizer.CostLine, first string) goapp.UI {
+	if len(lines) == 0 && first == "" {
+		return goapp.Text("")
+	}
+	return goapp.Details().Class("wb-cost-lines").Body(
+		goapp.Summary().Text("how"),
+		goapp.Ul().Body(
+			goapp.If(first != "", func() goapp.UI { return goapp.Li().Class("wb-mono").Text(first) }),
+			goapp.Range(lines).Slice(func(i int) goapp.UI {
+				l := lines[i]
+				return goapp.Li().Body(goapp.Strong().Text(l.Label+" "+fmtDollars(l.Dollars)+": "), goapp.Span().Class("wb-mono").Text(l.Text))
+			}),
+		),
+	)
+}
+
+// renderCostWarningList draws warnings, each with its kind and, when asked,
+// the element it concerns.
+func renderCostWarningList(ws []visualizer.CostWarning, element bool) goapp.UI {
+	return goapp.Ul().Class("wb-cost-warnings").Body(goapp.Range(ws).Slice(func(i int) goapp.UI {
+		w := ws[i]
+		return goapp.Li().Class("wb-cost-warning").Attr("data-kind", w.Kind).Attr("data-target", w.Target).Body(
+			goapp.Span().Class("wb-cost-kind").Text(w.Kind),
+			goapp.If(element, func() goapp.UI { return goapp.Strong().Text(" " + w.Element + ": ") }).
+				Else(func() goapp.UI { return goapp.Text(" ") }),
+			goapp.Text(w.Message),
+		)
+	}))
+}
+
+// renderCostStorage draws each table's storage and indexes with their
+// warnings.
+func renderCostStorage(v *visualizer.CostModel) goapp.UI {
+	return goapp.Div().ID(IDCostStorage).Class("wb-cost-storage").Body(
+		goapp.H3().Text("Tables, storage and indexes"),
+		goapp.Range(v.Tables).Slice(func(i int) goapp.UI {
+			t := v.Tables[i]
+			return goapp.Div().Class("wb-cost-tablebox").Attr("data-table", t.Name).Body(
+				goapp.P().Body(
+					goapp.Strong().Text(t.Name),
+					goapp.Span().Class("wb-muted").Text(fmt.Sprintf(" %s · %s · %s · %s billed, %s a month",
+						t.Mode, plural(t.Items, "item"), visualizer.FormatBytes(int(t.Bytes)), fmtGB(t.StorageGB), fmtDollars(t.Storage))),
+				),
+				goapp.If(t.StorageText != "", func() goapp.UI { return goapp.P().Class("wb-muted wb-mono").Text(t.StorageText) }),
+				goapp.If(len(t.Warnings) > 0, func() goapp.UI { return renderCostWarningList(t.Warnings, true) }),
+				goapp.If(len(t.Indexes) > 0, func() goapp.UI {
+					return goapp.Ul().Class("wb-cost-indexes").Body(goapp.Range(t.Indexes).Slice(func(j int) goapp.UI {
+						x := t.Indexes[j]
+						return goapp.Li().Attr("data-index", x.Name).Body(
+							goapp.Strong().Text(x.Name),
+							goapp.Span().Class("wb-muted").Text(fmt.Sprintf(" %s on %s · %s, %s distinct keys",
+								x.Kind, x.PartitionKey, plural(x.Items, "item"), fmtNum(float64(x.DistinctKeys)))),
+							goapp.If(len(x.Warnings) > 0, func() goapp.UI { return renderCostWarningList(x.Warnings, false) }),
+						)
+					}))
+				}),
+			)
+		}),
+	)
+}
+
+// renderCostWarnings lists every warning with the element it concerns.
+func renderCostWarnings(v *visualizer.CostModel) goapp.UI {
+	if len(v.Warnings) == 0 {
+		return goapp.P().ID(IDCostWarnings).Class("wb-muted").Text("The analysis has no warning for this design.")
+	}
+	kinds := map[string]int{}
+	var order []string
+	for _, w := range v.Warnings {
+		if kinds[w.Kind] == 0 {
+			order = append(order, w.Kind)
+		}
+		kinds[w.Kind]++
+	}
+	counts := make([]string, 0, len(order))
+	for _, k := range order {
+		counts = append(counts, fmt.Sprintf("%d %s", kinds[k], k))
+	}
+	return goapp.Details().ID(IDCostWarnings).Class("wb-cost-all-warnings").Body(
+		goapp.Summary().Text(fmt.Sprintf("%s: %s", plural(len(v.Warnings), "warning"), strings.Join(counts, ", "))),
+		renderCostWarningList(v.Warnings, true),
+	)
+}
