@@ -46,11 +46,15 @@ type loadOptions struct {
 	// for heat.
 	Adaptive bool
 	Split    bool
+	// Burst is burst capacity: 300 seconds of unused capacity banked.
+	Burst bool
+	// yield, when set, lets the page paint during a long run.
+	yield func(second int)
 }
 
 // loadDefaults are the options a first run takes: the model as designed.
 func loadDefaults() loadOptions {
-	return loadOptions{Seconds: partition.Day, Sharding: true, Adaptive: true, Split: true}
+	return loadOptions{Seconds: partition.Day, Sharding: true, Adaptive: true, Split: true, Burst: true}
 }
 
 // loadRun is one simulation, with its heat map made once so that playing
@@ -99,6 +103,9 @@ func loadLabel(n int, o loadOptions) string {
 	if !o.Split {
 		parts = append(parts, "split off")
 	}
+	if !o.Burst {
+		parts = append(parts, "burst off")
+	}
 	return fmt.Sprintf("#%d %s", n, strings.Join(parts, ", "))
 }
 
@@ -118,6 +125,8 @@ func loadWorkload(w partition.Workload, o loadOptions) partition.Workload {
 	w.Seconds, w.Interval = o.Seconds, 0
 	w.DisableAdaptive = !o.Adaptive
 	w.DisableSplitForHeat = !o.Split
+	w.DisableBurst = !o.Burst
+	w.Yield = o.yield
 	return w
 }
 
@@ -199,10 +208,11 @@ type loadPanel struct {
 	goapp.Compo
 	Panel
 
-	opts    loadOptions
-	running bool
-	err     string
-	runs    int
+	opts     loadOptions
+	running  bool
+	progress int // the simulated second a running simulation has reached
+	err      string
+	runs     int
 	// cur is the last run, prev the one before.
 	cur, prev *loadRun
 
@@ -287,12 +297,19 @@ func (p *loadPanel) run(ctx goapp.Context) {
 		return
 	}
 	p.stopPlay()
-	p.running, p.err = true, ""
+	p.running, p.err, p.progress = true, "", 0
 	if p.cur != nil && p.cur.Model != p.State.Model {
 		// Another design: its key spaces are not the last run's.
 		p.opts.Space = ""
 	}
 	m, o, n := p.State.Model, p.options(), p.runs+1
+	// A day takes seconds under WebAssembly, on the page's only thread:
+	// let the browser paint (and the progress show) every half hour
+	// simulated.
+	o.yield = func(second int) {
+		ctx.Dispatch(func(goapp.Context) { p.progress = second })
+		time.Sleep(time.Millisecond)
+	}
 	ctx.Async(func() {
 		time.Sleep(paintPause)
 		r, err := simulateLoad(m, o, n)
@@ -469,6 +486,9 @@ func (p *loadPanel) renderControls(o loadOptions, noWorkload, fresh bool) goapp.
 	runText := "Run simulation"
 	if p.running {
 		runText = "Simulating…"
+		if p.progress > 0 && o.Seconds > 0 {
+			runText = fmt.Sprintf("Simulating… %d%%", p.progress*100/o.Seconds)
+		}
 	}
 	return goapp.Div().Class("wb-sim-controls").Body(
 		goapp.Div().Class("wb-sim-row").Body(
@@ -498,8 +518,8 @@ func (p *loadPanel) renderControls(o loadOptions, noWorkload, fresh bool) goapp.
 			renderToggle(IDLoadSharding, "Write sharding", loadShardingTitle(sharded), o.Sharding, !sharded,
 				func(ctx goapp.Context, on bool) { p.setSwitch(IDLoadSharding, "", on) }),
 			renderToggle(IDLoadBurst, "Burst capacity",
-				"Unused capacity banked for up to 300 seconds. The simulator always models it: it has no switch to turn it off yet.",
-				true, true, func(ctx goapp.Context, on bool) {}),
+				"Unused capacity banked for up to 300 seconds and spent on spikes.",
+				o.Burst, false, func(ctx goapp.Context, on bool) { p.setSwitch(IDLoadBurst, "", on) }),
 			renderToggle(IDLoadAdaptive, "Adaptive capacity",
 				"A busy partition borrows the table's unused throughput, up to 3,000 RCU / 1,000 WCU per partition.",
 				o.Adaptive, false, func(ctx goapp.Context, on bool) { p.setSwitch(IDLoadAdaptive, "", on) }),
@@ -508,8 +528,7 @@ func (p *loadPanel) renderControls(o loadOptions, noWorkload, fresh bool) goapp.
 				o.Split, false, func(ctx goapp.Context, on bool) { p.setSwitch(IDLoadSplit, "", on) }),
 		),
 		goapp.P().Class("wb-muted wb-sim-hint").Text("Without write sharding every request goes to the unsharded key: "+
-			"the shard parameter of the workload's keys (the votes' {shard}) is dropped. Burst capacity is always modelled: "+
-			"the simulator cannot turn it off yet."),
+			"the shard parameter of the workload's keys (the votes' {shard}) is dropped."),
 	)
 }
 
@@ -532,6 +551,8 @@ func (p *loadPanel) setSwitch(id, text string, on bool) {
 		p.opts.Adaptive = on
 	case IDLoadSplit:
 		p.opts.Split = on
+	case IDLoadBurst:
+		p.opts.Burst = on
 	case IDLoadSpace:
 		p.opts.Space = text
 	}

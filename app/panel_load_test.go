@@ -54,29 +54,30 @@ func TestLoadWorkloadSwitches(t *testing.T) {
 		{Name: "votes", Op: partition.Write, Sharding: partition.Sharding{Shards: 20, Suffix: partition.ComputedSuffix}},
 		{Name: "gather", Op: partition.Read, Sharding: partition.Sharding{Shards: 20}, ReadAll: true},
 	}, Seconds: 1, Interval: 5}
-	off := loadWorkload(w, loadOptions{Seconds: 600, Sharding: false, Adaptive: false, Split: true})
+	off := loadWorkload(w, loadOptions{Seconds: 600, Sharding: false, Adaptive: false, Split: true, Burst: false})
 	for _, p := range off.Patterns {
 		if p.Sharding.Shards != 0 || p.ReadAll || p.FanOut() != 1 {
 			t.Errorf("sharding off left %s with %+v, read all %v", p.Name, p.Sharding, p.ReadAll)
 		}
 	}
-	if off.Seconds != 600 || off.Interval != 0 || !off.DisableAdaptive || off.DisableSplitForHeat {
+	if off.Seconds != 600 || off.Interval != 0 || !off.DisableAdaptive || off.DisableSplitForHeat || !off.DisableBurst {
 		t.Errorf("workload %+v", off)
 	}
 	if w.Patterns[0].Sharding.Shards != 20 || !w.Patterns[1].ReadAll {
 		t.Error("the switches changed the analysis's workload")
 	}
-	on := loadWorkload(w, loadOptions{Seconds: 60, Sharding: true, Adaptive: true, Split: false})
-	if on.Patterns[0].Sharding.Shards != 20 || on.Patterns[1].FanOut() != 20 || on.DisableAdaptive || !on.DisableSplitForHeat {
+	on := loadWorkload(w, loadOptions{Seconds: 60, Sharding: true, Adaptive: true, Split: false, Burst: true})
+	if on.Patterns[0].Sharding.Shards != 20 || on.Patterns[1].FanOut() != 20 || on.DisableAdaptive || !on.DisableSplitForHeat || on.DisableBurst {
 		t.Errorf("workload %+v", on)
 	}
 }
 
 func TestLoadLabel(t *testing.T) {
 	cases := map[string]loadOptions{
-		"#1 sharding on":                          {Sharding: true, Adaptive: true, Split: true},
-		"#2 sharding off":                         {Adaptive: true, Split: true},
-		"#3 sharding on, adaptive off, split off": {Sharding: true},
+		"#1 sharding on":                          {Sharding: true, Adaptive: true, Split: true, Burst: true},
+		"#2 sharding off":                         {Adaptive: true, Split: true, Burst: true},
+		"#3 sharding on, adaptive off, split off": {Sharding: true, Burst: true},
+		"#4 sharding on, burst off":               {Sharding: true, Adaptive: true, Split: true},
 	}
 	for want, o := range cases {
 		n, _ := strconv.Atoi(want[1:2])
@@ -173,8 +174,8 @@ func TestLoadPanelRunsAndCompares(t *testing.T) {
 	if hasID(doc, IDLoadHeatMap) || disabled(doc, IDLoadRun) {
 		t.Error("before a run: a heat map, or Run disabled")
 	}
-	if !disabled(doc, IDLoadBurst) {
-		t.Error("the burst switch is enabled though the simulator cannot turn burst off")
+	if disabled(doc, IDLoadBurst) {
+		t.Error("the burst switch is disabled")
 	}
 
 	p.setDuration("3600")

@@ -253,6 +253,9 @@ func (s *sim) run() {
 		if (s.t+1)%s.interval == 0 || s.t == s.w.Seconds-1 {
 			s.flush()
 		}
+		if s.w.Yield != nil && (s.t+1)%YieldEvery == 0 {
+			s.w.Yield(s.t + 1)
+		}
 	}
 	s.finish()
 }
@@ -850,7 +853,7 @@ func (s *sim) sync(at int) {
 				b := from.bucket[d]
 				bank = max(0, b.Balance(when)-b.Rate()) * lp.Share / from.share
 			}
-			np.bucket[d] = newBucketWithBank(rate, bank, when)
+			np.bucket[d] = newBucketWithBank(rate, bank, s.burstWindow(), when)
 			np.rate[d] = rate
 		}
 		if from != nil && from.share > 0 {
@@ -975,15 +978,30 @@ func locateState(parts []*partState, hash uint64) int {
 	return max(i, 0)
 }
 
-// newBucketWithBank makes a token bucket at now holding one second's rate
-// plus bank units of burst, by starting it bank/rate seconds earlier.
-func newBucketWithBank(rate, bank float64, now time.Time) *capacity.Bucket {
-	if rate <= 0 || bank <= 0 {
-		return capacity.NewBucket(rate, capacity.BurstWindow, now)
+// YieldEvery is how many simulated seconds pass between calls of
+// Workload.Yield.
+const YieldEvery = 1800
+
+// burstWindow is how much unused capacity a bucket banks: DynamoDB's 300
+// seconds, or none with burst capacity turned off (the bucket then holds
+// the current second's rate alone).
+func (s *sim) burstWindow() time.Duration {
+	if s.w.DisableBurst {
+		return 0
 	}
-	bank = math.Min(bank, rate*capacity.BurstWindow.Seconds())
+	return capacity.BurstWindow
+}
+
+// newBucketWithBank makes a token bucket at now holding one second's rate
+// plus bank units of burst (up to window's worth), by starting it
+// bank/rate seconds earlier.
+func newBucketWithBank(rate, bank float64, window time.Duration, now time.Time) *capacity.Bucket {
+	if rate <= 0 || bank <= 0 {
+		return capacity.NewBucket(rate, window, now)
+	}
+	bank = math.Min(bank, rate*window.Seconds())
 	back := time.Duration(bank / rate * float64(time.Second))
-	return capacity.NewBucket(rate, capacity.BurstWindow, now.Add(-back))
+	return capacity.NewBucket(rate, window, now.Add(-back))
 }
 
 // flush closes the current sample: every partition's and the table's.
@@ -1024,7 +1042,7 @@ func (s *sim) flushPartition(p *partState) {
 		}
 		a := p.acc[d]
 		b := p.bucket[d]
-		bank := b.Rate() * capacity.BurstWindow.Seconds()
+		bank := b.Rate() * s.burstWindow().Seconds()
 		if !p.full[d] {
 			bank = min(b.Balance(s.now), bank)
 		}

@@ -63,6 +63,35 @@ func TestBurstExample(t *testing.T) {
 	}
 }
 
+// TestBurstDisabled: the same spike with burst capacity off is throttled
+// from its first second, the bucket banking nothing; the
+// Yield hook sees the run's progress.
+func TestBurstDisabled(t *testing.T) {
+	l := NewProvisioned(150, 0)
+	var yields []int
+	r := simulate(t, l, Workload{Seconds: 3700, Interval: 1, DisableBurst: true, Yield: func(s int) { yields = append(yields, s) },
+		Patterns: []AccessPattern{{
+			Name: "reads", Op: Read, Consistency: capacity.Strong, ItemBytes: 4096,
+			Rate: Rate{Shape: Spike, Base: 0, Peak: 200, Start: 300, Length: 1000},
+			Keys: Keys{Count: 1000},
+		}}})
+	read := r.Partitions[0].Read
+	if got := read.Burst[299]; got != 0 {
+		t.Errorf("after 300 idle seconds the bank holds %v, want nothing", got)
+	}
+	for s := 300; s < 1300; s++ {
+		if math.Abs(read.Throttled[s]-50) > 1e-6 || math.Abs(read.Consumed[s]-150) > 1e-6 {
+			t.Fatalf("second %d: consumed %v, throttled %v; want 150 and 50 without burst", s, read.Consumed[s], read.Throttled[s])
+		}
+	}
+	if r.Totals.ThrottledSeconds != 1000 {
+		t.Errorf("%d throttled seconds, want 1,000", r.Totals.ThrottledSeconds)
+	}
+	if want := []int{YieldEvery, 2 * YieldEvery}; !reflect.DeepEqual(yields, want) {
+		t.Errorf("Yield saw %v, want %v", yields, want)
+	}
+}
+
 // TestAdaptiveCapacity: the guide's example, 400 WCU over 4 partitions of
 // 100, one of them taking 150 WCU/s: adaptive capacity lets it (from the
 // first second, so its bank is never touched); without it, the partition

@@ -343,6 +343,14 @@ type Workload struct {
 	DisableAdaptive bool `json:"disableAdaptive,omitempty"`
 	// DisableSplitForHeat turns split for heat off.
 	DisableSplitForHeat bool `json:"disableSplitForHeat,omitempty"`
+	// DisableBurst turns burst capacity off: a partition's buckets then
+	// bank nothing beyond the current second's rate (DynamoDB banks up to
+	// 300 seconds of unused capacity).
+	DisableBurst bool `json:"disableBurst,omitempty"`
+	// Yield, when set, is called every YieldEvery simulated seconds with
+	// the second reached: the page uses it to let the browser paint, since
+	// WebAssembly runs on the page's only thread.
+	Yield func(second int) `json:"-"`
 	// LinearCeiling limits each partition to a linear combination of its
 	// ceilings, RCU/3,000 + WCU/1,000 ≤ 1 (the Knowledge Center's "3,000
 	// RRU or 1,000 WRU, or a linear combination"), instead of limiting
