@@ -161,3 +161,17 @@ func TestBrowserTTLExpiry(t *testing.T) {
 		fmt.Sprintf(`document.getElementById(%q)?.textContent.includes("USER#browser-test")`, app.IDTTLDeletes), 10*time.Second)
 	b.screenshot("time")
 }
+
+// TestBrowserLoads100kItems loads 100,000 items in the page and sees them
+// all counted in the collections view; it logs how long the load took.
+func TestBrowserLoads100kItems(t *testing.T) {
+	b := startBrowser(t)
+	const items = 100000
+	b.open(fmt.Sprintf("/?pattern=multi-tenancy&items=%d", items))
+	b.waitFor("the load finishes",
+		fmt.Sprintf(`document.getElementById(%q)?.dataset.running === "false" && document.getElementById(%q)?.dataset.done === "%d"`, app.IDLoadProgress, app.IDLoadProgress, items),
+		3*time.Minute)
+	b.waitFor("the collections count every item",
+		fmt.Sprintf(`parseInt(document.getElementById(%q)?.dataset.items) === %d`, app.IDCollections, items), 30*time.Second)
+	t.Logf("the page says: %s", b.textOf(app.IDStatus))
+}

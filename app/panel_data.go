@@ -48,10 +48,17 @@ func (d *dataPanel) Render() goapp.UI {
 				}),
 		),
 		goapp.Div().Class("wb-data-body").Body(
-			renderCollections(st, name, "", d.filter, d.offset, d.selected, func(ctx goapp.Context, r visualizer.Row) {
-				d.selected = r.Key
-				d.editor = itemJSON(r.Item)
-			}, func(ctx goapp.Context, off int) { d.offset = off }),
+			// While a load runs the view would be recomputed at every
+			// progress report over a table that is still growing; the
+			// progress bar says enough, and the load finishes sooner.
+			goapp.If(st.Load.Running, func() goapp.UI {
+				return goapp.P().ID(IDCollections).Class("wb-muted").Text("Loading the dataset…")
+			}).Else(func() goapp.UI {
+				return renderCollections(st, name, "", d.filter, d.offset, d.selected, func(ctx goapp.Context, r visualizer.Row) {
+					d.selected = r.Key
+					d.editor = itemJSON(r.Item)
+				}, func(ctx goapp.Context, off int) { d.offset = off })
+			}),
 			d.renderEditor(st, name),
 		),
 	)
