@@ -175,3 +175,25 @@ func TestBrowserLoads100kItems(t *testing.T) {
 		fmt.Sprintf(`parseInt(document.getElementById(%q)?.dataset.items) === %d`, app.IDCollections, items), 30*time.Second)
 	t.Logf("the page says: %s", b.textOf(app.IDStatus))
 }
+
+// TestBrowserItemForm adds an item through the item form: a new item from
+// the key attributes, one more attribute, saved with PutItem, shown in its
+// collection.
+func TestBrowserItemForm(t *testing.T) {
+	b := startBrowser(t)
+	b.open("/?pattern=multi-tenancy&items=100")
+	b.waitFor("the load finishes", fmt.Sprintf(`document.getElementById(%q)?.dataset.running === "false"`, app.IDLoadProgress), time.Minute)
+	b.click(app.IDItemNew)
+	b.click(app.IDItemAsForm)
+	b.waitFor("the form shows", fmt.Sprintf(`!!document.getElementById(%q)`, app.IDItemForm+"-0-value"), 10*time.Second)
+	b.setField(app.IDItemForm+"-0-value", "TENANT#form")
+	b.setField(app.IDItemForm+"-1-value", "PHOTO#form-1")
+	b.click(app.IDItemFormAdd)
+	b.waitFor("a third row", fmt.Sprintf(`!!document.getElementById(%q)`, app.IDItemForm+"-2-name"), 10*time.Second)
+	b.setField(app.IDItemForm+"-2-name", "Title")
+	b.setField(app.IDItemForm+"-2-value", "made with the form")
+	b.click(app.IDItemSave)
+	b.setField(app.IDCollectionFilter, "TENANT#form")
+	b.waitFor("the item shows in its collection",
+		fmt.Sprintf(`(document.getElementById(%q)?.textContent || "").includes("made with the form")`, app.IDCollections), 10*time.Second)
+}

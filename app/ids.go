@@ -44,6 +44,10 @@ const (
 	IDCollection       = "wb-coll-"             // + visualizer.ItemKey of the collection's first row
 	IDRow              = "wb-row-"              // + visualizer.ItemKey of the item
 	IDItemEditor       = "wb-item-editor"       // the item editor (DynamoDB JSON)
+	IDItemAsJSON       = "wb-item-json"         // edit the item as DynamoDB JSON
+	IDItemAsForm       = "wb-item-form-tab"     // edit the item as a form
+	IDItemForm         = "wb-item-form"         // the item form; its rows' fields are wb-item-form-N-name, -type, -value
+	IDItemFormAdd      = "wb-item-form-add"     // add an attribute row to the form
 	IDItemSave         = "wb-item-save"         // write the edited item (PutItem)
 	IDItemNew          = "wb-item-new"          // start a new item from the key attributes
 	IDItemDelete       = "wb-item-delete"       // delete the selected item (DeleteItem)

@@ -30,6 +30,10 @@ type dataPanel struct {
 	// its row key.
 	editor   string
 	selected string
+	// form shows the item as a form (rows) instead of DynamoDB JSON.
+	form    bool
+	rows    []formAttr
+	formErr string
 }
 
 // Render draws the panel.
@@ -126,27 +130,46 @@ func (d *dataPanel) renderEditor(st *State, table string) goapp.UI {
 		text = newItemTemplate(st, table)
 	}
 	return goapp.Div().Class("wb-item-editor").Body(
-		goapp.H3().Text("Item"),
-		goapp.P().Class("wb-muted").Text("DynamoDB JSON, as PutItem's Item takes it. Save writes it with PutItem; a new key adds an item."),
-		goapp.Textarea().ID(IDItemEditor).Class("wb-code").Attr("spellcheck", "false").Rows(14).
-			Text(text).
-			OnChange(func(ctx goapp.Context, e goapp.Event) { d.editor = e.Get("target").Get("value").String() }),
+		goapp.H3().Body(
+			goapp.Text("Item "),
+			goapp.Button().ID(IDItemAsJSON).Class("wb-btn wb-btn-small"+map[bool]string{true: "", false: " active"}[d.form]).
+				Text("JSON").OnClick(func(ctx goapp.Context, e goapp.Event) { d.showJSON() }),
+			goapp.Button().ID(IDItemAsForm).Class("wb-btn wb-btn-small"+map[bool]string{true: " active", false: ""}[d.form]).
+				Text("Form").OnClick(func(ctx goapp.Context, e goapp.Event) { d.showForm(st, table, text) }, goapp.EventScope(table)),
+		),
+		goapp.If(d.form, func() goapp.UI { return d.renderForm() }).Else(func() goapp.UI {
+			return goapp.Div().Body(
+				goapp.P().Class("wb-muted").Text("DynamoDB JSON, as PutItem's Item takes it. Save writes it with PutItem; a new key adds an item."),
+				goapp.Textarea().ID(IDItemEditor).Class("wb-code").Attr("spellcheck", "false").Rows(14).
+					Text(text).
+					OnChange(func(ctx goapp.Context, e goapp.Event) { d.editor = e.Get("target").Get("value").String() }),
+			)
+		}),
 		goapp.Div().Class("wb-row-buttons").Body(
 			goapp.Button().ID(IDItemSave).Class("wb-btn wb-btn-primary").Text("Save item").
 				OnClick(func(ctx goapp.Context, e goapp.Event) {
-					body := goapp.Window().GetElementByID(IDItemEditor).Get("value").String()
+					body, ok := d.editedItem()
+					if !ok {
+						return
+					}
 					d.act(ctx, func() { d.Store.PutItem(table, []byte(body)) })
 					d.editor = body
 				}, goapp.EventScope(table)),
 			goapp.Button().ID(IDItemNew).Class("wb-btn").Text("New item").
 				OnClick(func(ctx goapp.Context, e goapp.Event) {
 					d.selected, d.editor = "", newItemTemplate(d.State, table)
+					if d.form {
+						d.showForm(d.State, table, d.editor)
+					}
 				}, goapp.EventScope(table)),
 			goapp.Button().ID(IDItemDelete).Class("wb-btn wb-btn-danger").Text("Delete item").
 				Disabled(d.selected == "").
 				OnClick(func(ctx goapp.Context, e goapp.Event) {
 					var it attr.Item
-					body := goapp.Window().GetElementByID(IDItemEditor).Get("value").String()
+					body, ok := d.editedItem()
+					if !ok {
+						return
+					}
 					if err := it.UnmarshalJSON([]byte(body)); err != nil {
 						d.act(ctx, func() { d.Store.fail(fmt.Errorf("the item is not valid DynamoDB JSON: %v", err)) })
 						return
@@ -411,4 +434,83 @@ func plural(n int, noun string) string {
 		return "1 " + noun
 	}
 	return strconv.Itoa(n) + " " + noun + "s"
+}
+
+// editedItem returns the item being edited as DynamoDB JSON: the editor's
+// text, or the form's rows put together. A form that does not make an item
+// shows why and returns false.
+func (d *dataPanel) editedItem() (string, bool) {
+	if !d.form {
+		return goapp.Window().GetElementByID(IDItemEditor).Get("value").String(), true
+	}
+	body, err := itemOfForm(d.rows)
+	if err != nil {
+		d.formErr = err.Error()
+		return "", false
+	}
+	d.formErr = ""
+	return body, true
+}
+
+// showForm switches the editor to the form, filled from the item's JSON.
+func (d *dataPanel) showForm(st *State, table, text string) {
+	if !d.form {
+		if el := goapp.Window().GetElementByID(IDItemEditor); el.Truthy() {
+			text = el.Get("value").String()
+		}
+	}
+	var keys []string
+	if mt := st.Model.Table(table); mt != nil {
+		for _, k := range mt.KeySchema {
+			keys = append(keys, k.AttributeName)
+		}
+	}
+	rows, err := formOf(text, keys)
+	if err != nil {
+		d.formErr = err.Error()
+		return
+	}
+	d.form, d.rows, d.formErr = true, rows, ""
+}
+
+// showJSON switches the editor back to DynamoDB JSON.
+func (d *dataPanel) showJSON() {
+	if !d.form {
+		return
+	}
+	if body, err := itemOfForm(d.rows); err == nil {
+		d.editor = body
+	} else {
+		d.formErr = err.Error()
+		return
+	}
+	d.form = false
+}
+
+// renderForm draws the item as rows of name, type and value.
+func (d *dataPanel) renderForm() goapp.UI {
+	return goapp.Div().ID(IDItemForm).Class("wb-item-form").Body(
+		goapp.P().Class("wb-muted").Text("One attribute a row. Sets, lists and maps take the JSON inside their type: [\"a\",\"b\"] for SS, [{\"S\":\"x\"}] for L."),
+		goapp.Range(d.rows).Slice(func(i int) goapp.UI {
+			r := d.rows[i]
+			return goapp.Div().Class("wb-item-form-row").Body(
+				goapp.Input().ID(fmt.Sprintf("%s-%d-name", IDItemForm, i)).Type("text").Class("wb-item-form-name").
+					Value(r.Name).Attr("aria-label", "attribute name").
+					OnChange(func(ctx goapp.Context, e goapp.Event) { d.rows[i].Name = e.Get("target").Get("value").String() }),
+				goapp.Select().ID(fmt.Sprintf("%s-%d-type", IDItemForm, i)).Class("wb-select").Attr("aria-label", "type").
+					OnChange(func(ctx goapp.Context, e goapp.Event) { d.rows[i].Type = e.Get("target").Get("value").String() }).
+					Body(goapp.Range(formTypes).Slice(func(j int) goapp.UI {
+						return goapp.Option().Value(formTypes[j]).Selected(formTypes[j] == r.Type).Text(formTypes[j])
+					})),
+				goapp.Input().ID(fmt.Sprintf("%s-%d-value", IDItemForm, i)).Type("text").Class("wb-item-form-value").
+					Value(r.Value).Attr("aria-label", "value").Attr("spellcheck", "false").
+					OnChange(func(ctx goapp.Context, e goapp.Event) { d.rows[i].Value = e.Get("target").Get("value").String() }),
+				goapp.Button().Class("wb-btn wb-btn-small").Text("✕").Title("Remove the attribute").
+					OnClick(func(ctx goapp.Context, e goapp.Event) { d.rows = slices.Delete(d.rows, i, i+1) }),
+			)
+		}),
+		goapp.Button().ID(IDItemFormAdd).Class("wb-btn wb-btn-small").Text("+ attribute").
+			OnClick(func(ctx goapp.Context, e goapp.Event) { d.rows = append(d.rows, formAttr{Type: "S"}) }),
+		goapp.If(d.formErr != "", func() goapp.UI { return goapp.P().Class("wb-error").Text(d.formErr) }),
+	)
 }
