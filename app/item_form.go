@@ -4,7 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"slices"
-		"strings"
+	"strings"
 
 	"github.com/goccy/go-json"
 
