@@ -7,6 +7,9 @@ import (
 	"testing"
 	"time"
 
+	"github.com/chromedp/cdproto/runtime"
+	"github.com/chromedp/chromedp"
+
 	"github.com/dynamodb-workbench/workbench/app"
 )
 
@@ -58,4 +61,23 @@ func TestBrowserBootsWorkbench(t *testing.T) {
 			break
 		}
 	}
+}
+
+// TestBrowserServiceWorkerCachesWasm: the service worker does not precache
+// the wasm during the first visit (it would compete with the page's own
+// download), but caches it on the next, so the workbench starts offline
+// from then on.
+func TestBrowserServiceWorkerCachesWasm(t *testing.T) {
+	b := startBrowser(t)
+	b.open("/")
+	b.waitFor("the service worker controls the page", `!!navigator.serviceWorker.controller`, 30*time.Second)
+	var cached bool
+	b.run("looking in the cache after the first visit", chromedp.Evaluate(
+		`caches.match("/web/app.wasm").then((r) => !!r)`, &cached,
+		func(p *runtime.EvaluateParams) *runtime.EvaluateParams { return p.WithAwaitPromise(true) }))
+	if cached {
+		t.Error("the wasm was precached during the first visit")
+	}
+	b.open("/")
+	b.waitFor("the wasm is cached after the second visit", `(async () => !!(await caches.match("/web/app.wasm")))()`, 30*time.Second)
 }

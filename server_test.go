@@ -486,3 +486,26 @@ func TestServerMountsPatterns(t *testing.T) {
 		t.Fatalf("GET /api/patterns/sparse-index: %d %.200s", resp.StatusCode, body)
 	}
 }
+
+// TestAppWorker checks that the service worker leaves the wasm out of its
+// install-time precache and caches it on its first fetch instead.
+func TestAppWorker(t *testing.T) {
+	h := newTestServer(t, serverOptions{Web: testWeb(t, fakeWasm, nil), Version: "v-test"})
+	w := serve(h, httptest.NewRequest("GET", "/app-worker.js", nil))
+	if w.Code != http.StatusOK {
+		t.Fatalf("GET /app-worker.js: %d", w.Code)
+	}
+	body := w.Body.String()
+	for _, want := range []string{
+		`resourcesToCache.filter((url) => !url.endsWith(".wasm"))`,
+		`await cache.put(request, response.clone());`,
+		`"/web/app.wasm"`, // still listed, for the filter to drop
+	} {
+		if !strings.Contains(body, want) {
+			t.Errorf("app-worker.js lacks %q", want)
+		}
+	}
+	if strings.Contains(body, "await cache.addAll(resourcesToCache);") {
+		t.Error("app-worker.js still precaches every resource, the wasm included")
+	}
+}
