@@ -4,17 +4,26 @@
 // WebAssembly (see package wasm at the repository root), it mounts the
 // components and drives the in-page engine. On the server it only
 // pre-renders pages, so a first paint arrives before the wasm has booted;
-// lifecycle hooks that go-app runs only in the browser (OnMount, OnNav)
-// must not be relied on for that first paint.
+// go-app runs OnMount only in the browser, and OnNav returns at once on the
+// server, so nothing of the engine runs there.
 //
-// Register installs the routes. Both entry points call it: the wasm program
-// before go-app starts, and the server before it builds its go-app handler,
-// because pre-rendering needs the same routes.
+// The data flow follows DESIGN.md: a component's event handler calls an
+// action of the Store (store.go); the store calls the engine and builds a
+// new immutable State (the design, its validation problems, an engine
+// Snapshot, the virtual clock, the last request's Result, the live marks);
+// publish hands it to go-app's state, which the page observes; the page
+// re-renders and passes the State to the panels through their exported
+// fields; panels turn it into view models with package visualizer and
+// render them. The live log (live.go) turns the engine's changes into the
+// marks, ghosts and TTL events the views highlight.
 //
-// Planned shape (see DESIGN.md): components dispatch actions, the store's
-// action handlers call the engine and publish immutable snapshots, and
-// components observe those snapshots and render them. Only the page shell
-// exists so far.
+// Panels: design, item collections, indexes, query, time & TTL,
+// partitions, load, fan-out, cost and export, one file each; ids*.go hold
+// the stable element ids that README's UI map lists.
+//
+// Register installs the routes (/ and /s/{id}). Both entry points call it:
+// the wasm program before go-app starts, and the server before it builds its
+// go-app handler, because pre-rendering needs the same routes.
 //
 // go-app is imported as goapp throughout, so that it never shadows this
 // package's name.
