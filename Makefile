@@ -27,13 +27,13 @@ RUN_FLAGS ?=
 
 # Benchmarks: packages, selection and repetition. Extend BENCH_PKGS as
 # packages gain benchmarks, e.g. `make bench BENCH_PKGS='./engine/... ./visualizer/...'`.
-BENCH_PKGS ?= ./engine/... ./patterns/...
+BENCH_PKGS ?= ./engine/... ./patterns/... ./visualizer/...
 BENCH ?= .
 BENCHTIME ?= 1s
 BENCHCOUNT ?= 1
 
 # Fuzzing: every Fuzz* function in FUZZ_PKGS runs for FUZZTIME.
-FUZZ_PKGS ?= ./engine/...
+FUZZ_PKGS ?= ./engine/... ./snippet/... ./sharelink/... ./visualizer/...
 FUZZTIME ?= 30s
 
 # bench-compare: rounds and per-run iterations for scripts/bench-compare.sh.
