@@ -1,10 +1,12 @@
 package wire
 
 import (
+	"bytes"
 	"errors"
 	"net/http"
 	"reflect"
 	"strconv"
+	"strings"
 
 	"github.com/goccy/go-json"
 
@@ -186,7 +188,13 @@ func syntaxMessage(body []byte) string {
 	err := json.Unmarshal(body, &v)
 	var syn *json.SyntaxError
 	if errors.As(err, &syn) {
-		return "Malformed JSON at offset " + strconv.FormatInt(syn.Offset, 10) + ": " + syn.Error()
+		msg := syn.Error()
+		if syn.Offset >= int64(len(bytes.TrimRight(body, " \t\r\n"))) || strings.Contains(msg, "\x00") {
+			// go-json reads past the end as a NUL and says so; say what
+			// happened instead.
+			msg = "unexpected end of JSON input"
+		}
+		return "Malformed JSON at offset " + strconv.FormatInt(syn.Offset, 10) + ": " + msg
 	}
 	if err != nil {
 		return "Malformed JSON: " + err.Error()
