@@ -306,7 +306,7 @@ func partitionsBuild(l *partition.Layout, occ []partition.Occupancy, mapped bool
 			o := occ[i]
 			b.Items, b.Bytes, b.Collections, b.Fill = o.Items, o.Bytes, o.Collections, o.Fill
 			for _, c := range o.Largest {
-				b.Largest = append(b.Largest, PartitionsCollection{Key: c.Key, Items: c.Items, Bytes: c.Bytes})
+				b.Largest = append(b.Largest, PartitionsCollection{Key: partitionsKeyText(c.Key), Items: c.Items, Bytes: c.Bytes})
 			}
 			m.LoadedItems += o.Items
 			m.LoadedBytes += o.Bytes
@@ -375,4 +375,16 @@ func PartitionsRules() []string {
 		fmt.Sprintf("on demand: a new table starts with %d partitions serving %s RRU or %s WRU at once; it serves up to twice its previous peak, and a peak its partitions cannot carry twice over doubles them",
 			partition.OnDemandPartitions, partitionsNum(partition.OnDemandRRU), partitionsNum(partition.OnDemandWRU)),
 	}
+}
+
+// partitionsKeyText shows a partition-key value the engine printed in its
+// message form ("{S:USER#1}") as the collections view does ("USER#1").
+func partitionsKeyText(k string) string {
+	if len(k) > 4 && k[0] == '{' && k[len(k)-1] == '}' && k[2] == ':' {
+		switch k[1] {
+		case 'S', 'N', 'B':
+			return k[3 : len(k)-1]
+		}
+	}
+	return k
 }
