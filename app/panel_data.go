@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 
@@ -268,8 +269,8 @@ func tableSelect(st *State, current string, onChange func(ctx goapp.Context, v s
 
 // entityOf returns a function naming an item's entity under the model.
 func entityOf(m *model.Model, table string) func(attr.Item) string {
-	r, err := m.NewRecognizer()
-	if err != nil {
+	r := recognizerOf(m)
+	if r == nil {
 		return nil
 	}
 	return func(it attr.Item) string {
@@ -513,4 +514,29 @@ func (d *dataPanel) renderForm() goapp.UI {
 			OnClick(func(ctx goapp.Context, e goapp.Event) { d.rows = append(d.rows, formAttr{Type: "S"}) }),
 		goapp.If(d.formErr != "", func() goapp.UI { return goapp.P().Class("wb-error").Text(d.formErr) }),
 	)
+}
+
+// recognizers keeps the entity recognizer of the design last asked about:
+// the views ask at every render (every clock tick), and compiling the key
+// templates each time would be wasted work, since a design never changes
+// once published.
+var recognizers struct {
+	sync.Mutex
+	m *model.Model
+	r *model.Recognizer
+}
+
+// recognizerOf returns m's entity recognizer, or nil when its templates do
+// not compile.
+func recognizerOf(m *model.Model) *model.Recognizer {
+	recognizers.Lock()
+	defer recognizers.Unlock()
+	if recognizers.m != m {
+		r, err := m.NewRecognizer()
+		if err != nil {
+			r = nil
+		}
+		recognizers.m, recognizers.r = m, r
+	}
+	return recognizers.r
 }

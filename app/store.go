@@ -48,6 +48,11 @@ type Store struct {
 
 	live  liveLog
 	state *State
+
+	// checked is the draft problems were last computed for: a draft never
+	// changes once made, and the store publishes at every clock tick.
+	checked  *model.Model
+	problems model.Errors
 	seq   uint64
 
 	// wall reads the real time, which only decides how long highlights
@@ -938,14 +943,7 @@ func (s *Store) publishLocked() {
 		Message:  s.message,
 		Error:    s.err,
 	}
-	if err := s.draft.Validate(); err != nil {
-		var errs model.Errors
-		if errors.As(err, &errs) {
-			st.Problems = errs
-		} else {
-			st.Problems = model.Errors{{Message: err.Error()}}
-		}
-	}
+	st.Problems = s.problemsLocked()
 	applied := s.applied
 	s.live.ttlAttr = func(table string) string {
 		if t := applied.Table(table); t != nil && t.TimeToLiveSpecification != nil {
@@ -963,4 +961,20 @@ func (s *Store) Note(msg string) {
 	defer s.mu.Unlock()
 	s.message, s.err = msg, ""
 	s.publishLocked()
+}
+
+// problemsLocked validates the draft, once per draft. The caller holds s.mu.
+func (s *Store) problemsLocked() model.Errors {
+	if s.checked != s.draft {
+		s.checked, s.problems = s.draft, nil
+		if err := s.draft.Validate(); err != nil {
+			var errs model.Errors
+			if errors.As(err, &errs) {
+				s.problems = errs
+			} else {
+				s.problems = model.Errors{{Message: err.Error()}}
+			}
+		}
+	}
+	return s.problems
 }
