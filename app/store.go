@@ -53,7 +53,7 @@ type Store struct {
 	// changes once made, and the store publishes at every clock tick.
 	checked  *model.Model
 	problems model.Errors
-	seq   uint64
+	seq      uint64
 
 	// wall reads the real time, which only decides how long highlights
 	// last on screen; the engine itself runs on the virtual clock.
