@@ -21,10 +21,7 @@ import (
 func analysisOpen(b *browser, pattern string) {
 	b.t.Helper()
 	b.open("/?pattern=" + pattern)
-	b.waitFor("the dataset loads",
-		fmt.Sprintf(`(() => { const p = document.getElementById(%q);
-			return !!p && p.dataset.running === "false" && parseInt(p.dataset.done) > 0; })()`, app.IDLoadProgress),
-		2*time.Minute)
+	b.waitLoaded(0, 2*time.Minute)
 }
 
 // analysisInt reads an integer data attribute of the element with id.

@@ -166,6 +166,18 @@ func (b *browser) waitFor(what, cond string, timeout time.Duration) {
 		chromedp.WithPollingTimeout(timeout)))
 }
 
+// waitLoaded waits until the page's dataset load has finished with items
+// items loaded (any number when items is 0).
+func (b *browser) waitLoaded(items int, timeout time.Duration) {
+	b.t.Helper()
+	done := "parseInt(p.dataset.done) > 0"
+	if items > 0 {
+		done = fmt.Sprintf("p.dataset.done === %q", fmt.Sprint(items))
+	}
+	b.waitFor("the load finishes", fmt.Sprintf(`(() => { const p = document.getElementById(%q);
+		return !!p && p.dataset.running === "false" && %s; })()`, app.IDLoadProgress, done), timeout)
+}
+
 // click clicks the element with the id.
 func (b *browser) click(id string) {
 	b.t.Helper()

@@ -19,10 +19,7 @@ func TestBrowserDeepLinkLoadsCollections(t *testing.T) {
 	const items = 10000
 	start := time.Now()
 	b.open(fmt.Sprintf("/?pattern=multi-tenancy&items=%d", items))
-	b.waitFor("the load finishes",
-		fmt.Sprintf(`(() => { const p = document.getElementById(%q);
-			return p && p.dataset.running === "false" && p.dataset.done === "%d"; })()`, app.IDLoadProgress, items),
-		2*time.Minute)
+	b.waitLoaded(items, 2*time.Minute)
 	t.Logf("from navigation to %d items loaded and shown: %s", items, time.Since(start).Round(time.Millisecond))
 
 	var total, collections int
@@ -59,9 +56,7 @@ func TestBrowserDeepLinkLoadsCollections(t *testing.T) {
 func TestBrowserRunsAccessPattern(t *testing.T) {
 	b := startBrowser(t)
 	b.open("/?pattern=multi-tenancy&items=500")
-	b.waitFor("the load finishes",
-		fmt.Sprintf(`document.getElementById(%q)?.dataset.running === "false" && document.getElementById(%q)?.dataset.done === "500"`, app.IDLoadProgress, app.IDLoadProgress),
-		time.Minute)
+	b.waitLoaded(500, time.Minute)
 	b.click(app.IDAccessPattern + "Tenant_s_photos")
 	b.waitFor("the result shows", fmt.Sprintf(`!!document.getElementById(%q)`, app.IDResultCount), 30*time.Second)
 	count := b.textOf(app.IDResultCount)
@@ -85,9 +80,7 @@ func TestBrowserRunsAccessPattern(t *testing.T) {
 func TestBrowserSparseIndex(t *testing.T) {
 	b := startBrowser(t)
 	b.open("/?pattern=sparse-index&items=200")
-	b.waitFor("the load finishes",
-		fmt.Sprintf(`document.getElementById(%q)?.dataset.running === "false" && document.getElementById(%q)?.dataset.done === "200"`, app.IDLoadProgress, app.IDLoadProgress),
-		time.Minute)
+	b.waitLoaded(200, time.Minute)
 
 	b.click(app.IDTab + app.TabIndexes)
 	b.waitFor("the index summary shows", fmt.Sprintf(`!!document.getElementById(%q)`, app.IDIndexSummary), 10*time.Second)
@@ -129,9 +122,7 @@ func TestBrowserSparseIndex(t *testing.T) {
 func TestBrowserTTLExpiry(t *testing.T) {
 	b := startBrowser(t)
 	b.open("/?pattern=ttl-ephemeral&items=50")
-	b.waitFor("the load finishes",
-		fmt.Sprintf(`document.getElementById(%q)?.dataset.running === "false" && document.getElementById(%q)?.dataset.done === "50"`, app.IDLoadProgress, app.IDLoadProgress),
-		time.Minute)
+	b.waitLoaded(50, time.Minute)
 	var now int64
 	b.eval("reading the clock", fmt.Sprintf(`Math.floor(Date.parse(document.getElementById(%q).getAttribute("datetime"))/1000)`, app.IDClockNow), &now)
 	// An inbox of its own, first in no particular order: find it by text.
@@ -168,9 +159,7 @@ func TestBrowserLoads100kItems(t *testing.T) {
 	b := startBrowser(t)
 	const items = 100000
 	b.open(fmt.Sprintf("/?pattern=multi-tenancy&items=%d", items))
-	b.waitFor("the load finishes",
-		fmt.Sprintf(`document.getElementById(%q)?.dataset.running === "false" && document.getElementById(%q)?.dataset.done === "%d"`, app.IDLoadProgress, app.IDLoadProgress, items),
-		3*time.Minute)
+	b.waitLoaded(items, 3*time.Minute)
 	b.waitFor("the collections count every item",
 		fmt.Sprintf(`parseInt(document.getElementById(%q)?.dataset.items) === %d`, app.IDCollections, items), 30*time.Second)
 	t.Logf("the page says: %s", b.textOf(app.IDStatus))
@@ -182,7 +171,7 @@ func TestBrowserLoads100kItems(t *testing.T) {
 func TestBrowserItemForm(t *testing.T) {
 	b := startBrowser(t)
 	b.open("/?pattern=multi-tenancy&items=100")
-	b.waitFor("the load finishes", fmt.Sprintf(`document.getElementById(%q)?.dataset.running === "false"`, app.IDLoadProgress), time.Minute)
+	b.waitLoaded(0, time.Minute)
 	b.click(app.IDItemNew)
 	b.click(app.IDItemAsForm)
 	b.waitFor("the form shows", fmt.Sprintf(`!!document.getElementById(%q)`, app.IDItemForm+"-0-value"), 10*time.Second)
