@@ -126,28 +126,14 @@ func jsKey(name string) string {
 // jsQuote is s as a JavaScript string literal; what is not printable
 // (U+2028 and U+2029 included) is escaped.
 func jsQuote(s string) string {
-	var b strings.Builder
-	b.Grow(len(s) + 2)
-	b.WriteByte('"')
-	for _, r := range s {
+	return quoteWith(s, func(b *strings.Builder, r rune) {
 		switch {
-		case r == '"' || r == '\\':
-			b.WriteByte('\\')
-			b.WriteRune(r)
-		case r == '\n':
-			b.WriteString(`\n`)
-		case r == '\r':
-			b.WriteString(`\r`)
-		case r == '\t':
-			b.WriteString(`\t`)
 		case unicode.IsPrint(r):
 			b.WriteRune(r)
 		case r < 0x10000:
-			fmt.Fprintf(&b, `\u%04x`, r)
+			fmt.Fprintf(b, `\u%04x`, r)
 		default:
-			fmt.Fprintf(&b, `\u{%x}`, r)
+			fmt.Fprintf(b, `\u{%x}`, r)
 		}
-	}
-	b.WriteByte('"')
-	return b.String()
+	})
 }

@@ -205,24 +205,35 @@ func writeJSON(b *strings.Builder, v *jvalue, nl string) {
 // and & alone (nobody embeds these snippets in HTML by hand); it escapes
 // U+2028 and U+2029 so that the text is also a valid JavaScript literal.
 func jsonQuote(s string) string {
+	return quoteWith(s, func(b *strings.Builder, r rune) {
+		if r < 0x20 || r == 0x2028 || r == 0x2029 {
+			fmt.Fprintf(b, `\u%04x`, r)
+		} else {
+			b.WriteRune(r)
+		}
+	})
+}
+
+// quoteWith writes s as a double-quoted literal in the C family's common
+// escapes (\" \\ \n \r \t), leaving every other rune to other, which
+// writes it as is or escapes it as its language does.
+func quoteWith(s string, other func(b *strings.Builder, r rune)) string {
 	var b strings.Builder
 	b.Grow(len(s) + 2)
 	b.WriteByte('"')
 	for _, r := range s {
-		switch {
-		case r == '"' || r == '\\':
+		switch r {
+		case '"', '\\':
 			b.WriteByte('\\')
 			b.WriteRune(r)
-		case r == '\n':
+		case '\n':
 			b.WriteString(`\n`)
-		case r == '\r':
+		case '\r':
 			b.WriteString(`\r`)
-		case r == '\t':
+		case '\t':
 			b.WriteString(`\t`)
-		case r < 0x20 || r == 0x2028 || r == 0x2029:
-			fmt.Fprintf(&b, `\u%04x`, r)
 		default:
-			b.WriteRune(r)
+			other(&b, r)
 		}
 	}
 	b.WriteByte('"')

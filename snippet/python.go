@@ -101,32 +101,18 @@ func pyBool(b bool) string {
 // escaped (\x, \u or \U, by size), the rest left as it is (Python 3 source
 // is UTF-8).
 func pyQuote(s string) string {
-	var b strings.Builder
-	b.Grow(len(s) + 2)
-	b.WriteByte('"')
-	for _, r := range s {
+	return quoteWith(s, func(b *strings.Builder, r rune) {
 		switch {
-		case r == '"' || r == '\\':
-			b.WriteByte('\\')
-			b.WriteRune(r)
-		case r == '\n':
-			b.WriteString(`\n`)
-		case r == '\r':
-			b.WriteString(`\r`)
-		case r == '\t':
-			b.WriteString(`\t`)
 		case unicode.IsPrint(r):
 			b.WriteRune(r)
 		case r < 0x100:
-			fmt.Fprintf(&b, `\x%02x`, r)
+			fmt.Fprintf(b, `\x%02x`, r)
 		case r < 0x10000:
-			fmt.Fprintf(&b, `\u%04x`, r)
+			fmt.Fprintf(b, `\u%04x`, r)
 		default:
-			fmt.Fprintf(&b, `\U%08x`, r)
+			fmt.Fprintf(b, `\U%08x`, r)
 		}
-	}
-	b.WriteByte('"')
-	return b.String()
+	})
 }
 
 // pyBytes is p as a bytes literal: printable ASCII as it is, the rest \x.
