@@ -243,13 +243,7 @@ func (q *queryPanel) showPattern(name string, r *Result) {
 	s.pattern, s.formErr = name, ""
 	s.fanOut = nil
 	if ap.FanOut != nil {
-		for _, v := range ap.FanOut.Values() {
-			p := model.Params{ap.FanOut.Parameter: v}
-			for k, pv := range params {
-				if k != ap.FanOut.Parameter {
-					p[k] = pv
-				}
-			}
+		for _, p := range ap.Runs(params) {
 			if b, err := ap.Bind(p); err == nil {
 				s.fanOut = append(s.fanOut, indentOr(b))
 			}

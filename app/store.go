@@ -561,17 +561,8 @@ func (s *Store) RunPattern(name string, params model.Params) (*Result, error) {
 	for k, v := range params {
 		p[k] = v
 	}
-	runs := []model.Params{p}
-	if ap.FanOut != nil {
-		runs = runs[:0]
-		for _, v := range ap.FanOut.Values() {
-			q := maps(p)
-			q[ap.FanOut.Parameter] = v
-			runs = append(runs, q)
-		}
-	}
 	var total *Result
-	for _, q := range runs {
+	for _, q := range ap.Runs(p) {
 		body, err := ap.Bind(q)
 		if err != nil {
 			return nil, s.failLocked(fmt.Errorf("access pattern %s: %w", name, err))
@@ -591,14 +582,6 @@ func (s *Store) RunPattern(name string, params model.Params) (*Result, error) {
 	s.message, s.err = "", ""
 	s.publishLocked()
 	return total, nil
-}
-
-func maps(p model.Params) model.Params {
-	q := make(model.Params, len(p)+1)
-	for k, v := range p {
-		q[k] = v
-	}
-	return q
 }
 
 // withCapacity asks for consumed capacity per table and index when the

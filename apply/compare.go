@@ -87,24 +87,6 @@ func (r *runner) compare(ctx context.Context, ap *model.AccessPattern) PatternRe
 	}
 }
 
-// runs returns the parameter sets an access pattern's requests use: one,
-// or one per fan-out value.
-func runs(ap *model.AccessPattern, p model.Params) []model.Params {
-	if ap.FanOut == nil {
-		return []model.Params{p}
-	}
-	var out []model.Params
-	for _, v := range ap.FanOut.Values() {
-		q := make(model.Params, len(p)+1)
-		for k, x := range p {
-			q[k] = x
-		}
-		q[ap.FanOut.Parameter] = v
-		out = append(out, q)
-	}
-	return out
-}
-
 func runLocal(db *engine.Database, ap *model.AccessPattern, p model.Params) outcome {
 	var o outcome
 	res, err := ap.Run(db, p)
@@ -130,7 +112,7 @@ func runLocal(db *engine.Database, ap *model.AccessPattern, p model.Params) outc
 // runRemote sends the access pattern's requests through the SDK.
 func (r *runner) runRemote(ctx context.Context, ap *model.AccessPattern, p model.Params) outcome {
 	var o outcome
-	for _, q := range runs(ap, p) {
+	for _, q := range ap.Runs(p) {
 		o.counts.Requests++
 		body, err := ap.Bind(q)
 		if err == nil {

@@ -109,6 +109,25 @@ type Result struct {
 	Items []attr.Item
 }
 
+// Runs returns the parameters of each request the access pattern makes
+// with parameters p: p alone, or one copy of p per fan-out value with the
+// fan-out parameter set to it. p is not modified.
+func (ap *AccessPattern) Runs(p Params) []Params {
+	if ap.FanOut == nil {
+		return []Params{p}
+	}
+	var out []Params
+	for _, v := range ap.FanOut.Values() {
+		q := make(Params, len(p)+1)
+		for k, x := range p {
+			q[k] = x
+		}
+		q[ap.FanOut.Parameter] = v
+		out = append(out, q)
+	}
+	return out
+}
+
 // Run runs the access pattern on db with parameters p: once, or once per
 // fan-out value (the fan-out parameter need not be in p). A failing request
 // stops the run.
@@ -117,20 +136,8 @@ func (ap *AccessPattern) Run(db *engine.Database, p Params) (*Result, error) {
 	if !ok {
 		return nil, fmt.Errorf("unknown operation %q", ap.Operation)
 	}
-	runs := []Params{p}
-	if ap.FanOut != nil {
-		runs = runs[:0]
-		for _, v := range ap.FanOut.Values() {
-			q := make(Params, len(p)+1)
-			for k, x := range p {
-				q[k] = x
-			}
-			q[ap.FanOut.Parameter] = v
-			runs = append(runs, q)
-		}
-	}
 	res := &Result{}
-	for _, q := range runs {
+	for _, q := range ap.Runs(p) {
 		in, err := ap.Input(q)
 		if err != nil {
 			return nil, err

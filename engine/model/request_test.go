@@ -152,3 +152,18 @@ func TestRequestTargets(t *testing.T) {
 		}
 	}
 }
+
+func TestRunsFansOut(t *testing.T) {
+	ap := &AccessPattern{FanOut: &FanOut{Parameter: "shard", From: 1, To: 3, Width: 2}}
+	p := Params{"date": "2026-03-01", "shard": "ignored"}
+	got := ap.Runs(p)
+	if len(got) != 3 || got[0]["shard"] != "01" || got[2]["shard"] != "03" || got[1]["date"] != "2026-03-01" {
+		t.Errorf("Runs = %v", got)
+	}
+	if p["shard"] != "ignored" {
+		t.Error("Runs modified its parameters")
+	}
+	if one := (&AccessPattern{}).Runs(p); len(one) != 1 || one[0]["date"] != "2026-03-01" {
+		t.Errorf("without a fan-out Runs = %v", one)
+	}
+}
