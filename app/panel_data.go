@@ -356,12 +356,12 @@ func renderCollection(view *visualizer.CollectionsView, c *visualizer.Collection
 			)),
 			goapp.TBody().Body(goapp.Range(c.Rows).Slice(func(i int) goapp.UI {
 				r := c.Rows[i]
-				cls := "wb-item " + rowStateClass(r.State) + " " + r.Mark.Class()
+				cls := "wb-item " + r.State.String() + " " + r.Mark.Class()
 				if r.Key == selected {
 					cls += " selected"
 				}
 				return goapp.Tr().ID(IDRow+r.Key).Class(cls).
-					Attr("data-state", rowStateName(r.State)).
+					Attr("data-state", r.State.String()).
 					OnClick(func(ctx goapp.Context, e goapp.Event) { onRow(ctx, r) }, goapp.EventScope(r.Key)).Body(
 					goapp.Td().Class("wb-mono wb-sk").Body(renderSegments(r)),
 					goapp.Td().Body(goapp.If(r.Entity != "", func() goapp.UI {
@@ -409,18 +409,6 @@ func renderSegments(r visualizer.Row) goapp.UI {
 		return goapp.Span().Class(cls).Text(text)
 	})
 }
-
-func rowStateClass(s visualizer.RowState) string {
-	switch s {
-	case visualizer.Expired:
-		return "expired"
-	case visualizer.Deleted:
-		return "deleted"
-	}
-	return "live"
-}
-
-func rowStateName(s visualizer.RowState) string { return rowStateClass(s) }
 
 func orDash(s string) string {
 	if s == "" {

@@ -2,6 +2,7 @@ package app
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
@@ -46,7 +47,7 @@ func (x *indexesPanel) Render() goapp.UI {
 			goapp.P().Class("wb-muted").Text("This table has no secondary indexes. Add a GSI or an LSI in Design."))
 	}
 	index := x.index
-	if !contains(names, index) {
+	if !slices.Contains(names, index) {
 		index = names[0]
 	}
 	ts := st.Snapshot.Table(name)
@@ -112,13 +113,4 @@ func (x *indexesPanel) Render() goapp.UI {
 			),
 		),
 	)
-}
-
-func contains(list []string, s string) bool {
-	for _, v := range list {
-		if v == s {
-			return true
-		}
-	}
-	return false
 }

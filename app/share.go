@@ -121,7 +121,7 @@ func (p *workbenchPage) openDecoded(ctx goapp.Context, m *model.Model) {
 	}
 	p.tab = TabData
 	if m.Dataset != nil && m.Dataset.Generator != nil {
-		p.startLoad(ctx, m.Dataset.Generator.Size)
+		startLoad(ctx, p.store, m.Dataset.Generator.Size)
 	}
 }
 

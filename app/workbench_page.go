@@ -172,12 +172,7 @@ func (p *workbenchPage) openPattern(ctx goapp.Context, name string, q url.Values
 	if n, err := strconv.Atoi(q.Get("items")); err == nil && n > 0 {
 		size = n
 	}
-	p.startLoad(ctx, size)
-}
-
-// startLoad loads n items in the background, publishing progress.
-func (p *workbenchPage) startLoad(ctx goapp.Context, n int) {
-	startLoad(ctx, p.store, n)
+	startLoad(ctx, p.store, size)
 }
 
 // startLoad runs a dataset load off the event handler so that the page
