@@ -1,6 +1,8 @@
 package engine
 
 import (
+	"encoding/binary"
+
 	"github.com/dynamodb-workbench/workbench/engine/attr"
 	"github.com/dynamodb-workbench/workbench/engine/capacity"
 )
@@ -32,19 +34,20 @@ func (d *Database) GetItem(in *GetItemInput) (*GetItemOutput, error) {
 	if err != nil {
 		return nil, err
 	}
-	key, err := t.keyOfKey(in.Key)
+	var buf [128]byte
+	key, err := t.appendKeyOfKey(buf[:0], in.Key)
 	if err != nil {
 		return nil, err
 	}
 	u := usage{tableName: *in.TableName}
 	out := &GetItemOutput{}
 	size := 0
-	if e, ok := t.get(key); ok {
+	if e, ok := t.getBytes(key); ok {
 		size = e.size
 		out.Item = project(e.decode(), p)
 	}
 	u.Table = capacity.ReadUnits(size, readMode(boolValue(in.ConsistentRead, false)))
-	if err := d.admitRead(t, nil, pivot(key).hash, u.Table); err != nil {
+	if err := d.admitRead(t, nil, binary.BigEndian.Uint64(key), u.Table); err != nil {
 		return nil, err
 	}
 	out.ConsumedCapacity = u.report(in.ReturnConsumedCapacity, true)

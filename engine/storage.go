@@ -11,7 +11,8 @@ import (
 // item costs about its DynamoDB size plus a little framing, instead of the
 // several hundred bytes of map buckets and boxed values a map would need.
 // Decoding is zero-copy for strings and numbers (they are substrings of the
-// stored string), so a read allocates only the map and the value boxes.
+// stored string), so a read allocates only the map, one array for the
+// string and number values (boxes.go) and the containers of other types.
 //
 // Format: item = uvarint(n) (name value)*; name = uvarint(len) bytes;
 // value = type byte, then S/N/B: uvarint(len) bytes; BOOL: one byte; NULL:
@@ -83,9 +84,10 @@ var errCorrupt = errors.New("engine: corrupt stored item")
 
 // decoder reads the stored form; strings are substrings of data.
 type decoder struct {
-	data string
-	pos  int
-	err  error
+	data  string
+	pos   int
+	err   error
+	boxes boxes // backing for S and N values; empty means ordinary boxing
 }
 
 func (d *decoder) uvarint() int {
@@ -119,6 +121,9 @@ func (d *decoder) str() string {
 func decodeItem(data string) attr.Item {
 	d := decoder{data: data}
 	n := d.uvarint()
+	// Most top-level attributes are strings and numbers: one array for
+	// all of them (nested ones beyond that count are boxed one by one).
+	d.boxes = newBoxes(n)
 	item := make(attr.Item, n)
 	for i := 0; i < n && d.err == nil; i++ {
 		name := d.str()
@@ -140,9 +145,9 @@ func (d *decoder) value() attr.Value {
 	d.pos++
 	switch t {
 	case attr.TypeS:
-		return attr.String(d.str())
+		return d.boxes.String(d.str())
 	case attr.TypeN:
-		return attr.NumberFromCanonical(d.str())
+		return d.boxes.Number(d.str())
 	case attr.TypeB:
 		return attr.Binary(d.str())
 	case attr.TypeBOOL:

@@ -230,23 +230,33 @@ func (t *table) keyOfItem(item attr.Item) (string, *Error) {
 // keyOfKey validates a Key parameter (GetItem, DeleteItem, UpdateItem, batch
 // and transaction keys): exactly the key attributes, of the declared types.
 func (t *table) keyOfKey(key attr.Item) (string, *Error) {
+	var buf [128]byte
+	b, err := t.appendKeyOfKey(buf[:0], key)
+	if err != nil {
+		return "", err
+	}
+	return string(b), nil
+}
+
+// appendKeyOfKey is keyOfKey appending to dst, for point reads, whose
+// lookup needs no string of its own.
+func (t *table) appendKeyOfKey(dst []byte, key attr.Item) ([]byte, *Error) {
 	all := t.key.all
 	if len(key) != len(all) {
-		return "", errKeySchema()
+		return nil, errKeySchema()
 	}
-	var buf [128]byte
-	b := buf[:8]
+	b := append(dst, make([]byte, 8)...)
 	for i, ka := range all {
 		v, ok := key[ka.name]
 		if !ok || v.Type() != ka.typ {
-			return "", errKeySchema()
+			return nil, errKeySchema()
 		}
 		if err := checkKeyValue(ka, v, i < len(t.key.hash)); err != nil {
-			return "", err
+			return nil, err
 		}
 		b = t.key.appendPart(b, i, v)
 	}
-	return string(b), nil
+	return b, nil
 }
 
 // appendPart appends key part i (in k.all order) to a tree key being built
@@ -320,6 +330,16 @@ func (k keySchema) keyItem(item attr.Item) attr.Item {
 // comparison, a map lookup one or two.
 func (t *table) get(key string) (*entry, bool) {
 	e, ok := t.byKey[key[8:]]
+	if !ok {
+		return nil, false
+	}
+	return &e, true
+}
+
+// getBytes is get for a key being built in a buffer (no string needed:
+// the map lookup converts without allocating).
+func (t *table) getBytes(key []byte) (*entry, bool) {
+	e, ok := t.byKey[string(key[8:])]
 	if !ok {
 		return nil, false
 	}
