@@ -79,7 +79,7 @@ screenshots: build ## save a screenshot of each main view in docs/screenshots (f
 bench: ## run the benchmarks in BENCH_PKGS
 	$(GO) test -run '^$$' -bench '$(BENCH)' -benchmem -benchtime '$(BENCHTIME)' -count '$(BENCHCOUNT)' $(BENCH_PKGS)
 
-bench-compare: build ## wire API ops/s vs dynoxide, same client and load (installs dynoxide from npm into /tmp/dynoxide)
+bench-compare: build ## wire API ops/s vs dynoxide, same clients and load (installs dynoxide from npm into /tmp/dynoxide, wrk from Debian)
 	SKIP_BUILD=1 COUNT='$(COMPARE_COUNT)' BENCHTIME='$(COMPARE_BENCHTIME)' scripts/bench-compare.sh
 
 fuzz: ## run each Fuzz* function in FUZZ_PKGS for FUZZTIME

@@ -4,12 +4,22 @@
 # Starts dynoxide (the fastest DynamoDB emulator we can run here; its Linux
 # binary comes from npm as @dynoxide/linux-x64, installed into a temp dir,
 # never into the repository) and bin/workbench, each on a free loopback port,
-# then runs the same Go benchmark (engine/wire's BenchmarkWirePutItem and
-# BenchmarkWireGetItem: AWS SDK for Go v2, ~200-byte items, b.RunParallel)
-# against each in turn, interleaved, and prints ops/s for both, the ratio,
-# and each server's CPU time per operation (from /proc). A third row runs the
-# same load against a null server that answers without doing any work: the
-# client's own ceiling on this machine, which bounds every server's figure.
+# then runs the same loads against each in turn, interleaved, and prints
+# ops/s for both, the ratio, and each server's CPU time per operation (from
+# /proc). The loads, ~200-byte items over 10,000 keys:
+#   - PutItem, GetItem: the AWS SDK for Go v2 (engine/wire's
+#     BenchmarkWirePutItem and BenchmarkWireGetItem, b.RunParallel);
+#   - RawPutItem, RawGetItem: Go's net/http client sending byte-identical
+#     requests (BenchmarkWireRawPutItem, BenchmarkWireRawGetItem);
+#   - WrkPutItem, WrkGetItem: wrk, a C load generator (Debian's package,
+#     installed if missing), with the same requests (scripts/wrk-load.lua),
+#     every answer checked.
+# On 2 cores the client shares the CPU with the server, so a heavier client
+# hides more of the servers' difference: for the Go clients a third row runs
+# the same load against a null server that answers without doing any work,
+# the client's own ceiling on this machine, which bounds every server's
+# figure. wrk spends the least CPU per request, so its rows come closest to
+# the servers' own throughput.
 #
 # Usage: scripts/bench-compare.sh            (from anywhere in the repository)
 # Environment:
@@ -20,12 +30,15 @@
 #   DYNOXIDE_DIR=/tmp/dynoxide   where npm installs dynoxide
 #   DYNOXIDE_VERSION=1.2.1
 #   WORKBENCH_BIN=bin/workbench  (the script runs `make build` first unless SKIP_BUILD=1)
+#   WRK_DURATION=10s   per wrk run; WRK_CONNECTIONS=16 (one wrk thread)
 set -euo pipefail
 # BENCHES: the client variants to run: the AWS SDK for Go v2 (PutItem,
 # GetItem) and a thin HTTP client sending byte-identical requests (RawPutItem,
 # RawGetItem), which shows the servers' difference when the SDK's own CPU cost
 # would cap both.
-BENCHES=${BENCHES:-PutItem GetItem RawPutItem RawGetItem}
+BENCHES=${BENCHES:-PutItem GetItem RawPutItem RawGetItem WrkPutItem WrkGetItem}
+WRK_DURATION=${WRK_DURATION:-10s}
+WRK_CONNECTIONS=${WRK_CONNECTIONS:-16}
 
 cd "$(dirname "$0")/.."
 BENCHTIME=${BENCHTIME:-20000x}
@@ -40,6 +53,13 @@ if [[ ! -x $DYNOXIDE_BIN ]]; then
 	echo ">> installing @dynoxide/linux-x64@$DYNOXIDE_VERSION into $DYNOXIDE_DIR"
 	mkdir -p "$DYNOXIDE_DIR"
 	npm install --silent --no-save --no-audit --no-fund --prefix "$DYNOXIDE_DIR" "@dynoxide/linux-x64@$DYNOXIDE_VERSION" >/dev/null
+fi
+if [[ $BENCHES == *Wrk* ]] && ! command -v wrk >/dev/null; then
+	echo ">> installing wrk (Debian package)"
+	sudo=()
+	[[ "$(id -u)" != 0 ]] && sudo=(sudo)
+	"${sudo[@]}" env DEBIAN_FRONTEND=noninteractive apt-get install -y wrk >/dev/null ||
+		{ "${sudo[@]}" apt-get update >/dev/null && "${sudo[@]}" env DEBIAN_FRONTEND=noninteractive apt-get install -y wrk >/dev/null; }
 fi
 if [[ -z ${SKIP_BUILD:-} ]]; then
 	echo ">> make build"
@@ -110,17 +130,32 @@ run() {
 	local endpoint="http://127.0.0.1:$port"
 	[[ $port == null ]] && endpoint=null
 	for bench in $BENCHES; do
-		before=$(cpu_ticks "$pid")
-		out=$(WIRE_BENCH_ENDPOINT="$endpoint" WIRE_BENCH_PARALLELISM=$PARALLELISM \
-			"$work/wire.test" -test.run '^$' -test.bench "^BenchmarkWire${bench}\$" -test.benchtime "$BENCHTIME" 2>&1) || {
-			echo "$out" >&2
-			exit 1
-		}
-		after=$(cpu_ticks "$pid")
-		n=$(awk '/^BenchmarkWire/ {print $2}' <<<"$out")
-		ops=$(awk '/^BenchmarkWire/ {for (i = 1; i < NF; i++) if ($(i+1) == "ops/s") print $i}' <<<"$out")
+		if [[ $bench == Wrk* ]]; then
+			[[ $port == null ]] && continue # the null server lives inside the Go benchmark
+			before=$(cpu_ticks "$pid")
+			out=$(OP=${bench#Wrk} wrk -t1 -c"$WRK_CONNECTIONS" -d"$WRK_DURATION" -s scripts/wrk-load.lua "$endpoint/" 2>&1)
+			after=$(cpu_ticks "$pid")
+			# Every answer must be right: a 200, and for GetItem the item.
+			if ! grep -q '^failures: 0$' <<<"$out" || grep -q 'Non-2xx\|Socket errors' <<<"$out"; then
+				echo "$out" >&2
+				echo "wrk $bench against $name: failed requests" >&2
+				exit 1
+			fi
+			n=$(awk '/requests in/ {print $1}' <<<"$out")
+			ops=$(awk '/^Requests\/sec:/ {print $2}' <<<"$out")
+		else
+			before=$(cpu_ticks "$pid")
+			out=$(WIRE_BENCH_ENDPOINT="$endpoint" WIRE_BENCH_PARALLELISM=$PARALLELISM \
+				"$work/wire.test" -test.run '^$' -test.bench "^BenchmarkWire${bench}\$" -test.benchtime "$BENCHTIME" 2>&1) || {
+				echo "$out" >&2
+				exit 1
+			}
+			after=$(cpu_ticks "$pid")
+			n=$(awk '/^BenchmarkWire/ {print $2}' <<<"$out")
+			ops=$(awk '/^BenchmarkWire/ {for (i = 1; i < NF; i++) if ($(i+1) == "ops/s") print $i}' <<<"$out")
+		fi
 		echo "$name $bench $ops $(awk -v t=$((after - before)) -v hz="$hz" -v n="$n" 'BEGIN {printf "%.1f", t / hz * 1e6 / n}')" >>"$work/results"
-		printf '   %-9s %-8s %10s ops/s\n' "$name" "$bench" "$ops"
+		printf '   %-9s %-10s %10s ops/s\n' "$name" "$bench" "$ops"
 	done
 }
 
@@ -149,6 +184,7 @@ for bench in $BENCHES; do
 	printf '%-11s %14.0f %14.0f %7.2fx   %16.1f %16.1f\n' "$bench" "$wb" "$dx" "$(awk -v a="$wb" -v b="$dx" 'BEGIN {print a / b}')" "$wbc" "$dxc"
 done
 for bench in $BENCHES; do
+	[[ $bench == Wrk* ]] && continue
 	printf '%-11s %14.0f   null server (no work at all): the client'"'"'s ceiling on this machine\n' "$bench" \
 		"$(awk -v b=$bench '$1 == "null" && $2 == b {print $3}' "$work/results" | median)"
 done
