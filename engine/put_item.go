@@ -72,17 +72,24 @@ func (d *Database) writeOne(t *table, w *write, tableName string, cond *expr.Con
 
 // write is one prepared change to one item: validated, not yet applied.
 type write struct {
-	key  string
-	old  *entry    // nil when the item does not exist
-	item attr.Item // the new item; nil for a delete or when nothing changes
-	size int
-	del  bool // delete the item
+	key      string
+	old      *entry    // nil when the item does not exist; else &oldEntry
+	oldEntry entry     // the replaced entry, kept here: the write is on the heap already
+	item     attr.Item // the new item; nil for a delete or when nothing changes
+	size     int
+	del      bool // delete the item
 
 	oldDecoded attr.Item
 	indexOps   []indexOp // planned index changes (index.go)
 
 	collection      string // the LSI item collection written, if limited
 	collectionDelta int64
+}
+
+// setOld records the entry the write replaces or deletes.
+func (w *write) setOld(e entry) {
+	w.oldEntry = e
+	w.old = &w.oldEntry
 }
 
 // oldItem decodes the item being replaced, once; nil when there is none.
@@ -115,7 +122,7 @@ func (d *Database) prepareput(t *table, item attr.Item) (*write, *Error) {
 	}
 	w := &write{key: key, item: item, size: size}
 	if old, ok := t.get(key); ok {
-		w.old = old
+		w.setOld(*old)
 	}
 	if err := t.planIndexes(w, false); err != nil {
 		return nil, err
