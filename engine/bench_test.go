@@ -3,7 +3,6 @@ package engine
 import (
 	"fmt"
 	"runtime"
-	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -71,7 +70,7 @@ func benchmarkGetItem(b *testing.B, n int) {
 	sks := make([]attr.Value, n)
 	for i := range n {
 		it := benchItem((i * 7919) % n)
-		pks[i], sks[i] = attr.String(strings.Clone(string(it["pk"].(attr.String)))), attr.String(strings.Clone(string(it["sk"].(attr.String))))
+		pks[i], sks[i] = it["pk"], it["sk"]
 	}
 	in := GetItemInput{TableName: &name, Key: attr.Item{}}
 	b.ReportAllocs()

@@ -57,7 +57,7 @@ func (d *Database) preparedelete(t *table, key attr.Item) (*write, *Error) {
 	}
 	w := &write{key: k, del: true}
 	if old, ok := t.get(k); ok {
-		w.setOld(*old)
+		w.setOld(old)
 	}
 	if err := t.planIndexes(w, false); err != nil {
 		return nil, err

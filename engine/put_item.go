@@ -122,7 +122,7 @@ func (d *Database) prepareput(t *table, item attr.Item) (*write, *Error) {
 	}
 	w := &write{key: key, item: item, size: size}
 	if old, ok := t.get(key); ok {
-		w.setOld(*old)
+		w.setOld(old)
 	}
 	if err := t.planIndexes(w, false); err != nil {
 		return nil, err

@@ -327,23 +327,18 @@ func (k keySchema) keyItem(item attr.Item) attr.Item {
 
 // get returns the stored entry for a tree key. Point reads go through a
 // hash map rather than the tree: a tree descent costs a cache miss per
-// comparison, a map lookup one or two.
-func (t *table) get(key string) (*entry, bool) {
+// comparison, a map lookup one or two. The entry comes back by value, so a
+// caller that keeps it decides where it lives.
+func (t *table) get(key string) (entry, bool) {
 	e, ok := t.byKey[key[8:]]
-	if !ok {
-		return nil, false
-	}
-	return &e, true
+	return e, ok
 }
 
 // getBytes is get for a key being built in a buffer (no string needed:
 // the map lookup converts without allocating).
-func (t *table) getBytes(key []byte) (*entry, bool) {
+func (t *table) getBytes(key []byte) (entry, bool) {
 	e, ok := t.byKey[string(key[8:])]
-	if !ok {
-		return nil, false
-	}
-	return &e, true
+	return e, ok
 }
 
 // put stores item under key and reports the entry it replaced, if any.

@@ -116,7 +116,8 @@ func (d *Database) sweepTTL(t *table, now time.Time) {
 			t.ttl.expiries.Delete(e)
 			continue
 		}
-		w := &write{key: e.key, old: old, del: true}
+		w := &write{key: e.key, del: true}
+		w.setOld(old)
 		if err := t.planIndexes(w, false); err != nil {
 			continue
 		}

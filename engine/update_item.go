@@ -57,7 +57,7 @@ func (d *Database) prepareupdate(t *table, key attr.Item, up *expr.Update) (*wri
 	}
 	w := &write{key: k}
 	if old, ok := t.get(k); ok {
-		w.setOld(*old)
+		w.setOld(old)
 	}
 	if up != nil {
 		for _, p := range up.Paths() {

@@ -32,10 +32,8 @@
 #   WORKBENCH_BIN=bin/workbench  (the script runs `make build` first unless SKIP_BUILD=1)
 #   WRK_DURATION=10s   per wrk run; WRK_CONNECTIONS=16 (one wrk thread)
 set -euo pipefail
-# BENCHES: the client variants to run: the AWS SDK for Go v2 (PutItem,
-# GetItem) and a thin HTTP client sending byte-identical requests (RawPutItem,
-# RawGetItem), which shows the servers' difference when the SDK's own CPU cost
-# would cap both.
+# BENCHES: the loads to run (PutItem, GetItem, RawPutItem, RawGetItem,
+# WrkPutItem, WrkGetItem: see above).
 BENCHES=${BENCHES:-PutItem GetItem RawPutItem RawGetItem WrkPutItem WrkGetItem}
 WRK_DURATION=${WRK_DURATION:-10s}
 WRK_CONNECTIONS=${WRK_CONNECTIONS:-16}
@@ -130,11 +128,11 @@ run() {
 	local endpoint="http://127.0.0.1:$port"
 	[[ $port == null ]] && endpoint=null
 	for bench in $BENCHES; do
+		# The null server lives inside the Go benchmark: wrk cannot reach it.
+		[[ $bench == Wrk* && $port == null ]] && continue
+		before=$(cpu_ticks "$pid")
 		if [[ $bench == Wrk* ]]; then
-			[[ $port == null ]] && continue # the null server lives inside the Go benchmark
-			before=$(cpu_ticks "$pid")
 			out=$(OP=${bench#Wrk} wrk -t1 -c"$WRK_CONNECTIONS" -d"$WRK_DURATION" -s scripts/wrk-load.lua "$endpoint/" 2>&1)
-			after=$(cpu_ticks "$pid")
 			# Every answer must be right: a 200, and for GetItem the item.
 			if ! grep -q '^failures: 0$' <<<"$out" || grep -q 'Non-2xx\|Socket errors' <<<"$out"; then
 				echo "$out" >&2
@@ -144,16 +142,15 @@ run() {
 			n=$(awk '/requests in/ {print $1}' <<<"$out")
 			ops=$(awk '/^Requests\/sec:/ {print $2}' <<<"$out")
 		else
-			before=$(cpu_ticks "$pid")
 			out=$(WIRE_BENCH_ENDPOINT="$endpoint" WIRE_BENCH_PARALLELISM=$PARALLELISM \
 				"$work/wire.test" -test.run '^$' -test.bench "^BenchmarkWire${bench}\$" -test.benchtime "$BENCHTIME" 2>&1) || {
 				echo "$out" >&2
 				exit 1
 			}
-			after=$(cpu_ticks "$pid")
 			n=$(awk '/^BenchmarkWire/ {print $2}' <<<"$out")
 			ops=$(awk '/^BenchmarkWire/ {for (i = 1; i < NF; i++) if ($(i+1) == "ops/s") print $i}' <<<"$out")
 		fi
+		after=$(cpu_ticks "$pid")
 		echo "$name $bench $ops $(awk -v t=$((after - before)) -v hz="$hz" -v n="$n" 'BEGIN {printf "%.1f", t / hz * 1e6 / n}')" >>"$work/results"
 		printf '   %-9s %-10s %10s ops/s\n' "$name" "$bench" "$ops"
 	done
