@@ -34,16 +34,14 @@ func patternDocument(t *testing.T, name string) []byte {
 
 func exportServer(t *testing.T) http.Handler {
 	t.Helper()
-	h, err := newServer(serverOptions{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return h
+	return newTestServer(t, serverOptions{})
 }
 
 func post(h http.Handler, target string, body []byte) *httptest.ResponseRecorder {
 	rec := httptest.NewRecorder()
-	h.ServeHTTP(rec, httptest.NewRequest("POST", target, bytes.NewReader(body)))
+	r := httptest.NewRequest("POST", target, bytes.NewReader(body))
+	r.Header.Set("Content-Type", "application/json")
+	h.ServeHTTP(rec, r)
 	return rec
 }
 

@@ -20,8 +20,10 @@ import (
 	"log"
 	"net"
 	"net/http"
+	"net/url"
 	"os"
 	"os/signal"
+	"slices"
 	"strings"
 	"syscall"
 	"time"
@@ -29,6 +31,7 @@ import (
 	"github.com/dynamodb-workbench/workbench/app"
 	"github.com/dynamodb-workbench/workbench/engine"
 	"github.com/dynamodb-workbench/workbench/engine/wire"
+	"github.com/dynamodb-workbench/workbench/httpguard"
 	"github.com/dynamodb-workbench/workbench/sharestore"
 )
 
@@ -65,6 +68,11 @@ func main() {
 	gsiDelay := flags.Duration("gsi-delay", 0, "how long global secondary indexes lag their table")
 	throttle := flags.Bool("throttle", false, "enforce provisioned throughput: ProvisionedThroughputExceededException and UnprocessedItems/UnprocessedKeys when a partition's share and burst are spent")
 	clockSpeed := flags.Float64("clock-speed", 1, "run the engine's clock this many times faster than real time (86400: a day per second)")
+	allowedHosts := flags.String("allowed-hosts", "", "`names`, comma-separated, the server answers to besides loopback names (needed to listen beyond loopback)")
+	publicURL := flags.String("public-url", "", "the `URL` people open, e.g. https://workbench.example.com behind a reverse proxy: its host is allowed and its origin may write")
+	corsOrigins := flags.String("cors-origins", "", "`origins`, comma-separated, whose pages may call the DynamoDB endpoint (\"*\": any), as DynamoDB Local's -cors; none by default")
+	maxConns := flags.Int("max-connections", defaultMaxConnections, "at most this many client `connections` open at once")
+	maxExp := flags.Int("max-expensive", maxExpensive, "at most this many simulations, analyses, exports and dataset generations at once")
 	flags.Parse(os.Args[1:])
 	if flags.NArg() > 0 {
 		fmt.Fprintf(os.Stderr, "workbench: unexpected arguments: %s\n", strings.Join(flags.Args(), " "))
@@ -89,11 +97,17 @@ func main() {
 	}
 	db := engine.New(engine.WithClock(clock), engine.WithTTLDeletionDelay(*ttlDelay), engine.WithGSIPropagationDelay(*gsiDelay), engine.WithThrottling(*throttle))
 	go tick(ctx, db, virtual)
-	opts := serverOptions{DB: db, Version: version, DataDir: *data, StoreSpec: *store, ApplyEndpoints: *applyEndpoints}
+	opts := serverOptions{DB: db, Version: version, DataDir: *data, StoreSpec: *store, ApplyEndpoints: *applyEndpoints,
+		AllowedHosts: splitList(*allowedHosts), PublicURL: *publicURL, CORSOrigins: splitList(*corsOrigins),
+		MaxConnections: *maxConns, MaxExpensive: *maxExp}
 	if *data == "" && *store == "" {
 		opts.DataDir, opts.DataDirImplicit = defaultDataDir(), true
 	}
-	ln, err := net.Listen("tcp", *addr)
+	err := checkExposure(*addr, opts)
+	var ln net.Listener
+	if err == nil {
+		ln, err = net.Listen("tcp", *addr)
+	}
 	if err == nil {
 		err = run(ctx, ln, opts, os.Stderr)
 	}
@@ -146,12 +160,11 @@ func run(ctx context.Context, ln net.Listener, opts serverOptions, logw io.Write
 		logger.Print("web/app.wasm is not embedded: the page will not start (build with `make build`)")
 	}
 
-	srv := &http.Server{
-		Handler:           h,
-		ReadHeaderTimeout: 10 * time.Second,
-		IdleTimeout:       2 * time.Minute,
-		ErrorLog:          logger,
+	srv := newHTTPServer(h, opts, logger)
+	if opts.MaxConnections == 0 {
+		opts.MaxConnections = defaultMaxConnections
 	}
+	ln = httpguard.LimitListener(ln, opts.MaxConnections)
 	served := make(chan error, 1)
 	go func() { served <- srv.Serve(ln) }()
 	logger.Printf("serving the workbench and the DynamoDB endpoint on http://%s", ln.Addr())
@@ -172,6 +185,79 @@ func run(ctx context.Context, ln net.Listener, opts serverOptions, logw io.Write
 		return err
 	}
 	return nil
+}
+
+// Connection limits of the server (see newHTTPServer).
+const (
+	// defaultMaxConnections caps the connections open at once
+	// (-max-connections): slow clients holding connections cannot exhaust
+	// the process's file descriptors or memory.
+	defaultMaxConnections = 256
+	// headerTimeout bounds reading a request's header, bodyTimeout the
+	// whole request with its body (a client that trickles a large body is
+	// cut off), writeTimeout writing the answer to a slow reader.
+	headerTimeout = 10 * time.Second
+	bodyTimeout   = 30 * time.Second
+	writeTimeout  = 5 * time.Minute
+	// maxHeaderBytes bounds a request's header.
+	maxHeaderBytes = 64 << 10
+)
+
+// newHTTPServer is the http.Server for h with the read and write timeouts
+// (opts.ReadTimeout replaces the header and body ones when set, for tests).
+func newHTTPServer(h http.Handler, opts serverOptions, logger *log.Logger) *http.Server {
+	header, body := headerTimeout, bodyTimeout
+	if opts.ReadTimeout > 0 {
+		header, body = opts.ReadTimeout, opts.ReadTimeout
+	}
+	return &http.Server{
+		Handler:           h,
+		ReadHeaderTimeout: header,
+		ReadTimeout:       body,
+		WriteTimeout:      writeTimeout,
+		IdleTimeout:       2 * time.Minute,
+		MaxHeaderBytes:    maxHeaderBytes,
+		ErrorLog:          logger,
+	}
+}
+
+// checkExposure refuses to listen beyond loopback unless the operator
+// named the host people will use: without it every request would be
+// refused by the Host check, and a server on a shared network should be
+// put there on purpose.
+func checkExposure(addr string, opts serverOptions) error {
+	if opts.PublicURL != "" {
+		u, err := url.Parse(opts.PublicURL)
+		if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+			return fmt.Errorf("-public-url %q: want http://HOST or https://HOST, the address people open", opts.PublicURL)
+		}
+	}
+	host, _, err := net.SplitHostPort(addr)
+	if err != nil {
+		return fmt.Errorf("-addr %q: %v", addr, err)
+	}
+	if host != "" && httpguard.IsLoopback(host) {
+		return nil
+	}
+	if len(opts.AllowedHosts) > 0 || opts.PublicURL != "" {
+		return nil
+	}
+	where := host
+	if where == "" || where == "0.0.0.0" || where == "::" {
+		where = "every network interface"
+	}
+	return fmt.Errorf("-addr %s listens on %s, beyond this machine: add -public-url https://NAME (the address people open) or -allowed-hosts NAME (the host names they use), or listen on 127.0.0.1", addr, where)
+}
+
+// splitList splits a comma-separated flag value, dropping blanks.
+func splitList(s string) []string {
+	var out []string
+	for _, v := range strings.Split(s, ",") {
+		if v = strings.TrimSpace(v); v != "" {
+			out = append(out, v)
+		}
+	}
+	return out
 }
 
 // serverOptions configures newServer. The zero value is usable.
@@ -202,6 +288,23 @@ type serverOptions struct {
 	// Logger receives warnings (for example, a stale app.wasm.gz). Nil
 	// means the standard logger.
 	Logger *log.Logger
+
+	// AllowedHosts are the host names the server answers to besides the
+	// loopback ones (-allowed-hosts); PublicURL is the address people use
+	// (-public-url), whose host is allowed too and whose origin may write.
+	AllowedHosts []string
+	PublicURL    string
+	// CORSOrigins are the origins whose pages may call the DynamoDB
+	// endpoint (-cors-origins); none by default.
+	CORSOrigins []string
+	// MaxConnections caps open connections (0: defaultMaxConnections);
+	// ReadTimeout, when set, bounds reading a request's header and body
+	// (0: headerTimeout and bodyTimeout).
+	MaxConnections int
+	ReadTimeout    time.Duration
+	// MaxExpensive bounds the simulations, analyses, exports and dataset
+	// generations running at once (0: maxExpensive).
+	MaxExpensive int
 
 	// Web holds the static files, named as in the repository
 	// ("web/app.wasm", "web/icon.svg", ...). Nil means the copy embedded in
@@ -238,13 +341,6 @@ func newServer(opts serverOptions) (http.Handler, error) {
 	app.Register()
 
 	mux := http.NewServeMux()
-	wasm := assets.wasmHandler(opts.Version)
-	for _, p := range []string{"/web/app.wasm", "/app.wasm", "/goapp.wasm"} {
-		mux.Handle("GET "+p, wasm)
-	}
-	for _, name := range []string{"robots.txt", "sitemap.xml", "ads.txt"} {
-		mux.Handle("GET /"+name, assets.rootFileHandler(name))
-	}
 	api := patternsAPI()
 	mux.Handle("GET /api/patterns", api)
 	mux.Handle("GET /api/patterns/", api)
@@ -263,16 +359,55 @@ func newServer(opts serverOptions) (http.Handler, error) {
 	mux.Handle("POST /api/apply", applyHandler)
 	mux.Handle("POST /api/export", exportAPI())
 	mux.Handle("POST /api/import", exportAPI())
-	mux.Handle("GET /", newAppHandler(opts.Version, assets))
+	mux.Handle("GET /", assets.appHandler(opts.Version, assets.wasmHandler(opts.Version)))
 
 	dynamodb := wire.NewHandler(opts.DB)
-	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+	routes := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if isDynamoDBRequest(r) {
 			dynamodb.ServeHTTP(w, r)
 			return
 		}
 		mux.ServeHTTP(w, r)
-	}), nil
+	})
+	return httpguard.New(opts.guardConfig(), routes), nil
+}
+
+// maxExpensive is how many simulations, analyses, exports and dataset
+// generations run at once by default (-max-expensive): each may hold a core
+// for seconds, and the machine has a few.
+const maxExpensive = 4
+
+// guardConfig is what httpguard lets through for these options.
+func (opts serverOptions) guardConfig() httpguard.Config {
+	cfg := httpguard.Config{
+		Hosts:        opts.AllowedHosts,
+		CORSOrigins:  opts.CORSOrigins,
+		IsDynamoDB:   isDynamoDBRequest,
+		Expensive:    isExpensive,
+		MaxExpensive: opts.MaxExpensive,
+	}
+	if cfg.MaxExpensive == 0 {
+		cfg.MaxExpensive = maxExpensive
+	}
+	if u, err := url.Parse(opts.PublicURL); err == nil && u.Host != "" {
+		cfg.Hosts = append(slices.Clone(cfg.Hosts), u.Host)
+		cfg.PublicOrigins = []string{u.Scheme + "://" + u.Host}
+	}
+	return cfg
+}
+
+// isExpensive reports whether a request may hold a core for long:
+// simulations, analyses, exports (which sample a dataset) and generated
+// datasets.
+func isExpensive(r *http.Request) bool {
+	switch p := r.URL.Path; {
+	case r.Method == http.MethodPost && (p == "/api/simulate" || p == "/api/analyze" || p == "/api/export"):
+		return true
+	case r.Method == http.MethodGet || r.Method == http.MethodHead:
+		name, ok := strings.CutPrefix(p, "/api/patterns/")
+		return ok && name != ""
+	}
+	return false
 }
 
 // isDynamoDBRequest reports whether r is meant for the DynamoDB endpoint:

@@ -73,6 +73,8 @@ func newTestServer(t *testing.T, opts serverOptions) http.Handler {
 	if opts.Logger == nil {
 		opts.Logger = log.New(testWriter{t}, "", 0)
 	}
+	// httptest.NewRequest's requests are for example.com.
+	opts.AllowedHosts = append(opts.AllowedHosts, "example.com")
 	h, err := newServer(opts)
 	if err != nil {
 		t.Fatalf("newServer: %v", err)

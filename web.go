@@ -160,7 +160,11 @@ func newAppHandler(version string, a *webAssets) *goapp.Handler {
 		ThemeColor:      background,
 		LoadingLabel:    "loading engine… {progress}%",
 		Styles:          []string{"/web/workbench.css", "/web/panel-design.css", "/web/panel-query.css", "/web/panel-analysis.css"},
-		Resources:       webResources{Handler: staticFileHandler(a.fsys)},
+		// Resources resolves paths only: it is deliberately not an
+		// http.Handler, for go-app then builds the URL of its proxied files
+		// (robots.txt, ...) from the request's Host header and fetches it
+		// (see appHandler, which never lets a request reach that code).
+		Resources: webResources{},
 		// Start downloading (and compiling) the wasm while the page's
 		// scripts load: go-app's loader asks for it only once app.js has
 		// run. The attributes match the loader's fetch() (same-origin,
@@ -175,12 +179,9 @@ func newAppHandler(version string, a *webAssets) *goapp.Handler {
 	return h
 }
 
-// webResources serves /web/... from a file system and resolves resource
-// paths as go-app's LocalDir("") does, so the page refers to /web/... on
-// this server.
-type webResources struct {
-	http.Handler
-}
+// webResources resolves resource paths as go-app's LocalDir("") does, so
+// the page refers to /web/... on this server (appHandler serves them).
+type webResources struct{}
 
 // Resolve maps a resource path to the URL the page uses.
 func (webResources) Resolve(location string) string {
@@ -310,6 +311,45 @@ func (a *webAssets) rootFileHandler(name string) http.Handler {
 			return
 		}
 		http.ServeFileFS(w, r, a.fsys, file)
+	})
+}
+
+// proxiedFiles are the paths go-app's handler answers by fetching
+// http://<Host header>/web/<name> and caching the answer for everyone
+// (pkg/app/http.go, serveProxyResource, in go-app v10.1.11): the server
+// must answer them itself.
+var proxiedFiles = []string{"robots.txt", "sitemap.xml", "ads.txt"}
+
+// appHandler serves every GET and HEAD that is not the API: go-app's page
+// and its generated files (/app.js, /wasm_exec.js, /app-worker.js,
+// /manifest.webmanifest, /app.css, /goapp.js, /manifest.json, all built in
+// memory), and, answered here from the embedded files, /web/..., the wasm
+// and the files go-app would fetch over HTTP. go-app also serves each of
+// its paths under /<version>/; this strips that prefix the same way first,
+// so no path, versioned or not, reaches go-app's fetch.
+func (a *webAssets) appHandler(version string, wasm http.Handler) http.Handler {
+	goApp := newAppHandler(version, a)
+	static := staticFileHandler(a.fsys)
+	own := map[string]http.Handler{"/app.wasm": wasm, "/goapp.wasm": wasm, "/web/app.wasm": wasm}
+	for _, name := range proxiedFiles {
+		own["/"+name] = a.rootFileHandler(name)
+	}
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		p := r.URL.Path
+		if rest, ok := strings.CutPrefix(p, "/"+version+"/"); ok {
+			p = "/" + rest
+		}
+		if h, ok := own[p]; ok {
+			h.ServeHTTP(w, r)
+			return
+		}
+		if strings.HasPrefix(p, "/web/") {
+			r2 := r.Clone(r.Context())
+			r2.URL.Path, r2.URL.RawPath = p, ""
+			static.ServeHTTP(w, r2)
+			return
+		}
+		goApp.ServeHTTP(w, r)
 	})
 }
 

@@ -23,9 +23,6 @@ const gzipThreshold = 4 << 10
 // Header values shared by all responses (net/http does not modify them).
 var (
 	hdrContentType  = []string{"application/x-amz-json-1.0"}
-	hdrAllowOrigin  = []string{"*"}
-	hdrExpose       = []string{"x-amzn-RequestId,x-amz-crc32"}
-	hdrMaxAge       = []string{"172800"}
 	hdrGzip         = []string{"gzip"}
 	hdrZeroLength   = []string{"0"}
 	hdrVaryEncoding = []string{"Accept-Encoding"}
@@ -42,15 +39,13 @@ var notFoundBody = []byte("<UnknownOperationException/>\n")
 //   - POST with X-Amz-Target: DynamoDB_20120810.<Operation> and a JSON body
 //     (Content-Type application/x-amz-json-1.0, 1.1, application/json, or
 //     none) runs the operation through Dispatch;
-//   - OPTIONS answers a CORS preflight, echoing the requested headers and
-//     method;
 //   - any other method, or a body of another content type, gets DynamoDB's
 //     404 "<UnknownOperationException/>".
 //
 // Every response carries Content-Type application/x-amz-json-1.0, a
-// 52-character x-amzn-RequestId, x-amz-crc32 (CRC-32 of the bytes sent),
-// Access-Control-Allow-Origin: * and Access-Control-Expose-Headers for the
-// two DynamoDB headers. Responses above 4 KB are gzipped when the client
+// 52-character x-amzn-RequestId and x-amz-crc32 (CRC-32 of the bytes
+// sent). Cross-origin access (CORS) is the server's decision, made in front
+// of this handler (httpguard), not here. Responses above 4 KB are gzipped when the client
 // accepts gzip (the checksum is then of the compressed bytes). Request
 // bodies are limited to MaxRequestBytes. SigV4 Authorization headers are
 // accepted without verification, and unsigned requests too.
@@ -103,23 +98,9 @@ func (h *handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		}
 	}()
 	hdr["X-Amzn-Requestid"] = []string{newRequestID()}
-	hdr["Access-Control-Allow-Origin"] = hdrAllowOrigin
-	hdr["Access-Control-Expose-Headers"] = hdrExpose
 
 	switch r.Method {
 	case http.MethodPost:
-	case http.MethodOptions:
-		if v := r.Header.Values("Access-Control-Request-Headers"); len(v) > 0 {
-			hdr["Access-Control-Allow-Headers"] = []string{strings.Join(v, ", ")}
-		}
-		if v := r.Header.Values("Access-Control-Request-Method"); len(v) > 0 {
-			hdr["Access-Control-Allow-Methods"] = []string{strings.Join(v, ", ")}
-		}
-		hdr["Access-Control-Max-Age"] = hdrMaxAge
-		hdr["Content-Length"] = hdrZeroLength
-		wroteHeader = true
-		w.WriteHeader(http.StatusOK)
-		return
 	default:
 		wroteHeader = true
 		writeResponse(w, http.StatusNotFound, notFoundBody)
