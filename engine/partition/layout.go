@@ -580,15 +580,26 @@ func (l *Layout) AddDataAt(hash uint64, bytes int64) ([]Step, error) {
 
 // splitFull splits every partition over 10 GB until none is.
 func (l *Layout) splitFull() []Step {
+	steps, _ := l.splitFullN(-1)
+	return steps
+}
+
+// splitFullN is splitFull doing at most n splits (n < 0: no limit); it
+// reports whether it stopped at n with a full partition left. Each split
+// costs work in proportion to the partitions, so a simulation bounds them.
+func (l *Layout) splitFullN(n int) ([]Step, bool) {
 	var steps []Step
 	for i := 0; i < len(l.parts); {
 		if l.parts[i].Bytes > PartitionBytes && l.parts[i].Hi > l.parts[i].Lo && len(l.parts) < MaxPartitions {
+			if n >= 0 && len(steps) >= n {
+				return steps, true
+			}
 			steps = append(steps, l.sizeSplit(i))
 			continue // look at the first child again
 		}
 		i++
 	}
-	return steps
+	return steps, false
 }
 
 // sizeSplit splits partition i in two halves of its range, its data and its

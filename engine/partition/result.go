@@ -42,6 +42,8 @@ type Totals struct {
 	Splits     int `json:"splits"`
 	HeatSplits int `json:"heatSplits"`
 	Doublings  int `json:"doublings"`
+	// Work is what the run spent in Workload.Budget's unit (see there).
+	Work int64 `json:"work"`
 }
 
 // PatternResult is one access pattern's share of a run.

@@ -2,6 +2,7 @@ package partition
 
 import (
 	"cmp"
+	"context"
 	"fmt"
 	"math"
 	"math/rand/v2"
@@ -36,6 +37,13 @@ var epoch = time.Unix(0, 0).UTC()
 // burst bank, never above 3,000 RCU / 1,000 WCU (nor, with LinearCeiling,
 // their linear combination). What is left is throttled.
 func Simulate(l *Layout, w Workload) (*Result, error) {
+	return SimulateContext(context.Background(), l, w)
+}
+
+// SimulateContext is Simulate stopping early, with ctx's error, when ctx is
+// done (a server cancels it when its client leaves), and with a
+// *BudgetError when the run would take more than w.Budget.
+func SimulateContext(ctx context.Context, l *Layout, w Workload) (*Result, error) {
 	if l == nil || len(l.parts) == 0 {
 		return nil, invalidf("no layout")
 	}
@@ -45,10 +53,48 @@ func Simulate(l *Layout, w Workload) (*Result, error) {
 	if len(w.Changes) > 0 && l.mode != Provisioned {
 		return nil, invalidf("throughput changes need a provisioned table")
 	}
-	s := newSim(l.Clone(), w)
-	s.run()
+	if w.Budget > 0 && int64(len(l.parts)) > w.Budget {
+		return nil, &BudgetError{Budget: w.Budget, Seconds: w.Seconds, Partitions: len(l.parts)}
+	}
+	return runBounded(ctx, l.Clone(), w)
+}
+
+// runBounded runs the simulation; a run out of budget unwinds from deep
+// inside (sync, which allocates the new partitions' series) with a
+// *BudgetError panic, recovered here.
+func runBounded(ctx context.Context, l *Layout, w Workload) (res *Result, err error) {
+	defer func() {
+		if p := recover(); p != nil {
+			be, ok := p.(*BudgetError)
+			if !ok {
+				panic(p)
+			}
+			res, err = nil, be
+		}
+	}()
+	s := newSim(ctx, l, w)
+	if err := s.run(); err != nil {
+		return nil, err
+	}
 	return s.res, nil
 }
+
+// BudgetError is a run that needs more than its Workload.Budget: it
+// stopped at second At of Seconds, on Partitions partitions.
+type BudgetError struct {
+	Budget      int64
+	At, Seconds int
+	Partitions  int
+}
+
+func (e *BudgetError) Error() string {
+	return fmt.Sprintf("the simulation needs more work than its budget of %d partition-seconds: it reached %d partitions at second %d of %d; "+
+		"shorten the duration, or lower the rates, item sizes or table size that multiply the partitions", e.Budget, e.Partitions, e.At, e.Seconds)
+}
+
+// cancelEvery is how many simulated seconds pass between looks at the
+// run's context.
+const cancelEvery = 64
 
 // patState is one access pattern during a run.
 type patState struct {
@@ -111,6 +157,8 @@ func (v *vec) resize(n int) {
 }
 
 type sim struct {
+	ctx      context.Context
+	events   int64 // spent so far (see Workload.Budget)
 	w        Workload
 	l        *Layout
 	interval int
@@ -171,8 +219,9 @@ type totals struct {
 	throttledSeconds int
 }
 
-func newSim(l *Layout, w Workload) *sim {
+func newSim(ctx context.Context, l *Layout, w Workload) *sim {
 	s := &sim{
+		ctx:      ctx,
 		w:        w,
 		l:        l,
 		interval: w.interval(),
@@ -240,15 +289,28 @@ func hottestKey(p AccessPattern, ps *patState) (string, float64) {
 	return keyName(p.prefix(), key, 0, p.shards()), perKey * float64(ps.fanout) / shards * ps.units
 }
 
-func (s *sim) run() {
+func (s *sim) run() error {
 	for s.t = 0; s.t < s.w.Seconds; s.t++ {
+		if s.t%cancelEvery == 0 && s.ctx != nil {
+			if err := s.ctx.Err(); err != nil {
+				return err
+			}
+		}
+		// Every partition serving a second is an event: the work of a
+		// second, and the memory of the series, grow with them.
+		s.events += int64(len(s.parts))
+		if s.overBudget() {
+			return s.budgetError()
+		}
 		s.now = epoch.Add(time.Duration(s.t) * time.Second)
 		s.applyChanges()
 		s.commitPeak()
 		s.demandOf()
 		s.serve()
 		s.account()
-		s.grow()
+		if err := s.grow(); err != nil {
+			return err
+		}
 		s.splitForHeat()
 		if (s.t+1)%s.interval == 0 || s.t == s.w.Seconds-1 {
 			s.flush()
@@ -258,6 +320,7 @@ func (s *sim) run() {
 		}
 	}
 	s.finish()
+	return nil
 }
 
 // applyChanges makes the UpdateTable calls due this second.
@@ -642,9 +705,26 @@ func (s *sim) account() {
 	}
 }
 
+// overBudget reports whether the run has spent more than its budget.
+func (s *sim) overBudget() bool {
+	return s.w.Budget > 0 && s.events > s.w.Budget
+}
+
+// splitCost is what one split spends on the layout's bookkeeping, which
+// walks every partition (sync charges the new partitions' series).
+func (s *sim) splitCost() int64 {
+	return int64(len(s.l.parts))
+}
+
+func (s *sim) budgetError() error {
+	return &BudgetError{Budget: s.w.Budget, At: s.t, Seconds: s.w.Seconds, Partitions: len(s.l.parts)}
+}
+
 // grow adds the items that inserting writes stored, and splits every
-// partition that then holds more than 10 GB.
-func (s *sim) grow() {
+// partition that then holds more than 10 GB. A split costs events in
+// proportion to the partitions (the layout's bookkeeping walks them all),
+// so a run out of budget stops mid-way with a BudgetError.
+func (s *sim) grow() error {
 	grew := false
 	for k, ps := range s.pats {
 		if !ps.p.Inserts || ps.p.ItemBytes == 0 {
@@ -662,7 +742,7 @@ func (s *sim) grow() {
 		}
 	}
 	if !grew {
-		return
+		return nil
 	}
 	full := false
 	for i, p := range s.parts {
@@ -673,9 +753,22 @@ func (s *sim) grow() {
 			full = true
 		}
 	}
-	if full && len(s.l.splitFull()) > 0 {
+	if !full {
+		return nil
+	}
+	limit := -1
+	if s.w.Budget > 0 {
+		limit = int(min(max(0, s.w.Budget-s.events)/s.splitCost(), math.MaxInt32))
+	}
+	steps, stopped := s.l.splitFullN(limit)
+	s.events += int64(len(steps)) * s.splitCost()
+	if stopped || s.overBudget() {
+		return s.budgetError()
+	}
+	if len(steps) > 0 {
 		s.sync(s.t + 1)
 	}
+	return nil
 }
 
 // splitForHeat splits every partition that has run hot for long enough, at
@@ -726,6 +819,7 @@ func (s *sim) splitForHeat() {
 			num(100*total), s.heatSecs, num(100*hot))
 		if _, err := s.l.HeatSplit(i, at, why); err == nil {
 			split = true
+			s.events += s.splitCost()
 		}
 	}
 	if split {
@@ -825,6 +919,19 @@ func (s *sim) sync(at int) {
 	byID := make(map[int]*partState, len(old))
 	for _, p := range old {
 		byID[p.id] = p
+	}
+	// The new partitions' series hold ten numbers per sample left: charge
+	// them before allocating, so the budget bounds the run's memory.
+	fresh := 0
+	for _, lp := range s.l.parts {
+		if _, ok := byID[lp.ID]; !ok {
+			fresh++
+		}
+	}
+	s.events += int64(fresh) * 10 * int64(max(0, (s.w.Seconds+s.interval-1)/s.interval-at/s.interval))
+	if s.overBudget() {
+		s.t = at
+		panic(s.budgetError())
 	}
 	parts := make([]*partState, len(s.l.parts))
 	kept := make(map[int]bool, len(parts))
@@ -1075,5 +1182,6 @@ func (s *sim) finish() {
 	t.ReadUnits, t.WriteUnits = s.tot.units[0], s.tot.units[1]
 	t.ReadThrottled, t.WriteThrottled = s.tot.throttled[0], s.tot.throttled[1]
 	t.PartitionsEnd = len(s.l.parts)
+	t.Work = s.events
 	s.res.Layout = s.l
 }

@@ -351,6 +351,12 @@ type Workload struct {
 	// the second reached: the page uses it to let the browser paint, since
 	// WebAssembly runs on the page's only thread.
 	Yield func(second int) `json:"-"`
+	// Budget, when above 0, bounds the run's work in partition-seconds:
+	// each partition serving a simulated second is one, and each split
+	// costs the table's partitions plus 20 per remaining sample (the new
+	// series' numbers), so the budget bounds time and memory (Totals.Work). A run that needs more stops with a
+	// *BudgetError. A server sets it; 0 leaves the run unbounded.
+	Budget int64 `json:"-"`
 	// LinearCeiling limits each partition to a linear combination of its
 	// ceilings, RCU/3,000 + WCU/1,000 ≤ 1 (the Knowledge Center's "3,000
 	// RRU or 1,000 WRU, or a linear combination"), instead of limiting
