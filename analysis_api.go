@@ -24,11 +24,13 @@ import (
 //
 //	GET  /api/partitions?rcu=R&wcu=W&sizeGB=G[&mode=on-demand]   a table's partitions and the arithmetic
 //	POST /api/partitions  {"mode","rcu","wcu","sizeGB","hasLSI","history":[{op,...}]}  the same after a history
-//	POST /api/simulate    {"model":{...},"duration":"1h" or "seconds":3600,"interval":60}
+//	POST /api/simulate    {"model":{...},"duration":"1h" or "seconds":3600,"interval":60,
+//	                       "sharding":true,"burst":true,"adaptive":true,"split":true}
 //	POST /api/analyze     {"model":{...},"items":1000,"targetUtilization":0.7}
 //
-// Errors are {"error": "..."} with 400 (bad input), 405 (wrong method) or
-// 413 (a body over maxAnalysisBody).
+// Errors are {"error": "..."} with 400 (bad input, or a simulation needing
+// more than simulationBudget), 405 (wrong method) or 413 (a body over
+// maxAnalysisBody). A request whose client leaves is cancelled.
 
 // Limits of the analysis API.
 const (
@@ -42,6 +44,13 @@ const (
 	// maxSeriesPartitions bounds the per-partition series returned per key
 	// space (the most throttled first are kept, then the earliest).
 	maxSeriesPartitions = 32
+	// simulationBudget bounds the simulated work of one request, in
+	// partition-seconds (partition.Workload.Budget), all key spaces
+	// together: a day on about 230 partitions, a few seconds of a core and
+	// tens of megabytes. A model that needs more is refused with 400 (a
+	// huge write rate multiplies partitions, and the work of every second
+	// with them, however short the duration).
+	simulationBudget = 20_000_000
 )
 
 // analysisAPI returns the handler of /api/partitions, /api/simulate and
@@ -277,6 +286,45 @@ type simulateRequest struct {
 	// Interval is the seconds per sample (0: the smallest that keeps a
 	// series within 360 samples).
 	Interval int `json:"interval,omitempty"`
+	// The Load panel's switches, each true when absent: Sharding keeps
+	// the workload's write shards (off, every request goes to the
+	// unsharded key and a scatter-gather read is one read); Burst banks
+	// 300 s of unused capacity; Adaptive lends partitions the table's
+	// unused throughput; Split splits a partition hot for 5 minutes.
+	Sharding *bool `json:"sharding,omitempty"`
+	Burst    *bool `json:"burst,omitempty"`
+	Adaptive *bool `json:"adaptive,omitempty"`
+	Split    *bool `json:"split,omitempty"`
+}
+
+// on is a switch's value: true unless set to false.
+func on(b *bool) bool { return b == nil || *b }
+
+// applySwitches turns the switches off in a key space's workload, as the
+// page's Load panel does (app/panel_load.go, loadWorkload).
+func (q simulateRequest) applySwitches(w partition.Workload) partition.Workload {
+	w.Patterns = slices.Clone(w.Patterns)
+	if !on(q.Sharding) {
+		for i := range w.Patterns {
+			w.Patterns[i].Sharding = partition.Sharding{}
+			w.Patterns[i].ReadAll = false
+		}
+	}
+	w.DisableBurst = !on(q.Burst)
+	w.DisableAdaptive = !on(q.Adaptive)
+	w.DisableSplitForHeat = !on(q.Split)
+	return w
+}
+
+// analysisFailed answers an analysis or simulation error: 400 for the
+// model's or the request's fault (a simulation over its budget included),
+// nothing useful when the client has gone.
+func analysisFailed(w http.ResponseWriter, r *http.Request, err error) {
+	if r.Context().Err() != nil {
+		apiError(w, http.StatusServiceUnavailable, "cancelled: the client went away")
+		return
+	}
+	apiError(w, http.StatusBadRequest, err.Error())
 }
 
 // simulateAnswer is the answer of POST /api/simulate.
@@ -380,9 +428,10 @@ func serveSimulate(w http.ResponseWriter, r *http.Request) {
 		apiError(w, http.StatusBadRequest, fmt.Sprintf("items %d: 0 to %d", req.Items, analysis.MaxItems))
 		return
 	}
-	sims, err := analysis.Simulate(m, analysis.Options{Resolve: patterns.Generator, Items: req.Items}, secs, interval)
+	sims, err := analysis.Simulate(m, analysis.Options{Resolve: patterns.Generator, Items: req.Items,
+		Context: r.Context(), Budget: simulationBudget, Workload: req.applySwitches}, secs, interval)
 	if err != nil {
-		apiError(w, http.StatusBadRequest, err.Error())
+		analysisFailed(w, r, err)
 		return
 	}
 	a := simulateAnswer{Seconds: secs, Interval: interval, KeySpaces: []keySpaceAnswer{}, Events: []simulationEvent{}}
@@ -440,9 +489,9 @@ func serveAnalyze(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	rep, err := analysis.Analyze(m, analysis.Options{Resolve: patterns.Generator, Items: req.Items,
-		TargetUtilization: req.TargetUtilization, Prices: req.Prices})
+		TargetUtilization: req.TargetUtilization, Prices: req.Prices, Context: r.Context(), Budget: simulationBudget})
 	if err != nil {
-		apiError(w, http.StatusBadRequest, err.Error())
+		analysisFailed(w, r, err)
 		return
 	}
 	apiJSON(w, rep)

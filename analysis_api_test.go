@@ -290,3 +290,65 @@ func TestKeepSeries(t *testing.T) {
 		t.Errorf("kept %d, left %d", len(got), left)
 	}
 }
+
+// TestSimulateSwitches checks the Load panel's switches over the API: the
+// write-sharding pattern's votes spread over their shards with sharding on
+// (the default) and all land on one candidate's key with it off, which a
+// partition's 1,000 WCU cannot take. Burst, adaptive and split default to
+// on, and each can be turned off.
+func TestSimulateSwitches(t *testing.T) {
+	ws := patternModel(t, "write-sharding", nil)
+	simulate := func(extra string) map[string]any {
+		t.Helper()
+		code, out := call(t, "POST", "/api/simulate", `{"model":`+ws+`,"seconds":300`+extra+`}`)
+		if code != http.StatusOK {
+			t.Fatalf("simulate %s: %d %v", extra, code, out)
+		}
+		return out
+	}
+	throttled := func(out map[string]any) float64 { return out["totals"].(map[string]any)["throttled"].(float64) }
+	pattern := func(out map[string]any) map[string]any {
+		return out["keySpaces"].([]any)[0].(map[string]any)["patterns"].([]any)[0].(map[string]any)
+	}
+
+	sharded, explicit, unsharded := simulate(""), simulate(`,"sharding":true`), simulate(`,"sharding":false`)
+	if a, b := throttled(sharded), throttled(explicit); a != b {
+		t.Errorf("sharding absent and true differ: %v and %v requests throttled", a, b)
+	}
+	if s, u := throttled(sharded), throttled(unsharded); !(u > 100*max(s, 1)) || u < 300*17000 {
+		t.Errorf("throttled: sharded %v, unsharded %v; want the unsharded run to lose most of the hot candidate's 18,000 votes/s", s, u)
+	}
+	if p := pattern(sharded); p["sharding"] == nil {
+		t.Errorf("sharded run's pattern has no sharding: %v", p)
+	}
+	if p := pattern(unsharded); p["sharding"] != nil && p["sharding"].(map[string]any)["shards"] != nil {
+		t.Errorf("unsharded run's pattern keeps its shards: %v", p["sharding"])
+	}
+	// The other switches reach the simulator's workload.
+	for _, sw := range []struct{ name, field string }{{"burst", "disableBurst"}, {"adaptive", "disableAdaptive"}, {"split", "disableSplitForHeat"}} {
+		code, out := call(t, "POST", "/api/simulate", `{"model":`+ws+`,"seconds":300,"`+sw.name+`":false}`)
+		if code != http.StatusOK {
+			t.Fatalf("%s off: %d %v", sw.name, code, out)
+		}
+		if code, _ := call(t, "POST", "/api/simulate", `{"model":`+ws+`,"seconds":300,"`+sw.name+`":"no"}`); code != http.StatusBadRequest {
+			t.Errorf(`%s "no": %d, want 400`, sw.name, code)
+		}
+	}
+}
+
+// TestSimulateOverBudget checks that a workload whose writes multiply the
+// partitions is refused with a 400 that says so, however short the run.
+func TestSimulateOverBudget(t *testing.T) {
+	huge := patternModel(t, "write-sharding", func(m *model.Model) {
+		for i := range m.Workload.Requests {
+			m.Workload.Requests[i].Rate = 1e12
+		}
+	})
+	code, out := call(t, "POST", "/api/simulate", `{"model":`+huge+`,"duration":"24h"}`)
+	if code != http.StatusBadRequest {
+		t.Fatalf("huge rate: %d %v, want 400", code, out)
+	}
+	if msg, _ := out["error"].(string); !strings.Contains(msg, "budget") {
+		t.Errorf("huge rate: error %q does not mention the budget", msg)
+	}
+}

@@ -1,6 +1,7 @@
 package analysis
 
 import (
+	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -83,6 +84,17 @@ type Options struct {
 	// the workload's duration or DefaultSimulateSeconds, at most
 	// MaxSimulateSeconds).
 	SimulateSeconds int
+	// Context, when set, stops the analysis early with its error when it
+	// is done (a server's client went away).
+	Context context.Context
+	// Budget, when above 0, bounds the work of the simulations together,
+	// in partition.Workload.Budget's unit; a model that needs more fails
+	// with a *partition.BudgetError.
+	Budget int64
+	// Workload, when set, adjusts each key space's workload before it is
+	// simulated (the Load panel's switches: sharding, burst, adaptive
+	// capacity, split for heat); it keeps Seconds and Interval.
+	Workload func(partition.Workload) partition.Workload
 }
 
 // Element names the design element a warning concerns.
@@ -258,6 +270,9 @@ func analyze(m *model.Model, o Options, interval int) (*Report, error) {
 	if err != nil {
 		return nil, fmt.Errorf("analysis: loading the dataset: %w", err)
 	}
+	if err := o.ctx().Err(); err != nil {
+		return nil, err
+	}
 	rep.Dataset.Items = stats.Items
 	rep.Dataset.ByTable = stats.ByTable
 	if rep.Dataset.ByTable == nil {
@@ -302,6 +317,9 @@ func analyze(m *model.Model, o Options, interval int) (*Report, error) {
 		}
 	}
 	for _, i := range order {
+		if err := o.ctx().Err(); err != nil {
+			return nil, err
+		}
 		rep.AccessPatterns[i] = measure(db, m, &m.AccessPatterns[i])
 	}
 
@@ -332,7 +350,10 @@ func analyze(m *model.Model, o Options, interval int) (*Report, error) {
 	rep.Totals.OnDemand, rep.Totals.Provisioned, rep.Totals.Cheaper = est.OnDemand.Total, est.Provisioned.Total, est.Cheaper
 
 	// Hot partitions, from the workload.
-	if err := simulateWorkload(m, rep, o.SimulateSeconds, interval); err != nil {
+	if err := o.ctx().Err(); err != nil {
+		return nil, err
+	}
+	if err := simulateWorkload(m, rep, o, interval); err != nil {
 		return nil, fmt.Errorf("analysis: %w", err)
 	}
 
@@ -346,6 +367,14 @@ func analyze(m *model.Model, o Options, interval int) (*Report, error) {
 		rep.Warnings = []Warning{}
 	}
 	return rep, nil
+}
+
+// ctx is o.Context, or the background context.
+func (o Options) ctx() context.Context {
+	if o.Context == nil {
+		return context.Background()
+	}
+	return o.Context
 }
 
 // isRead reports whether an operation only reads.

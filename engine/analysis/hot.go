@@ -58,7 +58,8 @@ type KeySpaceSimulation struct {
 
 // simulateWorkload simulates the model's workload per key space and
 // attaches hot-partition warnings to the access patterns.
-func simulateWorkload(m *model.Model, rep *Report, seconds, interval int) error {
+func simulateWorkload(m *model.Model, rep *Report, o Options, interval int) error {
+	seconds := o.SimulateSeconds
 	if m.Workload == nil || len(m.Workload.Requests) == 0 {
 		return nil
 	}
@@ -113,6 +114,7 @@ func simulateWorkload(m *model.Model, rep *Report, seconds, interval int) error 
 		ks.reports = append(ks.reports, pr)
 		ks.templates = append(ks.templates, marker.ReplaceAllString(tmpl, "{$1}"))
 	}
+	budget := o.Budget
 	for _, id := range order {
 		ks := spaces[id]
 		t := m.Table(ks.table)
@@ -121,9 +123,18 @@ func simulateWorkload(m *model.Model, rep *Report, seconds, interval int) error 
 			return fmt.Errorf("key space %s: %w", where(ks.table, ks.index), err)
 		}
 		w := partition.Workload{Patterns: ks.patterns, Seconds: seconds, Interval: interval}
-		res, err := partition.Simulate(l, w)
+		if o.Workload != nil {
+			w = o.Workload(w)
+			w.Seconds, w.Interval = seconds, interval
+		}
+		w.Budget = budget
+		res, err := partition.SimulateContext(o.ctx(), l, w)
 		if err != nil {
 			return fmt.Errorf("simulating %s: %w", where(ks.table, ks.index), err)
+		}
+		if budget > 0 {
+			// What is left for the next key space (at least 1: 0 means none).
+			budget = max(1, budget-res.Totals.Work)
 		}
 		sim := KeySpaceSimulation{Table: ks.table, Index: ks.index, Workload: w, Result: res}
 		for _, p := range ks.patterns {
@@ -132,9 +143,9 @@ func simulateWorkload(m *model.Model, rep *Report, seconds, interval int) error 
 		rep.sims = append(rep.sims, sim)
 		for i, r := range res.Patterns {
 			pr := ks.reports[i]
+			p := w.Patterns[i]
 			h := &HotKey{PartitionKey: ks.templates[i], Keys: r.Keys, UnitsPerSecond: r.HotKeyUnits, Ceiling: r.Ceiling,
 				Throttled: r.ThrottledFraction(), Seconds: seconds, Partitions: res.Totals.PartitionsEnd}
-			p := ks.patterns[i]
 			unit := "RCU"
 			if p.Op == partition.Write {
 				unit = "WCU"
