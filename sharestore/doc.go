@@ -6,7 +6,7 @@
 // base64url characters. The same model always gets the same id, so sharing
 // twice stores once; 144 bits cannot be enumerated, so an id is as private
 // as the link that carries it. Every document is parsed and validated
-// (model.Parse) and kept under MaxDocument before it is stored; a stored
+// (model.Parse) and refused over MaxDocument bytes as sent; a stored
 // document is checked against its id when read back.
 //
 // Two stores implement Store:

@@ -186,7 +186,7 @@ func (s *DynamoDB) Get(ctx context.Context, id string) ([]byte, error) {
 	var packed []byte
 	if p, ok := head[attrParts].(*types.AttributeValueMemberN); ok {
 		n, err := strconv.Atoi(p.Value)
-		if err != nil || n < 1 || n > MaxDocument/partSize+2 {
+		if err != nil || n < 1 || n > MaxCanonical/partSize+2 {
 			return nil, fmt.Errorf("shared model %s is damaged in the store (parts %q)", id, p.Value)
 		}
 		for i := 1; i <= n; i++ {
@@ -254,12 +254,12 @@ func compress(doc []byte) ([]byte, error) {
 func decompress(packed []byte) ([]byte, error) {
 	zr := flate.NewReader(bytes.NewReader(packed))
 	defer zr.Close()
-	doc, err := io.ReadAll(io.LimitReader(zr, MaxDocument+1))
+	doc, err := io.ReadAll(io.LimitReader(zr, MaxCanonical+1))
 	if err != nil {
 		return nil, err
 	}
-	if len(doc) > MaxDocument {
-		return nil, fmt.Errorf("over %d bytes", MaxDocument)
+	if len(doc) > MaxCanonical {
+		return nil, fmt.Errorf("over %d bytes", MaxCanonical)
 	}
 	return doc, nil
 }

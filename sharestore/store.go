@@ -27,11 +27,16 @@ type Store interface {
 	Close() error
 }
 
-// MaxDocument is the largest document a store keeps, in bytes, both as
-// given and in canonical form: a model with its design and a sample dataset
+// MaxDocument is the largest document a store takes, in bytes, as sent: a
+// model with its design and a sample dataset
 // fits with room to spare, and the bound keeps one share from filling the
 // disk or the server's memory.
 const MaxDocument = 1 << 20
+
+// MaxCanonical bounds a document's canonical form, which may be longer
+// than the document sent (members left at their defaults are spelled out):
+// the limit a sender sees is MaxDocument, on what they sent.
+const MaxCanonical = 2 * MaxDocument
 
 // IDLength is the length of a share id: 18 bytes of SHA-256, base64url.
 const IDLength = 24
@@ -72,8 +77,8 @@ func Canonical(doc []byte) (canon []byte, id string, err error) {
 	if err != nil {
 		return nil, "", &InvalidError{Err: err}
 	}
-	if len(canon) > MaxDocument {
-		return nil, "", &TooLargeError{Size: len(canon), Limit: MaxDocument}
+	if len(canon) > MaxCanonical {
+		return nil, "", &TooLargeError{Size: len(canon), Limit: MaxCanonical}
 	}
 	return canon, ID(canon), nil
 }

@@ -2,6 +2,8 @@ package model
 
 import (
 	"bytes"
+	stdjson "encoding/json"
+	"errors"
 	"fmt"
 	"slices"
 	"strconv"
@@ -46,7 +48,15 @@ func Decode(data []byte) (*Model, error) {
 	var head struct {
 		Version *json.Number `json:"version"`
 	}
+	// go-json reads a zero byte as the end of its input: refuse one
+	// before it can hide a cut-off or padded document.
+	if len(bytes.Trim(data, " \t\r\n")) == 0 || bytes.IndexByte(data, 0) >= 0 {
+		return nil, errors.New(syntaxProblem(data))
+	}
 	if err := json.Unmarshal(data, &head); err != nil {
+		if why := syntaxProblem(data); why != "" {
+			return nil, errors.New(why)
+		}
 		return nil, fmt.Errorf("not a model document: %v", err)
 	}
 	version := 0
@@ -71,6 +81,9 @@ func Decode(data []byte) (*Model, error) {
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(m); err != nil {
+		if why := syntaxProblem(data); why != "" {
+			return nil, errors.New(why)
+		}
 		return nil, fmt.Errorf("not a valid model document: %v", err)
 	}
 	return m, nil
@@ -205,4 +218,37 @@ func migrateV0(data []byte) ([]byte, error) {
 		}
 	}
 	return Marshal(m)
+}
+
+// syntaxProblem says in words why data is not JSON at all: empty, cut off
+// before its end, or holding a NUL byte (a truncated or zero-padded
+// upload), with the byte offset; "" when it is well-formed JSON and the
+// decoder's own error (a wrong member or type) says more. The standard
+// library's parser is used for its offsets.
+func syntaxProblem(data []byte) string {
+	if len(bytes.Trim(data, " \t\r\n\x00")) == 0 {
+		if len(data) == 0 {
+			return "not a model document: the body is empty (send the model's JSON)"
+		}
+		return fmt.Sprintf("not a model document: it is empty (%d blank or zero bytes)", len(data))
+	}
+	var v any
+	err := stdjson.Unmarshal(data, &v)
+	var se *stdjson.SyntaxError
+	if err == nil || !errors.As(err, &se) {
+		if i := bytes.IndexByte(data, 0); i >= 0 {
+			return fmt.Sprintf("not a model document: a zero byte at byte %d is not JSON (a cut-off or padded upload?)", i+1)
+		}
+		return ""
+	}
+	switch {
+	case se.Error() == "unexpected end of JSON input":
+		return fmt.Sprintf("not a model document: it is cut off (its JSON ends after %d bytes, before it is complete)", len(data))
+	case se.Offset > 0 && se.Offset <= int64(len(data)) && data[se.Offset-1] == 0:
+		return fmt.Sprintf("not a model document: a zero byte at byte %d is not JSON (a cut-off or padded upload?)", se.Offset)
+	}
+	if i := bytes.IndexByte(data, 0); i >= 0 {
+		return fmt.Sprintf("not a model document: a zero byte at byte %d is not JSON (a cut-off or padded upload?)", i+1)
+	}
+	return fmt.Sprintf("not a model document: %s (at byte %d)", se.Error(), se.Offset)
 }
