@@ -407,7 +407,7 @@ func (d *decoder) readString() (string, error) {
 	return d.src[start:end], nil
 }
 
-// readStringSlow decodes escapes and replaces invalid UTF-8, from start (just
+// readStringSlow decodes escapes and refuses invalid UTF-8, from start (just
 // after the opening quote); the cursor is somewhere before the first byte
 // needing care.
 func (d *decoder) readStringSlow(start int) ([]byte, error) {
@@ -448,8 +448,11 @@ func (d *decoder) readStringSlow(start int) ([]byte, error) {
 					return nil, newSerialization("Invalid \\u escape in a string at offset " + strconv.Itoa(d.pos))
 				}
 				if utf16.IsSurrogate(r) {
+					// A surrogate must be a high one followed by a low
+					// one. A lone one is refused rather than read as
+					// U+FFFD, which would make different keys equal.
 					r2 := utf8.RuneError
-					save := d.pos
+					at := d.pos - 6
 					if d.pos+1 < len(b) && b[d.pos] == '\\' && b[d.pos+1] == 'u' {
 						d.pos += 2
 						if lo, ok := d.hex4(); ok {
@@ -457,11 +460,9 @@ func (d *decoder) readStringSlow(start int) ([]byte, error) {
 						}
 					}
 					if r2 == utf8.RuneError {
-						d.pos = save // lone surrogate: keep what follows
-						r = utf8.RuneError
-					} else {
-						r = r2
+						return nil, newSerialization("Unpaired surrogate " + string(b[at:at+6]) + " in a string at offset " + strconv.Itoa(at))
 					}
+					r = r2
 				}
 				out = utf8.AppendRune(out, r)
 			default:
@@ -473,14 +474,30 @@ func (d *decoder) readStringSlow(start int) ([]byte, error) {
 		default:
 			r, size := utf8.DecodeRune(b[d.pos:])
 			if r == utf8.RuneError && size == 1 {
-				out = append(out, "\uFFFD"...)
-			} else {
-				out = append(out, b[d.pos:d.pos+size]...)
+				return nil, invalidUTF8(b, d.pos)
 			}
+			out = append(out, b[d.pos:d.pos+size]...)
 			d.pos += size
 		}
 	}
 	return nil, newSerialization("Unexpected end of input in a string")
+}
+
+// invalidUTF8 is the SerializationError for the invalid UTF-8 at b[i]. The
+// body is refused, as DynamoDB refuses it (its JSON layer, Jackson, fails
+// on the byte; the service answers a SerializationException), rather than
+// read with U+FFFD, which would make different keys equal. The wording is
+// Jackson's, with the offset.
+func invalidUTF8(b []byte, i int) *SerializationError {
+	c := b[i]
+	kind := "start"
+	if c >= 0xC2 && c <= 0xF4 && i+1 < len(b) {
+		// A valid leading byte: the byte after it is the bad one (or
+		// the sequence is an overlong or surrogate form).
+		kind, i = "middle", i+1
+		c = b[i]
+	}
+	return newSerialization("Invalid UTF-8 " + kind + " byte 0x" + strconv.FormatUint(uint64(c), 16) + " at offset " + strconv.Itoa(i))
 }
 
 func (d *decoder) hex4() (rune, bool) {
@@ -1053,6 +1070,9 @@ func (d *decoder) mapValue(k tokenKind, level int) (Value, error) {
 		if err := d.expect(':'); err != nil {
 			return nil, err
 		}
+		if msg := CheckName(key); msg != "" {
+			d.invalid(msg)
+		}
 		v, err := d.attributeValue(level+1, slotElement)
 		if err != nil {
 			return nil, err
@@ -1104,6 +1124,9 @@ func (d *decoder) valueMap(eav bool) (map[string]Value, error) {
 		}
 		if eav && !hasBadKey && !validPlaceholder(key) {
 			badKey, hasBadKey = key, true
+		}
+		if msg := CheckName(key); !eav && msg != "" {
+			d.invalid(msg)
 		}
 		before := d.verr
 		v, err := d.attributeValue(1, slotElement)
