@@ -1,6 +1,7 @@
 package attr
 
 import (
+	"bytes"
 	"encoding/base64"
 	"slices"
 	"strconv"
@@ -489,15 +490,73 @@ func (d *decoder) readStringSlow(start int) ([]byte, error) {
 // read with U+FFFD, which would make different keys equal. The wording is
 // Jackson's, with the offset.
 func invalidUTF8(b []byte, i int) *SerializationError {
-	c := b[i]
 	kind := "start"
-	if c >= 0xC2 && c <= 0xF4 && i+1 < len(b) {
-		// A valid leading byte: the byte after it is the bad one (or
-		// the sequence is an overlong or surrogate form).
+	if c := b[i]; c >= 0xC2 && c <= 0xF4 && i+1 < len(b) {
+		// A valid leading byte: the bad one is the first that does
+		// not continue it, or the second when the sequence is an
+		// overlong or surrogate form.
+		n := 2
+		switch {
+		case c >= 0xF0:
+			n = 4
+		case c >= 0xE0:
+			n = 3
+		}
 		kind, i = "middle", i+1
-		c = b[i]
+		for j := i; j < min(len(b), i+n-1); j++ {
+			if b[j] < 0x80 || b[j] > 0xBF {
+				i = j
+				break
+			}
+		}
 	}
-	return newSerialization("Invalid UTF-8 " + kind + " byte 0x" + strconv.FormatUint(uint64(c), 16) + " at offset " + strconv.Itoa(i))
+	return newSerialization("Invalid UTF-8 " + kind + " byte 0x" + strconv.FormatUint(uint64(b[i]), 16) + " at offset " + strconv.Itoa(i))
+}
+
+// CheckText returns a SerializationError for the first text in a JSON
+// document that is not valid Unicode: a byte sequence that is not UTF-8, or
+// a \u escape of an unpaired surrogate. The attribute-value decoder checks
+// its own strings; the wire layer calls this for the members it decodes with
+// go-json (table names, ExpressionAttributeNames, ...), which would read
+// them with U+FFFD. Outside strings, valid JSON has neither.
+func CheckText(data []byte) *SerializationError {
+	if !utf8.Valid(data) {
+		for i := 0; i < len(data); {
+			r, size := utf8.DecodeRune(data[i:])
+			if r == utf8.RuneError && size == 1 {
+				return invalidUTF8(data, i)
+			}
+			i += size
+		}
+	}
+	if !bytes.Contains(data, []byte(`\u`)) {
+		return nil
+	}
+	d := decoder{data: data}
+	for d.pos < len(data) {
+		if data[d.pos] != '\\' {
+			d.pos++
+			continue
+		}
+		if d.pos+1 >= len(data) || data[d.pos+1] != 'u' {
+			d.pos += 2 // any other escape, \\ included
+			continue
+		}
+		at := d.pos
+		d.pos += 2
+		r, ok := d.hex4()
+		if !ok || !utf16.IsSurrogate(r) {
+			continue
+		}
+		if r < 0xDC00 && d.pos+1 < len(data) && data[d.pos] == '\\' && data[d.pos+1] == 'u' {
+			d.pos += 2
+			if lo, ok := d.hex4(); ok && utf16.DecodeRune(r, lo) != utf8.RuneError {
+				continue
+			}
+		}
+		return newSerialization("Unpaired surrogate " + string(data[at:at+6]) + " in a string at offset " + strconv.Itoa(at))
+	}
+	return nil
 }
 
 func (d *decoder) hex4() (rune, bool) {

@@ -70,3 +70,26 @@ func TestInvalidUTF8Refused(t *testing.T) {
 		t.Errorf("decoded %v", got)
 	}
 }
+
+// TestCheckText: the whole-document check the wire layer runs on members it
+// decodes with go-json.
+func TestCheckText(t *testing.T) {
+	for in, want := range map[string]string{
+		`{"TableName":"abc","X":"\u00e9\ud83d\ude00"}`: "",
+		`{"a":"\\ud800"}`:                             "", // an escaped backslash, then text
+		`{"a":"\\\ud800"}`:                            `Unpaired surrogate \ud800 in a string at offset 8`,
+		`{"a":"\udc00"}`:                              `Unpaired surrogate \udc00 in a string at offset 6`,
+		`{"a":"\ud800\ud800"}`:                        `Unpaired surrogate \ud800 in a string at offset 6`,
+		`{"a":"\ud800"}`:                              `Unpaired surrogate \ud800 in a string at offset 6`,
+		"{\"TableName\":\"ab\xffc\"}":                 "Invalid UTF-8 start byte 0xff at offset 16",
+		"{\"ExpressionAttributeNames\":\"\xe2\x82\"}": "Invalid UTF-8 middle byte 0x22 at offset 31",
+	} {
+		got := ""
+		if err := CheckText([]byte(in)); err != nil {
+			got = err.Message
+		}
+		if got != want {
+			t.Errorf("CheckText(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
