@@ -19,11 +19,10 @@ import (
 // the keys and, according to the view type, the old and new images. A TTL
 // deletion is marked as the service's (userIdentity dynamodb.amazonaws.com).
 // Records are kept 24 hours on the engine's clock, within a byte budget
-// (streams_retention.go). Disabling the stream
-// closes it; it stays readable for 24 hours, and enabling again starts a new
-// stream with a new label. A write that changes nothing (a PutItem of an
-// identical item, a DeleteItem of a missing one) writes no record, as on
-// DynamoDB.
+// (streams_retention.go). Disabling the stream closes it; it stays readable
+// for 24 hours, and enabling again starts a new stream with a new label. A
+// write that changes nothing (a PutItem of an identical item, a DeleteItem
+// of a missing one) writes no record, as on DynamoDB.
 //
 // The engine keeps one shard per stream (DynamoDB splits shards with
 // throughput and rotates them every few hours; one shard keeps the order of
@@ -399,6 +398,7 @@ func (d *Database) refreshStreams(now time.Time) {
 		}
 		r.trimAge(s, now)
 		if !s.open && s.closedAt.Before(cutoff) {
+			r.dropFront(s, len(s.records)) // keeps the byte count right
 			delete(r.byArn, arn)
 			r.dirty = true
 		}
