@@ -25,6 +25,9 @@ type Database struct {
 	observers []func(Change)
 	txTokens  map[string]txRecord
 	streams   *streamRegistry // DynamoDB Streams (streams.go); nil until one is enabled
+	// streamBytes is the stream records' byte budget; 0 for the default
+	// (streams_retention.go).
+	streamBytes int64
 
 	gsiDelay     time.Duration // how long a GSI lags its table
 	backfillTime time.Duration // how long a GSI added by UpdateTable backfills

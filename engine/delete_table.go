@@ -20,5 +20,7 @@ func (d *Database) DeleteTable(in *DeleteTableInput) (*DeleteTableOutput, error)
 	desc := d.describeWithStream(t)
 	desc.TableStatus = statusDeleting
 	delete(d.tables, t.def.TableName)
+	// Its streams close and their records go now (streams_retention.go).
+	d.releaseStreams(t, d.clock.Now())
 	return &DeleteTableOutput{TableDescription: desc}, nil
 }

@@ -30,6 +30,9 @@ func (l *legacySet) present(param string) { l.params = append(l.params, param) }
 
 // name returns a placeholder for attribute name n.
 func (l *legacySet) name(n string) string {
+	if msg := attr.CheckName(n); msg != "" {
+		l.fail("%s", msg)
+	}
 	if l.names == nil {
 		l.names = map[string]string{}
 	}

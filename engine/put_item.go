@@ -116,6 +116,9 @@ func (d *Database) prepareput(t *table, item attr.Item) (*write, *Error) {
 	if err != nil {
 		return nil, err
 	}
+	if msg := attr.CheckItemNames(item); msg != "" {
+		return nil, validationf("%s", msg)
+	}
 	size := attr.ItemSize(item)
 	if size > schema.MaxItemSizeBytes {
 		return nil, validationf("Item size has exceeded the maximum allowed size")

@@ -18,11 +18,11 @@ import (
 // item is appended to it, under the writer lock, as a stream record carrying
 // the keys and, according to the view type, the old and new images. A TTL
 // deletion is marked as the service's (userIdentity dynamodb.amazonaws.com).
-// Records are kept 24 hours on the engine's clock. Disabling the stream
-// closes it; it stays readable for 24 hours, and enabling again starts a new
-// stream with a new label. A write that changes nothing (a PutItem of an
-// identical item, a DeleteItem of a missing one) writes no record, as on
-// DynamoDB.
+// Records are kept 24 hours on the engine's clock, within a byte budget
+// (streams_retention.go). Disabling the stream closes it; it stays readable
+// for 24 hours, and enabling again starts a new stream with a new label. A
+// write that changes nothing (a PutItem of an identical item, a DeleteItem
+// of a missing one) writes no record, as on DynamoDB.
 //
 // The engine keeps one shard per stream (DynamoDB splits shards with
 // throughput and rotates them every few hours; one shard keeps the order of
@@ -210,6 +210,7 @@ type streamRegistry struct {
 	sorted []*tableStream          // byArn in ARN order, for ListStreams
 	dirty  bool                    // sorted needs rebuilding
 	keys   map[*table][]string     // key attribute names, per table
+	bytes  int64                   // what the records hold (streams_retention.go)
 }
 
 // tableStream is one stream and its single shard.
@@ -341,7 +342,7 @@ func (d *Database) recordStream(c Change) {
 	if c.Before != nil && c.After != nil && c.Before.Equal(c.After) {
 		return // nothing changed: DynamoDB writes no record
 	}
-	s.trim(c.Time)
+	r.trimAge(s, c.Time)
 	rec := streamRecord{at: c.Time, service: c.Cause == CauseTTL}
 	source := c.After
 	switch {
@@ -371,25 +372,7 @@ func (d *Database) recordStream(c Change) {
 	r.seq++
 	rec.seq = r.seq
 	s.lastSeq = rec.seq
-	s.records = append(s.records, rec)
-}
-
-// trim drops the records older than the retention period.
-func (s *tableStream) trim(now time.Time) {
-	cutoff := now.Add(-streamRetention)
-	k := 0
-	for k < len(s.records) && s.records[k].at.Before(cutoff) {
-		k++
-	}
-	if k == 0 {
-		return
-	}
-	s.trimmedThrough = s.records[k-1].seq
-	if k > len(s.records)/2 {
-		s.records = append([]streamRecord(nil), s.records[k:]...)
-	} else {
-		s.records = s.records[k:]
-	}
+	r.appendRecord(s, rec, d.streamBudget())
 }
 
 // refreshStreams applies time to the streams: a stream whose table was
@@ -413,8 +396,9 @@ func (d *Database) refreshStreams(now time.Time) {
 		if s.open && d.tables[s.tableName] != s.table {
 			s.close(now)
 		}
-		s.trim(now)
+		r.trimAge(s, now)
 		if !s.open && s.closedAt.Before(cutoff) {
+			r.dropFront(s, len(s.records)) // keeps the byte count right
 			delete(r.byArn, arn)
 			r.dirty = true
 		}
@@ -507,6 +491,7 @@ func (d *Database) updateStream(t *table, spec *schema.StreamSpecification, now 
 	default:
 		if s := d.openStream(t); s != nil {
 			s.close(now)
+			d.streams.pruneClosed()
 		}
 	}
 }

@@ -1,6 +1,7 @@
 package attr
 
 import (
+	"bytes"
 	"encoding/base64"
 	"slices"
 	"strconv"
@@ -407,7 +408,7 @@ func (d *decoder) readString() (string, error) {
 	return d.src[start:end], nil
 }
 
-// readStringSlow decodes escapes and replaces invalid UTF-8, from start (just
+// readStringSlow decodes escapes and refuses invalid UTF-8, from start (just
 // after the opening quote); the cursor is somewhere before the first byte
 // needing care.
 func (d *decoder) readStringSlow(start int) ([]byte, error) {
@@ -448,8 +449,11 @@ func (d *decoder) readStringSlow(start int) ([]byte, error) {
 					return nil, newSerialization("Invalid \\u escape in a string at offset " + strconv.Itoa(d.pos))
 				}
 				if utf16.IsSurrogate(r) {
+					// A surrogate must be a high one followed by a low
+					// one. A lone one is refused rather than read as
+					// U+FFFD, which would make different keys equal.
 					r2 := utf8.RuneError
-					save := d.pos
+					at := d.pos - 6
 					if d.pos+1 < len(b) && b[d.pos] == '\\' && b[d.pos+1] == 'u' {
 						d.pos += 2
 						if lo, ok := d.hex4(); ok {
@@ -457,11 +461,9 @@ func (d *decoder) readStringSlow(start int) ([]byte, error) {
 						}
 					}
 					if r2 == utf8.RuneError {
-						d.pos = save // lone surrogate: keep what follows
-						r = utf8.RuneError
-					} else {
-						r = r2
+						return nil, newSerialization("Unpaired surrogate " + string(b[at:at+6]) + " in a string at offset " + strconv.Itoa(at))
 					}
+					r = r2
 				}
 				out = utf8.AppendRune(out, r)
 			default:
@@ -473,14 +475,88 @@ func (d *decoder) readStringSlow(start int) ([]byte, error) {
 		default:
 			r, size := utf8.DecodeRune(b[d.pos:])
 			if r == utf8.RuneError && size == 1 {
-				out = append(out, "\uFFFD"...)
-			} else {
-				out = append(out, b[d.pos:d.pos+size]...)
+				return nil, invalidUTF8(b, d.pos)
 			}
+			out = append(out, b[d.pos:d.pos+size]...)
 			d.pos += size
 		}
 	}
 	return nil, newSerialization("Unexpected end of input in a string")
+}
+
+// invalidUTF8 is the SerializationError for the invalid UTF-8 at b[i]. The
+// body is refused, as DynamoDB refuses it (its JSON layer, Jackson, fails
+// on the byte; the service answers a SerializationException), rather than
+// read with U+FFFD, which would make different keys equal. The wording is
+// Jackson's, with the offset.
+func invalidUTF8(b []byte, i int) *SerializationError {
+	kind := "start"
+	if c := b[i]; c >= 0xC2 && c <= 0xF4 && i+1 < len(b) {
+		// A valid leading byte: the bad one is the first that does
+		// not continue it, or the second when the sequence is an
+		// overlong or surrogate form.
+		n := 2
+		switch {
+		case c >= 0xF0:
+			n = 4
+		case c >= 0xE0:
+			n = 3
+		}
+		kind, i = "middle", i+1
+		for j := i; j < min(len(b), i+n-1); j++ {
+			if b[j] < 0x80 || b[j] > 0xBF {
+				i = j
+				break
+			}
+		}
+	}
+	return newSerialization("Invalid UTF-8 " + kind + " byte 0x" + strconv.FormatUint(uint64(b[i]), 16) + " at offset " + strconv.Itoa(i))
+}
+
+// CheckText returns a SerializationError for the first text in a JSON
+// document that is not valid Unicode: a byte sequence that is not UTF-8, or
+// a \u escape of an unpaired surrogate. The attribute-value decoder checks
+// its own strings; the wire layer calls this for the members it decodes with
+// go-json (table names, ExpressionAttributeNames, ...), which would read
+// them with U+FFFD. Outside strings, valid JSON has neither.
+func CheckText(data []byte) *SerializationError {
+	if !utf8.Valid(data) {
+		for i := 0; i < len(data); {
+			r, size := utf8.DecodeRune(data[i:])
+			if r == utf8.RuneError && size == 1 {
+				return invalidUTF8(data, i)
+			}
+			i += size
+		}
+	}
+	if !bytes.Contains(data, []byte(`\u`)) {
+		return nil
+	}
+	d := decoder{data: data}
+	for d.pos < len(data) {
+		if data[d.pos] != '\\' {
+			d.pos++
+			continue
+		}
+		if d.pos+1 >= len(data) || data[d.pos+1] != 'u' {
+			d.pos += 2 // any other escape, \\ included
+			continue
+		}
+		at := d.pos
+		d.pos += 2
+		r, ok := d.hex4()
+		if !ok || !utf16.IsSurrogate(r) {
+			continue
+		}
+		if r < 0xDC00 && d.pos+1 < len(data) && data[d.pos] == '\\' && data[d.pos+1] == 'u' {
+			d.pos += 2
+			if lo, ok := d.hex4(); ok && utf16.DecodeRune(r, lo) != utf8.RuneError {
+				continue
+			}
+		}
+		return newSerialization("Unpaired surrogate " + string(data[at:at+6]) + " in a string at offset " + strconv.Itoa(at))
+	}
+	return nil
 }
 
 func (d *decoder) hex4() (rune, bool) {
@@ -1053,6 +1129,9 @@ func (d *decoder) mapValue(k tokenKind, level int) (Value, error) {
 		if err := d.expect(':'); err != nil {
 			return nil, err
 		}
+		if msg := CheckName(key); msg != "" {
+			d.invalid(msg)
+		}
 		v, err := d.attributeValue(level+1, slotElement)
 		if err != nil {
 			return nil, err
@@ -1104,6 +1183,9 @@ func (d *decoder) valueMap(eav bool) (map[string]Value, error) {
 		}
 		if eav && !hasBadKey && !validPlaceholder(key) {
 			badKey, hasBadKey = key, true
+		}
+		if msg := CheckName(key); !eav && msg != "" {
+			d.invalid(msg)
 		}
 		before := d.verr
 		v, err := d.attributeValue(1, slotElement)

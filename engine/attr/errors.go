@@ -55,6 +55,69 @@ const (
 	MsgIncorrectOperandType = "An operand in the update expression has an incorrect data type"
 )
 
+// MaxNameLength is the longest attribute name DynamoDB accepts, in UTF-8
+// bytes (the API model's maximum; Alternator's tests against DynamoDB found
+// 65535 accepted and 65536 refused). The shortest is one byte.
+const MaxNameLength = 65535
+
+// Messages for attribute names out of bounds. Unverified wording: DynamoDB
+// answers a ValidationException mentioning the attribute name (Alternator's
+// test_limits.py matches "Attribute name"); "Empty attribute name" is the
+// phrase of its ExpressionAttributeNames message.
+const (
+	MsgEmptyName   = "One or more parameter values were invalid: Empty attribute name"
+	MsgNameTooLong = "One or more parameter values were invalid: Attribute name is too large, must be less than 65536 bytes"
+)
+
+// CheckName returns DynamoDB's complaint about attribute name n (empty, or
+// longer than MaxNameLength bytes), or "" when n is acceptable. Item and
+// map decoding, ExpressionAttributeNames and the legacy parameters share it.
+func CheckName(n string) string {
+	switch {
+	case n == "":
+		return MsgEmptyName
+	case len(n) > MaxNameLength:
+		return MsgNameTooLong
+	}
+	return ""
+}
+
+// CheckItemNames applies CheckName to every attribute name of it, at the
+// top level and inside maps at any depth, for items built in Go rather than
+// decoded (the decoder checks names as it reads them).
+func CheckItemNames(it Item) string {
+	for name, v := range it {
+		if msg := CheckName(name); msg != "" {
+			return msg
+		}
+		if msg := checkNestedNames(v); msg != "" {
+			return msg
+		}
+	}
+	return ""
+}
+
+func checkNestedNames(v Value) string {
+	switch v := v.(type) {
+	case Map:
+		for name, e := range v {
+			if msg := CheckName(name); msg != "" {
+				return msg
+			}
+			if msg := checkNestedNames(e); msg != "" {
+				return msg
+			}
+		}
+	case List:
+		for _, e := range v {
+			if msg := checkNestedNames(e); msg != "" {
+				return msg
+			}
+		}
+	}
+	return ""
+}
+
 // MaxDepth is the deepest nesting level DynamoDB accepts for a document: a
 // top-level attribute (or an ExpressionAttributeValue) is level 1, each
 // element of a list or map one level below its container. A value at level

@@ -182,7 +182,12 @@ func (k *KeyCondition) add(off int, op Op, operands ...operandNode) *Error {
 // attribute needs an equality; sort key attributes are constrained left to
 // right without gaps, and only the last one constrained may use an
 // inequality, BETWEEN or begins_with. Values must have the key's type.
+// A nil condition (an empty legacy KeyConditions map) constrains nothing and
+// so misses the partition key.
 func (k *KeyCondition) Resolve(hashKeys, rangeKeys []KeyAttr) (*KeyRange, error) {
+	if k == nil {
+		k = &KeyCondition{}
+	}
 	byName := make(map[string]keyCond, len(k.conds))
 	for _, c := range k.conds {
 		byName[c.attr] = c

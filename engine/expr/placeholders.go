@@ -79,6 +79,11 @@ func (p *Placeholders) check() error {
 			p.err = bareErrorf("", -1, "ExpressionAttributeNames contains invalid value: Empty attribute name for key %s", k)
 			return p.err
 		}
+		if len(p.names[k]) > attr.MaxNameLength {
+			// Unverified wording, built like the empty name's.
+			p.err = bareErrorf("", -1, "ExpressionAttributeNames contains invalid value: Attribute name is too large, must be less than 65536 bytes for key %s", k)
+			return p.err
+		}
 	}
 	for _, k := range sortedKeys(p.values) {
 		if !validPlaceholder(k, ':') {

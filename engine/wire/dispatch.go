@@ -30,6 +30,9 @@ func op[In, Out any](call func(*engine.Database, *In) (*Out, error), encode func
 		if err := json.Unmarshal(body, in); err != nil {
 			return dst, decodeError(body, err, inType)
 		}
+		if err := checkDecoded(body, inType); err != nil {
+			return dst, err
+		}
 		out, err := call(db, in)
 		if err != nil {
 			return dst, err

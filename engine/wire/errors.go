@@ -147,6 +147,14 @@ func serialization(msg string) *engine.Error {
 //     a message; ours says where the JSON broke).
 //   - a JSON type mismatch is worded by shapeCheck.
 func decodeError(body []byte, err error, t reflect.Type) error {
+	// Text that is not Unicode, in a well-formed body, is reported with
+	// its offset in the body (engine/attr's decoder sees only the
+	// attribute value's bytes). It comes ahead of type mismatches
+	// elsewhere in the body: a simplification, Jackson reports whichever
+	// comes first.
+	if te := attr.CheckText(body); te != nil && syntaxMessage(body) == "" {
+		return serialization(te.Message)
+	}
 	var se *attr.SerializationError
 	if errors.As(err, &se) {
 		// The walker knows where the value sits (a Key member or an
@@ -173,6 +181,64 @@ func decodeError(body []byte, err error, t reflect.Type) error {
 	// go-json refused something the walker accepts (a number out of
 	// range, a member matched case-insensitively): say what Go saw.
 	return serialization("Unable to deserialize the request: " + err.Error())
+}
+
+// checkDecoded refuses what go-json accepts but DynamoDB does not, in a
+// body that decoded: text that is not valid Unicode (go-json reads it with
+// U+FFFD, which makes different table names, or attribute names in
+// ExpressionAttributeNames, equal), and an integer out of its Java type's
+// range (go-json wraps it: a Limit of -9223372036854775809 became
+// 9223372036854775807). Both are SerializationExceptions on DynamoDB. The
+// range walk runs only for bodies with a number of ten digits or more.
+func checkDecoded(body []byte, t reflect.Type) error {
+	if se := attr.CheckText(body); se != nil {
+		return serialization(se.Message)
+	}
+	if hasLongNumber(body) {
+		if msg, ok := shapeCheck(body, t); ok {
+			return serialization(msg)
+		}
+	}
+	return nil
+}
+
+// hasLongNumber reports whether a JSON document has a number token (outside
+// strings) of ten digits or more: the shortest that can overflow an int.
+func hasLongNumber(b []byte) bool {
+	for i := 0; i < len(b); {
+		switch c := b[i]; {
+		case c == '"':
+			// Skip the string: up to the next quote not escaped.
+			i++
+			for {
+				j := bytes.IndexByte(b[i:], '"')
+				if j < 0 {
+					return false
+				}
+				i += j
+				k := i
+				for k > 0 && b[k-1] == '\\' {
+					k--
+				}
+				i++
+				if (i-1-k)%2 == 0 {
+					break
+				}
+			}
+		case c >= '0' && c <= '9':
+			j := i
+			for j < len(b) && b[j] >= '0' && b[j] <= '9' {
+				j++
+			}
+			if j-i >= 10 {
+				return true
+			}
+			i = j
+		default:
+			i++
+		}
+	}
+	return false
 }
 
 // syntaxMessage returns a description of the first JSON syntax error in body,

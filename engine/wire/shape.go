@@ -3,6 +3,7 @@ package wire
 import (
 	"errors"
 	"reflect"
+	"strconv"
 	"strings"
 
 	"github.com/goccy/go-json"
@@ -408,7 +409,7 @@ func (w *walker) scalar(tok int, java string) error {
 			return &found{"only base-64-encoded strings are convertible to bytes"}
 		case "Integer", "Long":
 			if !decimal {
-				return nil
+				return outOfRange(w.data[start:w.pos], java)
 			}
 		}
 		name := "NUMBER_VALUE"
@@ -428,6 +429,21 @@ func (w *walker) scalar(tok int, java string) error {
 	}
 	w.pos = start
 	return errSyntax
+}
+
+// outOfRange refuses an integer that does not fit the Java type (go-json
+// would wrap it silently). The wording is Jackson's ("Numeric value (...)
+// out of range of int (...)"); DynamoDB answers a SerializationException,
+// whose exact message for this case is unrecorded.
+func outOfRange(text []byte, java string) error {
+	bits, name, bounds := 64, "long", "(-9223372036854775808 - 9223372036854775807)"
+	if java == "Integer" {
+		bits, name, bounds = 32, "int", "(-2147483648 - 2147483647)"
+	}
+	if _, err := strconv.ParseInt(string(text), 10, bits); err != nil {
+		return &found{"Numeric value (" + string(text) + ") out of range of " + name + " " + bounds}
+	}
+	return nil
 }
 
 // attrValue checks an attribute-value field (an item, an

@@ -1,0 +1,77 @@
+package wire
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/goccy/go-json"
+
+	"github.com/dynamodb-workbench/workbench/engine"
+)
+
+// TestRefusedInput: request bodies DynamoDB refuses get its 400 answer,
+// never a wrapped integer, a U+FFFD-mangled string or a 500, and change
+// nothing.
+func TestRefusedInput(t *testing.T) {
+	db := engine.New()
+	mustDispatch(t, db, "CreateTable", `{"TableName":"Tbl","AttributeDefinitions":[{"AttributeName":"pk","AttributeType":"S"}],"KeySchema":[{"AttributeName":"pk","KeyType":"HASH"}],"BillingMode":"PAY_PER_REQUEST"}`)
+	const (
+		ser = "com.amazon.coral.service#SerializationException"
+		val = "com.amazon.coral.validate#ValidationException"
+	)
+	intRange := " out of range of int (-2147483648 - 2147483647)"
+	longRange := " out of range of long (-9223372036854775808 - 9223372036854775807)"
+	long := strings.Repeat("n", 65536)
+	cases := []struct {
+		name, op, body, typ, msg string
+	}{
+		{"Limit below int64", "Scan", `{"TableName":"Tbl","Limit":-9223372036854775809}`, ser, "Numeric value (-9223372036854775809)" + intRange},
+		{"Limit 2^63", "Scan", `{"TableName":"Tbl","Limit":9223372036854775808}`, ser, "Numeric value (9223372036854775808)" + intRange},
+		{"Limit 2^31", "Query", `{"TableName":"Tbl","Limit":2147483648,"KeyConditionExpression":"pk = :p","ExpressionAttributeValues":{":p":{"S":"a"}}}`, ser, "Numeric value (2147483648)" + intRange},
+		{"Limit 2^64+1", "Scan", `{"TableName":"Tbl","Limit":18446744073709551617}`, ser, "Numeric value (18446744073709551617)" + intRange},
+		{"Segment", "Scan", `{"TableName":"Tbl","Segment":4294967296,"TotalSegments":2}`, ser, "Numeric value (4294967296)" + intRange},
+		{"a Long", "UpdateTable", `{"TableName":"Tbl","BillingMode":"PROVISIONED","ProvisionedThroughput":{"ReadCapacityUnits":9223372036854775808,"WriteCapacityUnits":1}}`, ser, "Numeric value (9223372036854775808)" + longRange},
+		{"streams Limit", "GetRecords", `{"ShardIterator":"x","Limit":99999999999}`, ser, "Numeric value (99999999999)" + intRange},
+		{"bad UTF-8 in a table name", "DescribeTable", "{\"TableName\":\"Tb\xffl\"}", ser, "Invalid UTF-8 start byte 0xff at offset 16"},
+		{"bad UTF-8 in a key", "PutItem", "{\"TableName\":\"Tbl\",\"Item\":{\"pk\":{\"S\":\"a\xfe\"}}}", ser, "Invalid UTF-8 start byte 0xfe at offset 39"},
+		{"unpaired surrogate in a key", "PutItem", `{"TableName":"Tbl","Item":{"pk":{"S":"a\ud800"}}}`, ser, `Unpaired surrogate \ud800 in a string at offset 39`},
+		{"unpaired surrogate in a set", "PutItem", `{"TableName":"Tbl","Item":{"pk":{"S":"a"},"ss":{"SS":["\udfff"]}}}`, ser, `Unpaired surrogate \udfff in a string at offset 55`},
+		{"unpaired surrogate in a name", "UpdateItem", `{"TableName":"Tbl","Key":{"pk":{"S":"a"}},"UpdateExpression":"SET #n = :v","ExpressionAttributeNames":{"#n":"x\ud800"},"ExpressionAttributeValues":{":v":{"S":"x"}}}`, ser, `Unpaired surrogate \ud800 in a string at offset 110`},
+		{"empty KeyConditions", "Query", `{"TableName":"Tbl","KeyConditions":{}}`, val, "Query condition missed key schema element: pk"},
+		{"empty attribute name", "PutItem", `{"TableName":"Tbl","Item":{"pk":{"S":"a"},"":{"S":"x"}}}`, val, "One or more parameter values were invalid: Empty attribute name"},
+		{"nested empty attribute name", "BatchWriteItem", `{"RequestItems":{"Tbl":[{"PutRequest":{"Item":{"pk":{"S":"a"},"m":{"M":{"":{"S":"x"}}}}}}]}}`, val, "One or more parameter values were invalid: Empty attribute name"},
+		{"attribute name too long", "TransactWriteItems", `{"TransactItems":[{"Put":{"TableName":"Tbl","Item":{"pk":{"S":"a"},"` + long + `":{"S":"x"}}}}]}`, val, "One or more parameter values were invalid: Attribute name is too large, must be less than 65536 bytes"},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			status, resp := Dispatch(db, TargetPrefix+tc.op, []byte(tc.body))
+			if tc.op == "GetRecords" {
+				status, resp = Dispatch(db, StreamsTargetPrefix+tc.op, []byte(tc.body))
+			}
+			var e struct {
+				Type     string `json:"__type"`
+				Message  string `json:"message"`
+				Message2 string `json:"Message"`
+			}
+			if err := json.Unmarshal(resp, &e); err != nil {
+				t.Fatalf("%d %s: %v", status, resp, err)
+			}
+			if status != 400 || e.Type != tc.typ || e.Message+e.Message2 != tc.msg {
+				t.Fatalf("got %d %s\nwant 400 %s %q", status, resp, tc.typ, tc.msg)
+			}
+		})
+	}
+	// Nothing was written, and the largest values in range still work.
+	if _, resp := Dispatch(db, TargetPrefix+"Scan", []byte(`{"TableName":"Tbl","Limit":2147483647}`)); !strings.Contains(string(resp), `"Count":0`) {
+		t.Fatalf("Scan: %s", resp)
+	}
+}
+
+func mustDispatch(t *testing.T, db *engine.Database, op, body string) []byte {
+	t.Helper()
+	status, resp := Dispatch(db, TargetPrefix+op, []byte(body))
+	if status != 200 {
+		t.Fatalf("%s: %d %s", op, status, resp)
+	}
+	return resp
+}
