@@ -2,6 +2,7 @@ package engine
 
 import (
 	"fmt"
+	"time"
 
 	"github.com/dynamodb-workbench/workbench/engine/schema"
 )
@@ -11,6 +12,9 @@ func (d *Database) CreateTable(in *CreateTableInput) (*CreateTableOutput, error)
 	if err := in.Validate(); err != nil {
 		return nil, schemaError(err)
 	}
+	if err := schema.CheckTagCharacters(in.Tags); err != nil {
+		return nil, schemaError(err)
+	}
 	def := in.Clone()
 	d.mu.Lock()
 	defer d.mu.Unlock()
@@ -18,6 +22,18 @@ func (d *Database) CreateTable(in *CreateTableInput) (*CreateTableOutput, error)
 		return nil, Errorf(CodeResourceInUse, "Table already exists: %s", def.TableName)
 	}
 	now := d.clock.Now()
+	t := d.newTable(def, now)
+	d.tables[def.TableName] = t
+	d.createStream(t, now)
+	if p := def.PointInTimeRecoverySpecification; p != nil {
+		d.setPITR(t, p, now)
+	}
+	return &CreateTableOutput{TableDescription: d.describeWithStream(t)}, nil
+}
+
+// newTable builds an empty table for def, ACTIVE, with its indexes. The
+// caller holds the writer lock and registers it.
+func (d *Database) newTable(def *schema.TableDefinition, now time.Time) *table {
 	d.seq++
 	t := &table{
 		def:     *def,
@@ -41,9 +57,7 @@ func (d *Database) CreateTable(in *CreateTableInput) (*CreateTableOutput, error)
 	for _, l := range def.LocalSecondaryIndexes {
 		t.addIndex(newLSI(t, l))
 	}
-	d.tables[def.TableName] = t
-	d.createStream(t, now)
-	return &CreateTableOutput{TableDescription: d.describeWithStream(t)}, nil
+	return t
 }
 
 // tableID makes a stable UUID-shaped id from a sequence number and the name,

@@ -24,7 +24,10 @@ type Database struct {
 
 	observers []func(Change)
 	txTokens  map[string]txRecord
-	streams   *streamRegistry // DynamoDB Streams (streams.go); nil until one is enabled
+	streams   *streamRegistry    // DynamoDB Streams (streams.go); nil until one is enabled
+	backups   map[string]*backup // on-demand backups by ARN (backup.go)
+	backupSeq uint64
+	endpoint  string // DescribeEndpoints' address; "" for the regional one
 
 	gsiDelay     time.Duration // how long a GSI lags its table
 	backfillTime time.Duration // how long a GSI added by UpdateTable backfills

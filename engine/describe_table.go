@@ -48,6 +48,7 @@ func (t *table) describe() *TableDescription {
 		ItemCount:                 int64(t.items.Len()),
 		StreamSpecification:       def.StreamSpecification,
 		DeletionProtectionEnabled: def.DeletionProtectionEnabled != nil && *def.DeletionProtectionEnabled,
+		RestoreSummary:            t.restore,
 	}
 	pt := &ProvisionedThroughputDescription{
 		NumberOfDecreasesToday: t.decreasesToday,

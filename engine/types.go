@@ -133,6 +133,7 @@ type TableDescription struct {
 	LatestStreamLabel         string                            `json:"LatestStreamLabel,omitempty"`
 	TableClassSummary         *TableClassSummary                `json:"TableClassSummary,omitempty"`
 	DeletionProtectionEnabled bool                              `json:"DeletionProtectionEnabled"`
+	RestoreSummary            *RestoreSummary                   `json:"RestoreSummary,omitempty"`
 }
 
 // TableClassSummary reports the table class.
