@@ -17,8 +17,12 @@ func (d *Database) DeleteTable(in *DeleteTableInput) (*DeleteTableOutput, error)
 	if t.def.DeletionProtectionEnabled != nil && *t.def.DeletionProtectionEnabled {
 		return nil, validationf("Resource cannot be deleted as it is currently protected against deletion. Disable deletion protection first.")
 	}
-	desc := d.describeWithStream(t)
-	desc.TableStatus = statusDeleting
+	full := t.describe()
+	desc := &DeletedTableDescription{
+		TableName: full.TableName, TableStatus: statusDeleting, TableArn: full.TableArn, TableId: full.TableId,
+		ProvisionedThroughput: full.ProvisionedThroughput, BillingModeSummary: full.BillingModeSummary,
+		TableSizeBytes: full.TableSizeBytes, ItemCount: full.ItemCount, DeletionProtectionEnabled: full.DeletionProtectionEnabled,
+	}
 	delete(d.tables, t.def.TableName)
 	return &DeleteTableOutput{TableDescription: desc}, nil
 }

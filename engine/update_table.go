@@ -82,7 +82,9 @@ func (d *Database) UpdateTable(in *UpdateTableInput) (*UpdateTableOutput, error)
 			curR, curW = deref(def.ProvisionedThroughput.ReadCapacityUnits), deref(def.ProvisionedThroughput.WriteCapacityUnits)
 		}
 		r, w := *pt.ReadCapacityUnits, *pt.WriteCapacityUnits
-		if mode == schema.BillingProvisioned && r == curR && w == curW && in.BillingMode == "" {
+		// Naming the current billing mode again does not make an unchanged
+		// throughput a change: DynamoDB refuses the no-op either way.
+		if mode == schema.BillingProvisioned && r == curR && w == curW && (in.BillingMode == "" || in.BillingMode == mode) {
 			return nil, validationf("The provisioned throughput for the table will not change. The requested value equals the current value. Current ReadCapacityUnits provisioned for the table: %d. Requested ReadCapacityUnits: %d. Current WriteCapacityUnits provisioned for the table: %d. Requested WriteCapacityUnits: %d. Refer to the Amazon DynamoDB Developer Guide for current limits and how to request higher limits.", curR, r, curW, w)
 		}
 		if mode == schema.BillingProvisioned {
