@@ -9,6 +9,18 @@ import (
 
 // CreateTable implements DynamoDB's CreateTable. The table is ACTIVE at once.
 func (d *Database) CreateTable(in *CreateTableInput) (*CreateTableOutput, error) {
+	if in.TableName == "" {
+		// The definition cannot tell "TableName": "" from a missing name,
+		// which DynamoDB words "The parameter 'TableName' is required but
+		// was not present in the request". Every SDK sends the member (it
+		// is required client-side), so on the wire an empty name is almost
+		// always "" given, which DynamoDB's request validator reports
+		// against 'tableName' like any other bad name. The model's own
+		// validation keeps the "required" wording for a blank name.
+		if err := schema.ValidateNewTableName("", "tableName"); err != nil {
+			return nil, schemaError(err)
+		}
+	}
 	if err := in.Validate(); err != nil {
 		return nil, schemaError(err)
 	}
