@@ -3,6 +3,7 @@ package engine
 // DeleteTable implements DynamoDB's DeleteTable: the table and its items go
 // at once; the answer describes it as DELETING, as DynamoDB's does.
 func (d *Database) DeleteTable(in *DeleteTableInput) (*DeleteTableOutput, error) {
+	d.Tick()
 	var c constraints
 	c.tableName(in.TableName)
 	if err := c.err(); err != nil {
@@ -13,6 +14,9 @@ func (d *Database) DeleteTable(in *DeleteTableInput) (*DeleteTableOutput, error)
 	t, err := d.lookupControl(*in.TableName)
 	if err != nil {
 		return nil, err
+	}
+	if t.status == statusUpdating {
+		return nil, Errorf(CodeResourceInUse, "Attempt to change a resource which is still in use: Table is being updated: %s", t.def.TableName)
 	}
 	if t.def.DeletionProtectionEnabled != nil && *t.def.DeletionProtectionEnabled {
 		return nil, validationf("Resource cannot be deleted as it is currently protected against deletion. Disable deletion protection first.")

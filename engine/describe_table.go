@@ -89,8 +89,8 @@ func (t *table) describeGSI(ix *index) GlobalSecondaryIndexDescription {
 		IndexStatus: ix.status, IndexSizeBytes: ix.bytes, ItemCount: int64(ix.tree.Len()), IndexArn: ix.arn,
 		ProvisionedThroughput: &ProvisionedThroughputDescription{},
 	}
-	if ix.status == indexCreating && ix.backfilling {
-		b := true
+	if ix.status == indexCreating && !ix.backfillAt.IsZero() {
+		b := ix.backfilling
 		g.Backfilling = &b
 	}
 	if ix.throughput != nil && t.def.BillingMode != schema.BillingPayPerRequest {

@@ -229,13 +229,18 @@ func TestGSIPropagationDelayAndBackfill(t *testing.T) {
 			created = g
 		}
 	}
-	if created == nil || created.IndexStatus != "CREATING" || created.Backfilling == nil || !*created.Backfilling {
-		t.Fatalf("new index described as %+v", created)
+	if created == nil || created.IndexStatus != "CREATING" || created.Backfilling == nil || *created.Backfilling || up.TableDescription.TableStatus != "UPDATING" {
+		t.Fatalf("new index described as %+v, table %s", created, up.TableDescription.TableStatus)
+	}
+	clk.Advance(30 * time.Second)
+	mid, _ := db.DescribeTable(&DescribeTableInput{TableName: ptr("DeviceStatus")})
+	if g := mid.Table.GlobalSecondaryIndexes[len(mid.Table.GlobalSecondaryIndexes)-1]; mid.Table.TableStatus != "ACTIVE" || g.IndexStatus != "CREATING" || g.Backfilling == nil || !*g.Backfilling {
+		t.Fatalf("halfway: table %s, index %+v", mid.Table.TableStatus, g)
 	}
 	_, err = db.Query(&QueryInput{TableName: ptr("DeviceStatus"), IndexName: ptr("ByStatus"), KeyConditionExpression: ptr("#s = :s"),
 		ExpressionAttributeNames: map[string]string{"#s": "Status"}, ExpressionAttributeValues: attr.Values{":s": s("x")}})
 	wantError(t, err, CodeValidation, "backfilling")
-	clk.Advance(time.Minute)
+	clk.Advance(30 * time.Second)
 	desc, _ := db.DescribeTable(&DescribeTableInput{TableName: ptr("DeviceStatus")})
 	for _, g := range desc.Table.GlobalSecondaryIndexes {
 		if g.IndexStatus != "ACTIVE" || g.Backfilling != nil {

@@ -14,6 +14,7 @@ import (
 // Table statuses.
 const (
 	statusActive   = "ACTIVE"
+	statusUpdating = "UPDATING"
 	statusDeleting = "DELETING"
 )
 

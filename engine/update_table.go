@@ -16,6 +16,7 @@ const (
 // UpdateTable implements DynamoDB's UpdateTable for billing mode, throughput,
 // streams, table class and deletion protection. Changes apply at once.
 func (d *Database) UpdateTable(in *UpdateTableInput) (*UpdateTableOutput, error) {
+	d.Tick()
 	var c constraints
 	c.tableName(in.TableName)
 	c.enum(string(in.BillingMode), "billingMode", "PROVISIONED", "PAY_PER_REQUEST")
@@ -54,6 +55,9 @@ func (d *Database) UpdateTable(in *UpdateTableInput) (*UpdateTableOutput, error)
 	t, err := d.lookupControl(*in.TableName)
 	if err != nil {
 		return nil, err
+	}
+	if t.status == statusUpdating {
+		return nil, Errorf(CodeResourceInUse, "Attempt to change a resource which is still in use: Table is being updated: %s", t.def.TableName)
 	}
 	def := *t.def.Clone() // commit only once every check passes
 	now := d.clock.Now()
@@ -172,10 +176,15 @@ func (d *Database) UpdateTable(in *UpdateTableInput) (*UpdateTableOutput, error)
 			ix.throughput, ix.onDemand = g.ProvisionedThroughput, g.OnDemandThroughput
 		} else if g.IndexName == created {
 			ix := newGSI(t, g)
-			ix.status, ix.backfilling, ix.readyAt = indexCreating, true, now.Add(d.backfillTime)
+			// The configured backfill time is split: its first half
+			// allocates resources (the table UPDATING), the second
+			// backfills (the table ACTIVE, the index still CREATING).
+			ix.status, ix.backfilling = indexCreating, false
+			ix.backfillAt, ix.readyAt = now.Add(d.backfillTime/2), now.Add(d.backfillTime)
 			ix.backfill(t)
 			t.addIndex(ix)
-			d.noteDue(ix.readyAt)
+			t.status = statusUpdating
+			d.noteDue(ix.backfillAt)
 		}
 	}
 	d.throttleResync(t)
