@@ -33,7 +33,7 @@ type index struct {
 	tree  *btree.BTreeG[entry]
 	bytes int64
 
-	status      string
+	status string
 	// A GSI added by UpdateTable is CREATING: resources are allocated until
 	// backfillAt (Backfilling false), then it backfills until readyAt
 	// (Backfilling true), then it is ACTIVE.
