@@ -22,8 +22,9 @@ type usage struct {
 
 // report turns a usage into ReturnConsumedCapacity's shape: nil for NONE,
 // the total for TOTAL, and the breakdown for INDEXES. reportTable says
-// whether the base table appears in the INDEXES breakdown (a Query on an
-// index reports only the index).
+// whether the base table appears in the INDEXES breakdown; every operation
+// reports it, a read of an index too (with its zero units, as DynamoDB
+// answers "Table":{"CapacityUnits":0.0} beside the index).
 func (u *usage) report(mode string, reportTable bool) *ConsumedCapacity {
 	switch mode {
 	case "TOTAL":

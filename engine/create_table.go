@@ -2,13 +2,29 @@ package engine
 
 import (
 	"fmt"
+	"time"
 
 	"github.com/dynamodb-workbench/workbench/engine/schema"
 )
 
 // CreateTable implements DynamoDB's CreateTable. The table is ACTIVE at once.
 func (d *Database) CreateTable(in *CreateTableInput) (*CreateTableOutput, error) {
+	if in.TableName == "" {
+		// The definition cannot tell "TableName": "" from a missing name,
+		// which DynamoDB words "The parameter 'TableName' is required but
+		// was not present in the request". Every SDK sends the member (it
+		// is required client-side), so on the wire an empty name is almost
+		// always "" given, which DynamoDB's request validator reports
+		// against 'tableName' like any other bad name. The model's own
+		// validation keeps the "required" wording for a blank name.
+		if err := schema.ValidateNewTableName("", "tableName"); err != nil {
+			return nil, schemaError(err)
+		}
+	}
 	if err := in.Validate(); err != nil {
+		return nil, schemaError(err)
+	}
+	if err := schema.CheckTagCharacters(in.Tags); err != nil {
 		return nil, schemaError(err)
 	}
 	def := in.Clone()
@@ -18,6 +34,18 @@ func (d *Database) CreateTable(in *CreateTableInput) (*CreateTableOutput, error)
 		return nil, Errorf(CodeResourceInUse, "Table already exists: %s", def.TableName)
 	}
 	now := d.clock.Now()
+	t := d.newTable(def, now)
+	d.tables[def.TableName] = t
+	d.createStream(t, now)
+	if p := def.PointInTimeRecoverySpecification; p != nil {
+		d.setPITR(t, p, now)
+	}
+	return &CreateTableOutput{TableDescription: d.describeWithStream(t)}, nil
+}
+
+// newTable builds an empty table for def, ACTIVE, with its indexes. The
+// caller holds the writer lock and registers it.
+func (d *Database) newTable(def *schema.TableDefinition, now time.Time) *table {
 	d.seq++
 	t := &table{
 		def:     *def,
@@ -41,9 +69,7 @@ func (d *Database) CreateTable(in *CreateTableInput) (*CreateTableOutput, error)
 	for _, l := range def.LocalSecondaryIndexes {
 		t.addIndex(newLSI(t, l))
 	}
-	d.tables[def.TableName] = t
-	d.createStream(t, now)
-	return &CreateTableOutput{TableDescription: d.describeWithStream(t)}, nil
+	return t
 }
 
 // tableID makes a stable UUID-shaped id from a sequence number and the name,

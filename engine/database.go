@@ -24,7 +24,10 @@ type Database struct {
 
 	observers []func(Change)
 	txTokens  map[string]txRecord
-	streams   *streamRegistry // DynamoDB Streams (streams.go); nil until one is enabled
+	streams   *streamRegistry    // DynamoDB Streams (streams.go); nil until one is enabled
+	backups   map[string]*backup // on-demand backups by ARN (backup.go)
+	backupSeq uint64
+	endpoint  string // DescribeEndpoints' address; "" for the regional one
 	// streamBytes is the stream records' byte budget; 0 for the default
 	// (streams_retention.go).
 	streamBytes int64
@@ -59,8 +62,10 @@ func WithGSIPropagationDelay(delay time.Duration) Option {
 }
 
 // WithIndexBackfillTime sets how long a GSI added to a live table stays
-// CREATING (Backfilling) before it becomes ACTIVE (default: until the next
-// operation).
+// CREATING before it becomes ACTIVE (default: until the next operation):
+// for the first half its resources are allocated and the table is
+// UPDATING; for the second it backfills (Backfilling true) with the table
+// ACTIVE again.
 func WithIndexBackfillTime(delay time.Duration) Option {
 	return func(d *Database) { d.backfillTime = delay }
 }
@@ -113,18 +118,30 @@ func (d *Database) settleLocked() {
 	now := d.clock.Now()
 	d.nextDue.Store(0)
 	for _, t := range d.tables {
+		allocating := false
 		for _, ix := range t.indexOrder {
 			if ix.status == indexCreating {
-				if now.Before(ix.readyAt) {
-					d.noteDue(ix.readyAt)
-				} else {
+				switch {
+				case !now.Before(ix.readyAt):
 					ix.status, ix.backfilling = indexActive, false
+				case !now.Before(ix.backfillAt):
+					ix.backfilling = true
+					d.noteDue(ix.readyAt)
+				default:
+					allocating = true
+					d.noteDue(ix.backfillAt)
 				}
 			}
 			ix.settlePending(now)
 			if len(ix.pending) > 0 {
 				d.noteDue(ix.pending[0].due)
 			}
+		}
+		// The table is UPDATING while a new index's resources are
+		// allocated, ACTIVE again once it backfills (DynamoDB's guide:
+		// other updates are allowed from then on).
+		if t.status == statusUpdating && !allocating {
+			t.status = statusActive
 		}
 		d.sweepTTL(t, now)
 	}

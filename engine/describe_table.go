@@ -48,6 +48,7 @@ func (t *table) describe() *TableDescription {
 		ItemCount:                 int64(t.items.Len()),
 		StreamSpecification:       def.StreamSpecification,
 		DeletionProtectionEnabled: def.DeletionProtectionEnabled != nil && *def.DeletionProtectionEnabled,
+		RestoreSummary:            t.restore,
 	}
 	pt := &ProvisionedThroughputDescription{
 		NumberOfDecreasesToday: t.decreasesToday,
@@ -88,8 +89,8 @@ func (t *table) describeGSI(ix *index) GlobalSecondaryIndexDescription {
 		IndexStatus: ix.status, IndexSizeBytes: ix.bytes, ItemCount: int64(ix.tree.Len()), IndexArn: ix.arn,
 		ProvisionedThroughput: &ProvisionedThroughputDescription{},
 	}
-	if ix.status == indexCreating && ix.backfilling {
-		b := true
+	if ix.status == indexCreating && !ix.backfillAt.IsZero() {
+		b := ix.backfilling
 		g.Backfilling = &b
 	}
 	if ix.throughput != nil && t.def.BillingMode != schema.BillingPayPerRequest {

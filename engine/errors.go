@@ -29,6 +29,19 @@ const (
 	CodeUnknownOperation                Code = "UnknownOperationException"
 	CodeInternalServerError             Code = "InternalServerError"
 
+	CodeAccessDenied Code = "AccessDeniedException"
+
+	// Backups, point-in-time recovery and resource policies.
+	CodeTableNotFound                  Code = "TableNotFoundException"
+	CodeTableAlreadyExists             Code = "TableAlreadyExistsException"
+	CodeTableInUse                     Code = "TableInUseException"
+	CodeBackupNotFound                 Code = "BackupNotFoundException"
+	CodeBackupInUse                    Code = "BackupInUseException"
+	CodeContinuousBackupsUnavailable   Code = "ContinuousBackupsUnavailableException"
+	CodePointInTimeRecoveryUnavailable Code = "PointInTimeRecoveryUnavailableException"
+	CodeInvalidRestoreTime             Code = "InvalidRestoreTimeException"
+	CodePolicyNotFound                 Code = "PolicyNotFoundException"
+
 	// DynamoDB Streams' own exceptions.
 	CodeExpiredIterator   Code = "ExpiredIteratorException"
 	CodeTrimmedDataAccess Code = "TrimmedDataAccessException"

@@ -2,6 +2,7 @@ package engine
 
 import (
 	"errors"
+	"slices"
 	"sort"
 	"strings"
 
@@ -61,9 +62,16 @@ func (r *exprRequest) parse() (*parsed, *Error) {
 			exprParams = append(exprParams, p.name)
 		}
 	}
-	if len(exprParams) > 0 && len(r.legacy.params) > 0 {
+	// KeyConditions mixes with FilterExpression and ProjectionExpression:
+	// DynamoDB refuses it only beside KeyConditionExpression (dynalite
+	// special-cases it the same way, from its recordings of DynamoDB).
+	legacyParams := r.legacy.params
+	if r.keyCondition == nil && slices.Contains(legacyParams, "KeyConditions") {
+		legacyParams = slices.DeleteFunc(slices.Clone(legacyParams), func(p string) bool { return p == "KeyConditions" })
+	}
+	if len(exprParams) > 0 && len(legacyParams) > 0 {
 		return nil, validationf("Can not use both expression and non-expression parameters in the same request: Non-expression parameters: {%s} Expression parameters: {%s}",
-			strings.Join(r.legacy.params, ", "), strings.Join(exprParams, ", "))
+			strings.Join(legacyParams, ", "), strings.Join(exprParams, ", "))
 	}
 	if r.names != nil && len(r.names) == 0 {
 		return nil, validationf("ExpressionAttributeNames must not be empty")

@@ -33,9 +33,13 @@ type index struct {
 	tree  *btree.BTreeG[entry]
 	bytes int64
 
-	status      string
-	readyAt     time.Time // a GSI added by UpdateTable backfills until then
-	backfilling bool      // created by UpdateTable (DescribeTable shows Backfilling)
+	status string
+	// A GSI added by UpdateTable is CREATING: resources are allocated until
+	// backfillAt (Backfilling false), then it backfills until readyAt
+	// (Backfilling true), then it is ACTIVE.
+	backfillAt  time.Time
+	readyAt     time.Time
+	backfilling bool
 
 	throughput *schema.ProvisionedThroughput
 	onDemand   *schema.OnDemandThroughput

@@ -100,6 +100,11 @@ func (l *legacySet) attributesToGet(names []string) {
 	if names == nil {
 		return
 	}
+	if len(names) == 0 {
+		// The API model's AttributeNameList has a minimum length of 1.
+		l.fail("1 validation error detected: Value '[]' at 'attributesToGet' failed to satisfy constraint: Member must have length greater than or equal to 1")
+		return
+	}
 	l.present("AttributesToGet")
 	seen := map[string]bool{}
 	parts := make([]string, 0, len(names))
@@ -116,6 +121,7 @@ func (l *legacySet) attributesToGet(names []string) {
 
 // expected lowers Expected (+ ConditionalOperator) to a condition.
 func (l *legacySet) expected(exp map[string]ExpectedAttributeValue, op string) {
+	l.conditionalOperator(len(exp), op, "Expected")
 	if exp == nil {
 		return
 	}
@@ -154,6 +160,7 @@ func (l *legacySet) expected(exp map[string]ExpectedAttributeValue, op string) {
 
 // filter lowers QueryFilter / ScanFilter (+ ConditionalOperator).
 func (l *legacySet) filterConditions(param string, conds map[string]Condition, op string) {
+	l.conditionalOperator(len(conds), op, param)
 	if conds == nil {
 		return
 	}
@@ -164,6 +171,18 @@ func (l *legacySet) filterConditions(param string, conds map[string]Condition, o
 		parts = append(parts, l.comparison(a, c.ComparisonOperator, c.AttributeValueList, false))
 	}
 	l.filter = l.join(parts, op)
+}
+
+// conditionalOperator refuses a ConditionalOperator given without conditions
+// to join (Expected, QueryFilter or ScanFilter missing or empty): DynamoDB
+// answers a ValidationException naming ConditionalOperator (Alternator's
+// suite, run against it, checks only that much). The wording is
+// unverified.
+func (l *legacySet) conditionalOperator(conditions int, op, param string) {
+	if op != "" && conditions == 0 {
+		l.present("ConditionalOperator")
+		l.fail("One or more parameter values were invalid: ConditionalOperator can only be used when %s is present and not empty", param)
+	}
 }
 
 // keyConditions lowers KeyConditions.
@@ -225,6 +244,14 @@ func (l *legacySet) comparison(a, op string, list []attr.AttributeValue, key boo
 	}
 	for _, v := range list {
 		switch op {
+		case "IN":
+			// Legacy IN compares scalars only (the API reference: "one or
+			// more AttributeValue elements of type String, Number, or
+			// Binary").
+			if t := v.Value.Type(); t != attr.TypeS && t != attr.TypeN && t != attr.TypeB {
+				l.fail("One or more parameter values were invalid: ComparisonOperator %s is not valid for %s AttributeValue type", op, t)
+				return "x"
+			}
 		case "LE", "LT", "GE", "GT", "BETWEEN", "BEGINS_WITH":
 			if t := v.Value.Type(); t != attr.TypeS && t != attr.TypeN && t != attr.TypeB || op == "BEGINS_WITH" && t == attr.TypeN {
 				l.fail("One or more parameter values were invalid: ComparisonOperator %s is not valid for %s AttributeValue type", op, t)

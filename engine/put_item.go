@@ -150,6 +150,9 @@ func (d *Database) apply(t *table, w *write, cause Cause) {
 	default:
 		t.put(w.key, w.item, w.size)
 	}
+	if t.pitr != nil {
+		t.pitr.record(d.clock.Now(), t, w)
+	}
 	d.applyIndexes(t, w, cause)
 	if invariantsEnabled {
 		d.verifyWrite(t, w)

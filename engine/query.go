@@ -162,6 +162,6 @@ func (s *readSource) output(pg page, tableName, rcc string, consistent bool) *Qu
 	u := usage{tableName: tableName}
 	units := capacity.QueryReadUnits(pg.bytesRead, readMode(consistent))
 	s.charge(&u, units)
-	out.ConsumedCapacity = u.report(rcc, s.ix == nil)
+	out.ConsumedCapacity = u.report(rcc, true)
 	return out
 }

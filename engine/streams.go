@@ -107,9 +107,10 @@ type ListStreamsOutput struct {
 
 // DescribeStreamInput is the DescribeStream request.
 type DescribeStreamInput struct {
-	StreamArn             *string `json:"StreamArn"`
-	Limit                 *int64  `json:"Limit,omitempty"`
-	ExclusiveStartShardId *string `json:"ExclusiveStartShardId,omitempty"`
+	StreamArn             *string      `json:"StreamArn"`
+	Limit                 *int64       `json:"Limit,omitempty"`
+	ExclusiveStartShardId *string      `json:"ExclusiveStartShardId,omitempty"`
+	ShardFilter           *ShardFilter `json:"ShardFilter,omitempty"`
 }
 
 // SequenceNumberRange is a shard's range; EndingSequenceNumber is set once
@@ -602,6 +603,7 @@ func (d *Database) DescribeStream(in *DescribeStreamInput) (*DescribeStreamOutpu
 	if in.ExclusiveStartShardId != nil {
 		shardIDShape(&c, *in.ExclusiveStartShardId, "exclusiveStartShardId")
 	}
+	shardFilterShape(&c, in.ShardFilter)
 	if err := c.err(); err != nil {
 		return nil, err
 	}
@@ -626,7 +628,7 @@ func (d *Database) DescribeStream(in *DescribeStreamInput) (*DescribeStreamOutpu
 	}
 	// Shards are listed in ShardId order after ExclusiveStartShardId (an
 	// unknown one simply yields no shards, as DynamoDB answers).
-	if in.ExclusiveStartShardId == nil || *in.ExclusiveStartShardId < s.shardID {
+	if in.ShardFilter == nil && (in.ExclusiveStartShardId == nil || *in.ExclusiveStartShardId < s.shardID) {
 		rng := &SequenceNumberRange{StartingSequenceNumber: seqString(s.startSeq)}
 		if !s.open {
 			rng.EndingSequenceNumber = seqString(s.lastSeq)

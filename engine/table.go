@@ -14,6 +14,7 @@ import (
 // Table statuses.
 const (
 	statusActive   = "ACTIVE"
+	statusUpdating = "UPDATING"
 	statusDeleting = "DELETING"
 )
 
@@ -106,6 +107,13 @@ type table struct {
 	scratch []byte // encoding buffer, used under the writer lock
 
 	ttl *ttlState // nil until UpdateTimeToLive
+
+	pitr    *pitrState      // nil unless point-in-time recovery is on (pitr.go)
+	restore *RestoreSummary // set on a table restored from a backup or a point in time
+	policy  *resourcePolicy // the resource-based policy, if one was put
+	// insights is the contributor-insights status per index ("" for the
+	// table); absent means DISABLED.
+	insights map[string]string
 
 	// collections sums item and LSI entry sizes per partition key, for the
 	// LSI item-collection limit (tables with LSIs only).

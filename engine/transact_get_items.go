@@ -62,6 +62,15 @@ func (d *Database) TransactGetItems(in *TransactGetItemsInput) (*TransactGetItem
 	if failed {
 		return nil, cancelled(reasons)
 	}
+	// Like TransactWriteItems, one request may not name an item twice.
+	seen := make(map[string]bool, len(reads))
+	for _, r := range reads {
+		id := r.t.def.TableName + "\x00" + r.key
+		if seen[id] {
+			return nil, validationf("Transaction request cannot include multiple operations on one item")
+		}
+		seen[id] = true
+	}
 
 	out := &TransactGetItemsOutput{Responses: make([]ItemResponse, len(reads))}
 	byTable := map[string]*usage{}

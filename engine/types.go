@@ -133,6 +133,7 @@ type TableDescription struct {
 	LatestStreamLabel         string                            `json:"LatestStreamLabel,omitempty"`
 	TableClassSummary         *TableClassSummary                `json:"TableClassSummary,omitempty"`
 	DeletionProtectionEnabled bool                              `json:"DeletionProtectionEnabled"`
+	RestoreSummary            *RestoreSummary                   `json:"RestoreSummary,omitempty"`
 }
 
 // TableClassSummary reports the table class.
@@ -162,7 +163,23 @@ type DeleteTableInput struct {
 
 // DeleteTableOutput is the DeleteTable response.
 type DeleteTableOutput struct {
-	TableDescription *TableDescription `json:"TableDescription"`
+	TableDescription *DeletedTableDescription `json:"TableDescription"`
+}
+
+// DeletedTableDescription is DeleteTable's shorter description: DynamoDB
+// answers the table's identity, status, throughput, billing and size, but
+// not its key schema, attribute definitions, indexes or creation time
+// (the API reference's example and recorded answers).
+type DeletedTableDescription struct {
+	TableName                 string                            `json:"TableName"`
+	TableStatus               string                            `json:"TableStatus"`
+	TableArn                  string                            `json:"TableArn"`
+	TableId                   string                            `json:"TableId"`
+	ProvisionedThroughput     *ProvisionedThroughputDescription `json:"ProvisionedThroughput,omitempty"`
+	BillingModeSummary        *BillingModeSummary               `json:"BillingModeSummary,omitempty"`
+	TableSizeBytes            int64                             `json:"TableSizeBytes"`
+	ItemCount                 int64                             `json:"ItemCount"`
+	DeletionProtectionEnabled bool                              `json:"DeletionProtectionEnabled"`
 }
 
 // ListTablesInput is the ListTables request.

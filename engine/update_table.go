@@ -16,6 +16,7 @@ const (
 // UpdateTable implements DynamoDB's UpdateTable for billing mode, throughput,
 // streams, table class and deletion protection. Changes apply at once.
 func (d *Database) UpdateTable(in *UpdateTableInput) (*UpdateTableOutput, error) {
+	d.Tick()
 	var c constraints
 	c.tableName(in.TableName)
 	c.enum(string(in.BillingMode), "billingMode", "PROVISIONED", "PAY_PER_REQUEST")
@@ -55,6 +56,9 @@ func (d *Database) UpdateTable(in *UpdateTableInput) (*UpdateTableOutput, error)
 	if err != nil {
 		return nil, err
 	}
+	if t.status == statusUpdating {
+		return nil, Errorf(CodeResourceInUse, "Attempt to change a resource which is still in use: Table is being updated: %s", t.def.TableName)
+	}
 	def := *t.def.Clone() // commit only once every check passes
 	now := d.clock.Now()
 	mode := def.BillingMode
@@ -82,7 +86,9 @@ func (d *Database) UpdateTable(in *UpdateTableInput) (*UpdateTableOutput, error)
 			curR, curW = deref(def.ProvisionedThroughput.ReadCapacityUnits), deref(def.ProvisionedThroughput.WriteCapacityUnits)
 		}
 		r, w := *pt.ReadCapacityUnits, *pt.WriteCapacityUnits
-		if mode == schema.BillingProvisioned && r == curR && w == curW && in.BillingMode == "" {
+		// Naming the current billing mode again does not make an unchanged
+		// throughput a change: DynamoDB refuses the no-op either way.
+		if mode == schema.BillingProvisioned && r == curR && w == curW && (in.BillingMode == "" || in.BillingMode == mode) {
 			return nil, validationf("The provisioned throughput for the table will not change. The requested value equals the current value. Current ReadCapacityUnits provisioned for the table: %d. Requested ReadCapacityUnits: %d. Current WriteCapacityUnits provisioned for the table: %d. Requested WriteCapacityUnits: %d. Refer to the Amazon DynamoDB Developer Guide for current limits and how to request higher limits.", curR, r, curW, w)
 		}
 		if mode == schema.BillingProvisioned {
@@ -170,10 +176,15 @@ func (d *Database) UpdateTable(in *UpdateTableInput) (*UpdateTableOutput, error)
 			ix.throughput, ix.onDemand = g.ProvisionedThroughput, g.OnDemandThroughput
 		} else if g.IndexName == created {
 			ix := newGSI(t, g)
-			ix.status, ix.backfilling, ix.readyAt = indexCreating, true, now.Add(d.backfillTime)
+			// The configured backfill time is split: its first half
+			// allocates resources (the table UPDATING), the second
+			// backfills (the table ACTIVE, the index still CREATING).
+			ix.status, ix.backfilling = indexCreating, false
+			ix.backfillAt, ix.readyAt = now.Add(d.backfillTime/2), now.Add(d.backfillTime)
 			ix.backfill(t)
 			t.addIndex(ix)
-			d.noteDue(ix.readyAt)
+			t.status = statusUpdating
+			d.noteDue(ix.backfillAt)
 		}
 	}
 	d.throttleResync(t)

@@ -226,9 +226,8 @@ func (c *checker) callTypes(x *callNode) *Error {
 			return errorf(c.kind, x.Pos(), msgNeedsPath, x.name)
 		}
 	case "attribute_type":
-		if _, ok := isPath(x.args[0]); !ok {
-			return errorf(c.kind, x.Pos(), msgNeedsPath, x.name)
-		}
+		// Unlike attribute_exists, attribute_type accepts a value as its
+		// first operand (DynamoDB evaluates attribute_type(:v, :t)).
 		t := staticType(x.args[1])
 		switch {
 		case t == 0:

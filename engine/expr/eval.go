@@ -121,13 +121,17 @@ func beginsWith(a, b attr.Value) bool {
 	return false
 }
 
-// contains reports whether a contains b: a substring of an S, an element of
+// contains reports whether a contains b: a substring of an S or a B, an element of
 // a set (of the set's element type), or an element of a list.
 func contains(a, b attr.Value) bool {
 	switch x := a.(type) {
 	case attr.String:
 		y, ok := b.(attr.String)
 		return ok && strings.Contains(string(x), string(y))
+	case attr.Binary:
+		// A B contains a B as a byte substring, as an S contains an S.
+		y, ok := b.(attr.Binary)
+		return ok && bytes.Contains(x, y)
 	case attr.StringSet:
 		y, ok := b.(attr.String)
 		if !ok {

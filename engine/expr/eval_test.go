@@ -132,6 +132,8 @@ var evalTests = []struct {
 	{"attribute_type(nul, :tNULL)", true},
 	{"attribute_type(bool, :tBOOL)", true},
 	{"attribute_type(absent, :tS)", false},
+	{"attribute_type(:s, :tS)", true}, // a value operand is accepted
+	{"attribute_type(:n, :tS)", false},
 	{"attribute_type(m.inr, :tM)", true},
 	// begins_with
 	{"begins_with(s2, :s)", true},
@@ -161,6 +163,12 @@ var evalTests = []struct {
 	{"contains(absent, :s)", false},
 	{"contains(s2, absent)", false},
 	{"contains(ss, s)", true},
+	// a B contains a B as a byte substring
+	{"contains(b, :b)", true},
+	{"contains(b, :b2)", true},
+	{"contains(b, :bz)", false},
+	{"contains(b, :s)", false},
+	{"NOT contains(b, :bz)", true},
 	// size
 	{"size(s2) = :n3", true},
 	{"size(u) = :n6", true}, // UTF-8 bytes

@@ -54,7 +54,7 @@ func testValues() attr.Values {
 	return attr.Values{
 		":s": attr.String("x"), ":s2": attr.String("y"), ":empty": attr.String(""),
 		":n": num("1"), ":n2": num("2"), ":n5": num("5"), ":neg": num("-3"), ":big": num("9E+125"),
-		":b": attr.Binary("ab"), ":b2": attr.Binary("a"),
+		":b": attr.Binary("ab"), ":b2": attr.Binary("a"), ":bz": attr.Binary("zz"),
 		":bool": attr.Bool(true), ":null": attr.Null{},
 		":ss": ss("x", "y"), ":ns": ns("1", "2"), ":bs": bs("ab", "cd"),
 		":l": attr.List{attr.String("x"), num("1")}, ":l2": attr.List{attr.String("z")}, ":el": attr.List{},

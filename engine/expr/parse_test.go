@@ -248,7 +248,6 @@ var errorTests = []struct {
 	{cond, "begins_with(a, a)", `Invalid ConditionExpression: The first operand must be distinct from the remaining operands for this operator or function; operator: begins_with, first operand: [a]`},
 	{cond, "attribute_exists(:s)", `Invalid ConditionExpression: Operator or function requires a document path; operator or function: attribute_exists`},
 	{cond, "attribute_not_exists(size(a))", `Invalid ConditionExpression: Operator or function requires a document path; operator or function: attribute_not_exists`},
-	{cond, "attribute_type(:s, :tS)", `Invalid ConditionExpression: Operator or function requires a document path; operator or function: attribute_type`},
 	{cond, "attribute_type(a, :n)", `Invalid ConditionExpression: Incorrect operand type for operator or function; operator or function: attribute_type, operand type: N`},
 	{cond, "attribute_type(a, b)", `Invalid ConditionExpression: Incorrect operand type for operator or function; operator or function: attribute_type, operand type: {NS,SS,L,BS,N,M,B,BOOL,NULL,S}`},
 	{cond, "attribute_type(a, :bad)", `Invalid ConditionExpression: Invalid attribute type name found; type: STRING, valid types: {B,NULL,SS,BOOL,L,BS,N,NS,S,M}`},

@@ -220,6 +220,14 @@ func (t *TableDefinition) Clone() *TableDefinition {
 		c.DeletionProtectionEnabled = &b
 	}
 	c.Tags = slices.Clone(t.Tags)
+	if p := t.PointInTimeRecoverySpecification; p != nil {
+		cp := *p
+		if p.RecoveryPeriodInDays != nil {
+			d := *p.RecoveryPeriodInDays
+			cp.RecoveryPeriodInDays = &d
+		}
+		c.PointInTimeRecoverySpecification = &cp
+	}
 	return &c
 }
 

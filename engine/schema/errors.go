@@ -131,6 +131,14 @@ func (v *Violations) name(n, field string, minLen, maxLen int) {
 	}
 }
 
+// ValidateNewTableName checks the name of a table being created (3..255
+// characters of [a-zA-Z0-9_.-]), at field.
+func ValidateNewTableName(name string, field string) error {
+	var v Violations
+	v.name(name, field, MinTableNameLength, MaxTableNameLength)
+	return v.Err()
+}
+
 // ValidateTableName checks a data-plane TableName (see Violations.TableName)
 // and returns nil or an *Error such as
 // "1 validation error detected: Value 'x!' at 'tableName' failed to satisfy

@@ -206,6 +206,10 @@ const (
 	// MaxTagsPerResource is the tag limit: guide, 50 tags per resource;
 	// observed: exceeding it is a ValidationException.
 	MaxTagsPerResource = 50
+	// MaxTagKeyLength and MaxTagValueLength bound a tag: API model
+	// (TagKeyString 1..128, TagValueString 0..256).
+	MaxTagKeyLength   = 128
+	MaxTagValueLength = 256
 )
 
 // Reporting.

@@ -96,6 +96,13 @@ type Tag struct {
 	Value string `json:"Value"`
 }
 
+// PointInTimeRecoverySpecification turns continuous backups on or off
+// (UpdateContinuousBackups); RecoveryPeriodInDays is 1 to 35, default 35.
+type PointInTimeRecoverySpecification struct {
+	PointInTimeRecoveryEnabled bool   `json:"PointInTimeRecoveryEnabled"`
+	RecoveryPeriodInDays       *int64 `json:"RecoveryPeriodInDays,omitempty"`
+}
+
 // TableDefinition is everything CreateTable accepts, with DynamoDB's field
 // names: the unit the engine, the model document and the exports share.
 type TableDefinition struct {
@@ -111,4 +118,9 @@ type TableDefinition struct {
 	TableClass                string                 `json:"TableClass,omitempty"`
 	DeletionProtectionEnabled *bool                  `json:"DeletionProtectionEnabled,omitempty"`
 	Tags                      []Tag                  `json:"Tags,omitempty"`
+	// PointInTimeRecoverySpecification is not a CreateTable member: DynamoDB
+	// sets it with UpdateContinuousBackups. The definition carries it so the
+	// model and its exports (CloudFormation and CDK have a place for it)
+	// keep the setting; the engine applies it after creating the table.
+	PointInTimeRecoverySpecification *PointInTimeRecoverySpecification `json:"PointInTimeRecoverySpecification,omitempty"`
 }

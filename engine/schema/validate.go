@@ -46,7 +46,7 @@ func (t *TableDefinition) Validate() error {
 	if err := t.checkSemantics(); err != nil {
 		return err
 	}
-	return nil
+	return CheckTags(t.Tags)
 }
 
 // ---- layer 2: request shape ----
@@ -87,6 +87,16 @@ func (t *TableDefinition) checkShape(v *Violations) {
 	}
 	if s := t.StreamSpecification; s != nil && s.StreamViewType != "" && !validStreamViewType(s.StreamViewType) {
 		v.Add(s.StreamViewType, "streamSpecification.streamViewType", enumStreamViewType)
+	}
+	TagsShape(v, t.Tags, "tags")
+	if p := t.PointInTimeRecoverySpecification; p != nil && p.RecoveryPeriodInDays != nil {
+		if d := *p.RecoveryPeriodInDays; d < 1 || d > 35 {
+			rule := MinValue(1)
+			if d > 35 {
+				rule = MaxValue(35)
+			}
+			v.Add(strconv.FormatInt(d, 10), "pointInTimeRecoverySpecification.recoveryPeriodInDays", rule)
+		}
 	}
 }
 

@@ -128,6 +128,16 @@ func (h *handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		writeResponse(w, http.StatusBadRequest, appendSerialization(nil, "Unable to read the request body"))
 		return
 	}
+	if body, err = decodeContentEncoding(r.Header["Content-Encoding"], body); err != nil {
+		wroteHeader = true
+		if errors.Is(err, errBodyTooLarge) {
+			writeResponse(w, http.StatusRequestEntityTooLarge, tooLargeBody)
+			return
+		}
+		// Unverified wording: a body that does not decompress.
+		writeResponse(w, http.StatusBadRequest, appendSerialization(nil, "Unable to decompress the request body"))
+		return
+	}
 	if len(body) > 0 && !jsonContentType(r.Header["Content-Type"]) {
 		wroteHeader = true
 		writeResponse(w, http.StatusNotFound, notFoundBody)

@@ -63,7 +63,7 @@ func TestSDKSparseGSI(t *testing.T) {
 	if first := out.Items[0]["Timestamp"].(*types.AttributeValueMemberS).Value; first != base.Add(35*15*time.Second).Format(time.RFC3339) {
 		t.Fatalf("newest first: got %s", first)
 	}
-	if cc := out.ConsumedCapacity; cc.GlobalSecondaryIndexes["Escalations"].CapacityUnits == nil || *cc.GlobalSecondaryIndexes["Escalations"].CapacityUnits != 0.5 || cc.Table != nil {
+	if cc := out.ConsumedCapacity; cc.GlobalSecondaryIndexes["Escalations"].CapacityUnits == nil || *cc.GlobalSecondaryIndexes["Escalations"].CapacityUnits != 0.5 || cc.Table == nil || aws.ToFloat64(cc.Table.CapacityUnits) != 0 || cc.Table.CapacityUnits == nil {
 		t.Fatalf("index query capacity %+v", cc)
 	}
 	// A wrong-typed index key is refused and nothing is written.
@@ -163,14 +163,28 @@ func TestSDKAddGSIToLiveTable(t *testing.T) {
 	for i := range up.TableDescription.GlobalSecondaryIndexes {
 		g = &up.TableDescription.GlobalSecondaryIndexes[i]
 	}
-	if g == nil || g.IndexStatus != types.IndexStatusCreating || !aws.ToBool(g.Backfilling) {
-		t.Fatalf("new GSI described as %+v", g)
+	// First the index's resources are allocated: the table UPDATING, the
+	// index CREATING without backfilling; another update is refused.
+	if g == nil || g.IndexStatus != types.IndexStatusCreating || g.Backfilling == nil || *g.Backfilling ||
+		up.TableDescription.TableStatus != types.TableStatusUpdating {
+		t.Fatalf("new GSI described as %+v, table %s", g, up.TableDescription.TableStatus)
+	}
+	_, err = c.UpdateTable(ctx, &dynamodb.UpdateTableInput{TableName: aws.String("users"),
+		ProvisionedThroughput: &types.ProvisionedThroughput{ReadCapacityUnits: aws.Int64(6), WriteCapacityUnits: aws.Int64(6)}})
+	wantError(t, "UpdateTable while UPDATING", err, "ResourceInUseException", "Attempt to change a resource which is still in use: Table is being updated: users")
+	// Halfway, it backfills: the table ACTIVE again, the index CREATING
+	// with Backfilling.
+	clk.Advance(15 * time.Second)
+	mid, err := c.DescribeTable(ctx, &dynamodb.DescribeTableInput{TableName: aws.String("users")})
+	must(t, "DescribeTable backfilling", err)
+	if g := mid.Table.GlobalSecondaryIndexes[0]; mid.Table.TableStatus != types.TableStatusActive || g.IndexStatus != types.IndexStatusCreating || !aws.ToBool(g.Backfilling) {
+		t.Fatalf("backfilling: table %s, index %s (backfilling %v)", mid.Table.TableStatus, g.IndexStatus, aws.ToBool(g.Backfilling))
 	}
 	q := &dynamodb.QueryInput{TableName: aws.String("users"), IndexName: aws.String("ByTeam"),
 		KeyConditionExpression: aws.String("team = :t"), ExpressionAttributeValues: Item{":t": S("red")}}
 	_, err = c.Query(ctx, q)
 	wantError(t, "Query backfilling index", err, "ValidationException", "Cannot read from backfilling global secondary index: ByTeam")
-	clk.Advance(30 * time.Second)
+	clk.Advance(15 * time.Second)
 	out, err := c.Query(ctx, q)
 	must(t, "Query after backfill", err)
 	if out.Count != 5 {

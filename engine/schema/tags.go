@@ -1,0 +1,91 @@
+package schema
+
+import (
+	"strings"
+	"unicode"
+)
+
+// TagsShape records the request-shape violations of a tag list at field
+// ("tags"): each key 1..128 characters, each value at most 256 (the API
+// model's TagKeyString and TagValueString).
+func TagsShape(v *Violations, tags []Tag, field string) {
+	for i, t := range tags {
+		p := member(field, i)
+		if l := javaLength(t.Key); l < 1 {
+			v.Add(t.Key, p+".key", MinLength(1))
+		} else if l > MaxTagKeyLength {
+			v.Add(t.Key, p+".key", MaxLength(MaxTagKeyLength))
+		}
+		if javaLength(t.Value) > MaxTagValueLength {
+			v.Add(t.Value, p+".value", MaxLength(MaxTagValueLength))
+		}
+	}
+}
+
+// CheckTags applies the tagging rules past the request's shape to the tags
+// a resource would carry: at most MaxTagsPerResource, and no key in the
+// reserved "aws:" prefix. CheckTagCharacters adds the character set.
+//
+// The guide documents these rules but not the service's wording for them;
+// the messages below are our best reading (unverified) and keep
+// DynamoDB's "One or more parameter values were invalid" opening.
+func CheckTags(tags []Tag) error {
+	for _, t := range tags {
+		if strings.HasPrefix(strings.ToLower(t.Key), "aws:") {
+			return errorf(invalidPrefix+"Tag keys starting with 'aws:' are reserved for system use. Tag key: %s", t.Key)
+		}
+	}
+	if len(tags) > MaxTagsPerResource {
+		return errorf(invalidPrefix+"The number of tags on the resource exceeds the limit of %d", MaxTagsPerResource)
+	}
+	return nil
+}
+
+// CheckTagCharacters refuses a key or value outside the documented
+// character set: letters, digits, white space and _ . : / = + - @
+// (Alternator's suite, run against DynamoDB, sees '#', '!' or '<' refused).
+// The engine applies it at CreateTable and TagResource; a model document
+// is not held to it, so that a design can be drafted before its tags are
+// cleaned up (the exports quote any string).
+func CheckTagCharacters(tags []Tag) error {
+	for _, t := range tags {
+		if !tagChars(t.Key) {
+			return errorf(invalidPrefix+"Tag key contains characters that are not allowed. Tag key: %s", t.Key)
+		}
+		if !tagChars(t.Value) {
+			return errorf(invalidPrefix+"Tag value contains characters that are not allowed. Tag key: %s", t.Key)
+		}
+	}
+	return nil
+}
+
+// tagChars reports whether s uses only the tag character set:
+// [\p{L}\p{Z}\p{N}_.:/=+\-@]*.
+func tagChars(s string) bool {
+	for _, r := range s {
+		if unicode.IsLetter(r) || unicode.In(r, unicode.Z) || unicode.IsNumber(r) || strings.ContainsRune("_.:/=+-@", r) {
+			continue
+		}
+		return false
+	}
+	return true
+}
+
+// MergeTags returns tags with add applied: a key already present takes the
+// new value, in place; a new key is appended.
+func MergeTags(tags, add []Tag) []Tag {
+	out := append([]Tag(nil), tags...)
+	for _, a := range add {
+		found := false
+		for i := range out {
+			if out[i].Key == a.Key {
+				out[i].Value, found = a.Value, true
+				break
+			}
+		}
+		if !found {
+			out = append(out, a)
+		}
+	}
+	return out
+}
