@@ -47,7 +47,7 @@ func planWrite(db *engine.Database, st statement, b *binder, strict bool) (*writ
 	}
 	bd := newBuilder(b)
 	w := &writePlan{ti: ti}
-	pk := bd.name(ti.keys[0])
+	pk := func() string { return bd.name(ti.keys[0]) }
 	switch x := st.(type) {
 	case *insertStmt:
 		item, err := b.item(x.value)
@@ -61,7 +61,7 @@ func planWrite(db *engine.Database, st statement, b *binder, strict bool) (*writ
 				w.key[k] = kv
 			}
 		}
-		c := "attribute_not_exists(" + pk + ")"
+		c := "attribute_not_exists(" + pk() + ")"
 		w.cond = &c
 	case *updateStmt:
 		key, rest, err := keyOf(ti, x.where, b, strict)
@@ -72,7 +72,7 @@ func planWrite(db *engine.Database, st statement, b *binder, strict bool) (*writ
 		if err != nil {
 			return nil, err
 		}
-		c := "attribute_exists(" + pk + ")"
+		c := "attribute_exists(" + pk() + ")"
 		if r := andAll(rest); r != nil {
 			rc, err := bd.cond(r)
 			if err != nil {
@@ -93,7 +93,7 @@ func planWrite(db *engine.Database, st statement, b *binder, strict bool) (*writ
 			if err != nil {
 				return nil, err
 			}
-			c := "attribute_not_exists(" + pk + ") OR (" + rc + ")"
+			c := "attribute_not_exists(" + pk() + ") OR (" + rc + ")"
 			w.cond = &c
 		}
 		w.kind, w.key, w.returning = "Delete", key, returnValues[x.returning]
@@ -112,9 +112,6 @@ func planWrite(db *engine.Database, st statement, b *binder, strict bool) (*writ
 		w.kind, w.key, w.cond = "ConditionCheck", key, &rc
 	}
 	w.names, w.values = bd.namesOrNil(), bd.valuesOrNil()
-	if w.kind == "Delete" && w.cond == nil {
-		w.names = nil // the key name placeholder went unused
-	}
 	return w, nil
 }
 
