@@ -10,7 +10,7 @@ import (
 	"github.com/dynamodb-workbench/workbench/engine/schema"
 )
 
-func ptr[T any](v T) *T { return &v }
+func ptr[T any](v T) *T     { return &v }
 func s(v string) attr.Value { return attr.String(v) }
 func n(v string) attr.Value { return attr.MustNumber(v) }
 
