@@ -11,6 +11,7 @@ import (
 	"github.com/goccy/go-json"
 
 	"github.com/dynamodb-workbench/workbench/engine"
+	"github.com/dynamodb-workbench/workbench/engine/partiql"
 )
 
 // TargetPrefix is the X-Amz-Target prefix of DynamoDB's API version
@@ -67,6 +68,12 @@ var operations = map[string]operation{
 	TargetPrefix + "BatchWriteItem":     op((*engine.Database).BatchWriteItem, encodeBatchWriteItem),
 	TargetPrefix + "TransactWriteItems": op((*engine.Database).TransactWriteItems, encodeTransactWriteItems),
 	TargetPrefix + "TransactGetItems":   op((*engine.Database).TransactGetItems, encodeTransactGetItems),
+
+	// PartiQL: the statements are planned onto the operations above by
+	// package partiql, which imports engine (not the other way round).
+	TargetPrefix + "ExecuteStatement":      op(partiql.ExecuteStatement, nil),
+	TargetPrefix + "BatchExecuteStatement": op(partiql.BatchExecuteStatement, nil),
+	TargetPrefix + "ExecuteTransaction":    op(partiql.ExecuteTransaction, nil),
 }
 
 // The registry is written out rather than discovered by reflecting over
