@@ -205,3 +205,27 @@ func join(s []string, sep string) string {
 	}
 	return out
 }
+
+// Target parses a statement and returns the table and index it names and
+// whether it reads, for callers that check a statement against a model
+// without running it.
+func Target(statement string) (table, index string, read bool, err error) {
+	st, _, err := parse(statement)
+	if err != nil {
+		return "", "", false, err
+	}
+	var src source
+	switch x := st.(type) {
+	case *selectStmt:
+		src = x.from
+	case *insertStmt:
+		src = x.from
+	case *updateStmt:
+		src = x.from
+	case *deleteStmt:
+		src = x.from
+	case *existsStmt:
+		src = x.sel.from
+	}
+	return src.table, src.index, st.isRead(), nil
+}
