@@ -28,6 +28,8 @@ const (
 	CodeSerialization                   Code = "SerializationException"
 	CodeUnknownOperation                Code = "UnknownOperationException"
 	CodeInternalServerError             Code = "InternalServerError"
+	// CodeDuplicateItem is PartiQL's INSERT of an existing key.
+	CodeDuplicateItem Code = "DuplicateItemException"
 
 	CodeAccessDenied Code = "AccessDeniedException"
 

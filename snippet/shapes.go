@@ -353,6 +353,29 @@ func init() {
 			f("Enabled", tBool),
 			f("AttributeName", tString))))
 	def("DescribeTimeToLive", false, f("TableName", tString))
+	// PartiQL: Parameters is a list of AttributeValue.
+	def("ExecuteStatement", false,
+		f("Statement", tString),
+		f("Parameters", listOf(tAttr)),
+		f("ConsistentRead", tBool),
+		f("NextToken", tString),
+		f("ReturnConsumedCapacity", eReturnConsumedCapacity),
+		f("Limit", tInt32),
+		f("ReturnValuesOnConditionCheckFailure", eReturnOnFailure))
+	def("BatchExecuteStatement", false,
+		f("Statements", listOf(structure("BatchStatementRequest",
+			f("Statement", tString),
+			f("Parameters", listOf(tAttr)),
+			f("ConsistentRead", tBool),
+			f("ReturnValuesOnConditionCheckFailure", eReturnOnFailure)))),
+		f("ReturnConsumedCapacity", eReturnConsumedCapacity))
+	def("ExecuteTransaction", false,
+		f("TransactStatements", listOf(structure("ParameterizedStatement",
+			f("Statement", tString),
+			f("Parameters", listOf(tAttr)),
+			f("ReturnValuesOnConditionCheckFailure", eReturnOnFailure)))),
+		f("ClientRequestToken", tString),
+		f("ReturnConsumedCapacity", eReturnConsumedCapacity))
 }
 
 // words splits a CamelCase name into its words, keeping acronyms whole as

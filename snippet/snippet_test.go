@@ -298,8 +298,8 @@ func TestAPI(t *testing.T) {
 			t.Errorf("%s has no title", l)
 		}
 	}
-	want := []string{"BatchGetItem", "BatchWriteItem", "CreateTable", "DeleteItem", "DeleteTable", "DescribeTable",
-		"DescribeTimeToLive", "GetItem", "ListTables", "PutItem", "Query", "Scan", "TransactGetItems",
+	want := []string{"BatchExecuteStatement", "BatchGetItem", "BatchWriteItem", "CreateTable", "DeleteItem", "DeleteTable", "DescribeTable",
+		"DescribeTimeToLive", "ExecuteStatement", "ExecuteTransaction", "GetItem", "ListTables", "PutItem", "Query", "Scan", "TransactGetItems",
 		"TransactWriteItems", "UpdateItem", "UpdateTable", "UpdateTimeToLive"}
 	if got := Operations(); !slices.Equal(got, want) {
 		t.Errorf("Operations() = %v", got)

@@ -512,7 +512,8 @@ var cliCommands = map[string]string{
 	"DescribeTimeToLive": "describe-time-to-live", "GetItem": "get-item", "ListTables": "list-tables",
 	"PutItem": "put-item", "Query": "query", "Scan": "scan", "TransactGetItems": "transact-get-items",
 	"TransactWriteItems": "transact-write-items", "UpdateItem": "update-item", "UpdateTable": "update-table",
-	"UpdateTimeToLive": "update-time-to-live",
+	"UpdateTimeToLive": "update-time-to-live", "ExecuteStatement": "execute-statement",
+	"BatchExecuteStatement": "batch-execute-statement", "ExecuteTransaction": "execute-transaction",
 }
 
 // shellArgs runs the command line under sh with aws defined as a function

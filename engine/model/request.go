@@ -10,6 +10,7 @@ import (
 
 	"github.com/dynamodb-workbench/workbench/engine"
 	"github.com/dynamodb-workbench/workbench/engine/attr"
+	"github.com/dynamodb-workbench/workbench/engine/partiql"
 )
 
 // operation runs one API operation from its JSON input.
@@ -44,6 +45,7 @@ var operations = map[string]operation{
 	"TransactGetItems":   op((*engine.Database).TransactGetItems),
 	"TransactWriteItems": op((*engine.Database).TransactWriteItems),
 	"DeleteTable":        op((*engine.Database).DeleteTable),
+	"ExecuteStatement":   op(partiql.ExecuteStatement),
 }
 
 // Operations returns the operation names an access pattern may use, sorted.
@@ -162,6 +164,8 @@ func OutputItems(out any) []attr.Item {
 			return []attr.Item{o.Item}
 		}
 	case *engine.QueryOutput:
+		return o.Items
+	case *partiql.ExecuteStatementOutput:
 		return o.Items
 	case *engine.BatchGetItemOutput:
 		names := make([]string, 0, len(o.Responses))

@@ -10,6 +10,7 @@ import (
 
 	"github.com/dynamodb-workbench/workbench/engine"
 	"github.com/dynamodb-workbench/workbench/engine/attr"
+	"github.com/dynamodb-workbench/workbench/engine/partiql"
 	"github.com/dynamodb-workbench/workbench/engine/schema"
 )
 
@@ -396,6 +397,20 @@ func (v *validator) requestTargets(path string, ap *AccessPattern, in any) {
 		index(rp+".IndexName", table(rp+".TableName", x.TableName), x.IndexName)
 	case *engine.DeleteTableInput:
 		table(rp+".TableName", x.TableName)
+	case *partiql.ExecuteStatementInput:
+		if x.Statement == nil {
+			v.add(rp+".Statement", "the request has no Statement")
+			return
+		}
+		name, ix, _, err := partiql.Target(*x.Statement)
+		if err != nil {
+			v.add(rp+".Statement", "%v", err)
+			return
+		}
+		t := table(rp+".Statement", &name)
+		if ix != "" {
+			index(rp+".Statement", t, &ix)
+		}
 	case *engine.BatchGetItemInput:
 		for name := range x.RequestItems {
 			table(rp+".RequestItems", &name)

@@ -11,6 +11,7 @@ import (
 	"github.com/goccy/go-json"
 
 	"github.com/dynamodb-workbench/workbench/engine"
+	"github.com/dynamodb-workbench/workbench/engine/partiql"
 )
 
 // TargetPrefix is the X-Amz-Target prefix of DynamoDB's API version
@@ -89,6 +90,12 @@ var operations = map[string]operation{
 	TargetPrefix + "GetResourcePolicy":           op((*engine.Database).GetResourcePolicy, nil),
 	TargetPrefix + "PutResourcePolicy":           op((*engine.Database).PutResourcePolicy, nil),
 	TargetPrefix + "DeleteResourcePolicy":        op((*engine.Database).DeleteResourcePolicy, nil),
+
+	// PartiQL: the statements are planned onto the operations above by
+	// package partiql, which imports engine (not the other way round).
+	TargetPrefix + "ExecuteStatement":      op(partiql.ExecuteStatement, nil),
+	TargetPrefix + "BatchExecuteStatement": op(partiql.BatchExecuteStatement, nil),
+	TargetPrefix + "ExecuteTransaction":    op(partiql.ExecuteTransaction, nil),
 }
 
 // The registry is written out rather than discovered by reflecting over

@@ -33,6 +33,11 @@ func TestEveryOperationIsRegistered(t *testing.T) {
 			t.Errorf("engine operation %s: registered under the DynamoDB prefix %v, the Streams prefix %v; want exactly one", m.Name, api, streams)
 		}
 	}
+	for _, name := range []string{"ExecuteStatement", "BatchExecuteStatement", "ExecuteTransaction"} {
+		if _, ok := operations[TargetPrefix+name]; !ok {
+			t.Errorf("PartiQL operation %s is not registered", name)
+		}
+	}
 	if found < 19 {
 		t.Errorf("found only %d engine operations: is the method shape test broken?", found)
 	}
