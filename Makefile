@@ -33,7 +33,7 @@ BENCHTIME ?= 1s
 BENCHCOUNT ?= 1
 
 # Fuzzing: every Fuzz* function in FUZZ_PKGS runs for FUZZTIME.
-FUZZ_PKGS ?= ./engine/... ./snippet/... ./sharelink/... ./visualizer/...
+FUZZ_PKGS ?= . ./engine/... ./snippet/... ./sharelink/... ./visualizer/...
 FUZZTIME ?= 30s
 
 # bench-compare: rounds and per-run iterations for scripts/bench-compare.sh.
