@@ -10,7 +10,8 @@
 // ConditionalCheckFailedException is a lost race, retried). At the end every
 // item's version must equal the writes its owner saw acknowledged, and every
 // counter the increments acknowledged. With -pid, the server's resident
-// memory is sampled every 5 s. It exits 1 when a check fails.
+// memory is sampled every 5 s and must stay within -max-growth of what it
+// was after 10 s. It exits 1 when a check fails.
 //
 // It only talks to the URL given, which should be on this machine.
 package main
@@ -39,6 +40,7 @@ func main() {
 	pid := flag.Int("pid", 0, "the server's process `id`, to sample its memory")
 	items := flag.Int("items", 50, "items owned by each client")
 	counters := flag.Int("counters", 8, "shared counters")
+	maxGrowth := flag.Float64("max-growth", 1.25, "with -pid, the largest `ratio` of the server's memory at the end to its memory after the first 10 s")
 	flag.Parse()
 	log.SetFlags(0)
 
@@ -160,14 +162,27 @@ func main() {
 	secs := duration.Seconds()
 	fmt.Printf("clients %d, %s: %d reads (%.0f/s), %d writes (%.0f/s), %d conditional conflicts retried, %d failures, %d lost writes\n",
 		*clients, *duration, reads.Load(), float64(reads.Load())/secs, writes.Load(), float64(writes.Load())/secs, conflicts.Load(), failures.Load(), lost)
+	grew := false
 	if len(mem) > 0 {
 		parts := make([]string, len(mem))
 		for i, m := range mem {
 			parts[i] = strconv.FormatInt(m>>20, 10)
 		}
 		fmt.Printf("server RSS every 5 s (MiB): %s\n", strings.Join(parts, " "))
+		// After the first 10 s (connections made, the table filled), the
+		// memory must stay flat: the highest later sample within maxGrowth
+		// of the one at 10 s.
+		if len(mem) > 3 && mem[2] > 0 {
+			peak := mem[2]
+			for _, m := range mem[2:] {
+				peak = max(peak, m)
+			}
+			ratio := float64(peak) / float64(mem[2])
+			fmt.Printf("memory after 10 s: %d MiB, peak after it %d MiB (×%.2f, at most ×%.2f)\n", mem[2]>>20, peak>>20, ratio, *maxGrowth)
+			grew = ratio > *maxGrowth
+		}
 	}
-	if lost > 0 || failures.Load() > 0 {
+	if lost > 0 || failures.Load() > 0 || grew {
 		os.Exit(1)
 	}
 }
