@@ -51,7 +51,7 @@ help: ## list the targets
 	@echo 'Targets:'
 	@awk -F ':.*## ' '/^[a-z][a-z-]*:.*## / { printf "  %-7s %s\n", $$1, $$2 }' $(MAKEFILE_LIST)
 	@echo
-	@echo 'Variables: VERSION, RUN_FLAGS, BENCH_PKGS, BENCH, BENCHTIME, BENCHCOUNT, FUZZ_PKGS, FUZZTIME'
+	@echo 'Variables: VERSION, RUN_FLAGS, BENCH_PKGS, BENCH, BENCHTIME, BENCHCOUNT, FUZZ_PKGS, FUZZTIME, LOADTEST_CLIENTS, LOADTEST_DURATION, LOADTEST_ADDR'
 
 build: ## build web/app.wasm (+ .gz) and the server, bin/workbench
 	GOOS=js GOARCH=wasm $(GO) build $(BUILDFLAGS) -o $(WASM) ./wasm
