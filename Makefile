@@ -33,20 +33,25 @@ BENCHTIME ?= 1s
 BENCHCOUNT ?= 1
 
 # Fuzzing: every Fuzz* function in FUZZ_PKGS runs for FUZZTIME.
-FUZZ_PKGS ?= ./engine/... ./snippet/... ./sharelink/... ./visualizer/...
+FUZZ_PKGS ?= . ./engine/... ./snippet/... ./sharelink/... ./visualizer/...
 FUZZTIME ?= 30s
 
 # bench-compare: rounds and per-run iterations for scripts/bench-compare.sh.
 COMPARE_COUNT ?= 3
 COMPARE_BENCHTIME ?= 20000x
 
-.PHONY: help build run test bench bench-compare fuzz screenshots clean
+# loadtest: clients and duration of cmd/loadtest against a fresh server.
+LOADTEST_CLIENTS ?= 64
+LOADTEST_DURATION ?= 1m
+LOADTEST_ADDR ?= 127.0.0.1:18080
+
+.PHONY: help build run test bench bench-compare fuzz loadtest screenshots clean
 
 help: ## list the targets
 	@echo 'Targets:'
 	@awk -F ':.*## ' '/^[a-z][a-z-]*:.*## / { printf "  %-7s %s\n", $$1, $$2 }' $(MAKEFILE_LIST)
 	@echo
-	@echo 'Variables: VERSION, RUN_FLAGS, BENCH_PKGS, BENCH, BENCHTIME, BENCHCOUNT, FUZZ_PKGS, FUZZTIME'
+	@echo 'Variables: VERSION, RUN_FLAGS, BENCH_PKGS, BENCH, BENCHTIME, BENCHCOUNT, FUZZ_PKGS, FUZZTIME, LOADTEST_CLIENTS, LOADTEST_DURATION, LOADTEST_ADDR'
 
 build: ## build web/app.wasm (+ .gz) and the server, bin/workbench
 	GOOS=js GOARCH=wasm $(GO) build $(BUILDFLAGS) -o $(WASM) ./wasm
@@ -93,6 +98,14 @@ fuzz: ## run each Fuzz* function in FUZZ_PKGS for FUZZTIME
 		done; \
 	done; \
 	if [[ $$found == 0 ]]; then echo "no Fuzz* functions in $(FUZZ_PKGS)"; fi
+
+loadtest: build ## 64 clients, mixed reads and conditional writes for a minute against a fresh server: no lost write, flat memory
+	$(GO) build $(BUILDFLAGS) -o bin/loadtest ./cmd/loadtest
+	@data="$$(mktemp -d)"; \
+	./$(BIN) -addr '$(LOADTEST_ADDR)' -data "$$data" 2>/dev/null & pid=$$!; \
+	trap 'kill $$pid 2>/dev/null; wait $$pid 2>/dev/null; rm -rf "$$data"' EXIT; \
+	for i in $$(seq 50); do curl -s -o /dev/null 'http://$(LOADTEST_ADDR)/api/patterns' && break; sleep 0.2; done; \
+	./bin/loadtest -url 'http://$(LOADTEST_ADDR)' -clients '$(LOADTEST_CLIENTS)' -duration '$(LOADTEST_DURATION)' -pid $$pid
 
 clean: ## remove built files
 	rm -rf bin $(WASM) $(WASM).gz $(WASM).gz.tmp

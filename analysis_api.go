@@ -38,6 +38,11 @@ const (
 	maxAnalysisBody = 4 << 20
 	// maxHistory bounds the operations of a posted history.
 	maxHistory = 1000
+	// maxLayoutGB bounds a calculated table's data, all sizes and growth
+	// together (100 TB, about 10,000 partitions): each size split walks
+	// every partition, so the work grows with the square of their number
+	// (640 TB, the layout's 65,536 partitions, took 14 s).
+	maxLayoutGB = 100_000
 	// maxSeriesSamples bounds the samples of each returned series: the
 	// interval is raised until a series fits.
 	maxSeriesSamples = 360
@@ -176,6 +181,10 @@ func servePartitionsGet(w http.ResponseWriter, r *http.Request) {
 		}
 	}
 	spec.HasLSI = r.URL.Query().Get("hasLSI") == "true"
+	if spec.SizeGB > maxLayoutGB {
+		apiError(w, http.StatusBadRequest, fmt.Sprintf("sizeGB=%s: at most %d GB here", strconv.FormatFloat(spec.SizeGB, 'f', -1, 64), maxLayoutGB))
+		return
+	}
 	l, err := partition.New(spec)
 	if err != nil {
 		apiError(w, http.StatusBadRequest, err.Error())
@@ -246,6 +255,14 @@ func servePartitionsPost(w http.ResponseWriter, r *http.Request) {
 			op.GB = h.SizeGB
 		}
 		ops = append(ops, op)
+	}
+	total := spec.SizeGB
+	for _, op := range ops {
+		total += max(0, op.GB)
+	}
+	if total > maxLayoutGB {
+		apiError(w, http.StatusBadRequest, fmt.Sprintf("the table's size and growth add up to %s GB: at most %d GB here", strconv.FormatFloat(total, 'f', -1, 64), maxLayoutGB))
+		return
 	}
 	l, err := partition.Replay(spec, ops)
 	if err != nil {

@@ -252,6 +252,9 @@ func TestAnalysisAPIErrors(t *testing.T) {
 		status               int
 	}{
 		{"PUT", "/api/partitions", "", http.StatusMethodNotAllowed},
+		{"POST", "/api/partitions", `{"rcu":100,"wcu":100,"history":[{"op":"grow","gb":600000}]}`, http.StatusBadRequest},
+		{"POST", "/api/partitions", `{"rcu":100,"wcu":100,"sizeGB":60000,"history":[{"op":"grow","gb":30000},{"op":"grow","gb":30000}]}`, http.StatusBadRequest},
+		{"GET", "/api/partitions?rcu=1&wcu=1&sizeGB=600000", "", http.StatusBadRequest},
 		{"GET", "/api/simulate", "", http.StatusMethodNotAllowed},
 		{"DELETE", "/api/analyze", "", http.StatusMethodNotAllowed},
 		{"POST", "/api/analyze", `{}`, http.StatusBadRequest},

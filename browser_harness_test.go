@@ -13,6 +13,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/chromedp"
 
@@ -35,6 +36,12 @@ type browser struct {
 	messages      []string
 	wasmEncodings []string // Content-Encoding of each /web/app.wasm response
 }
+
+// cspRecorder keeps each Content-Security-Policy violation of a page in
+// window.__cspViolations.
+const cspRecorder = `window.__cspViolations = [];
+document.addEventListener("securitypolicyviolation", (e) =>
+  window.__cspViolations.push(e.violatedDirective + " " + e.blockedURI + " " + e.sourceFile + ":" + e.lineNumber));`
 
 // startBrowser serves the workbench and opens a browser on it, at the
 // smallest window the workbench supports (1280x800). It skips, or fails
@@ -100,6 +107,14 @@ func startBrowser(t *testing.T) *browser {
 	// context would tie the browser's life to that timeout.
 	if err := chromedp.Run(browserCtx); err != nil {
 		t.Fatalf("starting %s: %v", chromiumPath(), err)
+	}
+	// Record the page's Content-Security-Policy violations (none may
+	// happen: see TestBrowserCSP) from the first script on.
+	if err := chromedp.Run(browserCtx, chromedp.ActionFunc(func(ctx context.Context) error {
+		_, err := page.AddScriptToEvaluateOnNewDocument(cspRecorder).Do(ctx)
+		return err
+	})); err != nil {
+		t.Fatalf("installing the CSP recorder: %v", err)
 	}
 	ctx, cancel := context.WithTimeout(browserCtx, 3*time.Minute)
 	t.Cleanup(cancel)

@@ -81,3 +81,32 @@ func TestBrowserServiceWorkerCachesWasm(t *testing.T) {
 	b.open("/")
 	b.waitFor("the wasm is cached after the second visit", `(async () => !!(await caches.match("/web/app.wasm")))()`, 30*time.Second)
 }
+
+// TestBrowserCSP checks that the page starts and works under the server's
+// Content-Security-Policy: the policy is in force (the browser refuses an
+// inline script), and the start-up and the service worker's installation
+// cause no violation.
+func TestBrowserCSP(t *testing.T) {
+	b := startBrowser(t)
+	b.open("/")
+	b.waitFor("the status line says the engine is ready",
+		fmt.Sprintf(`document.getElementById(%q).textContent === %q`, app.IDStatus, app.StatusReady), 30*time.Second)
+	// An inline script added to the page must not run, and is reported.
+	var ran bool
+	b.run("adding an inline script", chromedp.Evaluate(`(() => {
+		const s = document.createElement("script");
+		s.textContent = "window.__inlineRan = true";
+		document.head.appendChild(s);
+		return !!window.__inlineRan;
+	})()`, &ran))
+	if ran {
+		t.Errorf("an inline script ran: the Content-Security-Policy is not in force")
+	}
+	b.waitFor("the inline script's violation is reported", `window.__cspViolations.some((v) => v.startsWith("script-src"))`, 10*time.Second)
+	b.waitFor("the service worker controls the page", `!!navigator.serviceWorker.controller`, 30*time.Second)
+	var violations []string
+	b.run("reading the violations", chromedp.Evaluate(`window.__cspViolations.filter((v) => !(v.startsWith("script-src") && v.includes(" inline ")))`, &violations))
+	if len(violations) > 0 {
+		t.Errorf("Content-Security-Policy violations: %q", violations)
+	}
+}

@@ -5,6 +5,10 @@
 // Usage:
 //
 //	workbench [-addr 127.0.0.1:8080] [-data dir | -store dynamodb://TABLE?endpoint=URL]
+//	          [-public-url https://HOST] [-allowed-hosts HOST,...] [-cors-origins ORIGIN,...]
+//
+// It answers loopback host names only unless -public-url or -allowed-hosts
+// names others, and refuses to listen beyond loopback without them.
 //
 // The page and its assets under web/ are embedded in the binary; build it
 // with `make build`, which compiles web/app.wasm first.
@@ -312,17 +316,21 @@ type serverOptions struct {
 	Web fs.FS
 }
 
-// newServer returns the workbench's HTTP handler:
+// newServer returns the workbench's HTTP handler, behind httpguard (the
+// Host allowlist, origin and content-type checks, CORS, the cap on
+// expensive requests, security headers):
 //
 //   - POST / carrying an X-Amz-Target header, and the CORS preflight
-//     (OPTIONS /) that asks to send one, go to the DynamoDB wire handler;
+//     (OPTIONS /) that asks to send one, go to the DynamoDB wire handler
+//     (httpguard answers preflights from the -cors-origins);
 //   - /web/app.wasm is served gzip-compressed when the client accepts it and
 //     web/app.wasm.gz was built;
-//   - /robots.txt, /sitemap.xml and /ads.txt come from web/ when present and
-//     are otherwise 404 (go-app's handler would fetch them from the
-//     client-supplied Host);
-//   - every other GET or HEAD goes to the go-app handler, which pre-renders
-//     the pages registered by app.Register and serves go-app's own files.
+//   - every other GET or HEAD goes to appHandler: /robots.txt,
+//     /sitemap.xml, /ads.txt, /web/... and the wasm come from the embedded
+//     files, with or without go-app's /<version>/ prefix (go-app's handler
+//     would fetch the first three from the client-supplied Host); the rest
+//     goes to go-app, which pre-renders the pages registered by
+//     app.Register and serves its own generated files.
 func newServer(opts serverOptions) (http.Handler, error) {
 	if opts.DB == nil {
 		opts.DB = engine.New()

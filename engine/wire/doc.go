@@ -7,7 +7,8 @@
 //   - Dispatch(db, target, body) runs one request without HTTP and returns
 //     the status and the JSON response; the page's raw-JSON console calls it
 //     under WebAssembly.
-//   - NewHandler(db) is the http.Handler for POST / (and CORS preflights).
+//   - NewHandler(db) is the http.Handler for POST / (CORS is the server's
+//     decision, in front of it).
 //
 // The registry lists DynamoDB's item and table operations explicitly (with
 // hand-written response encoders for the item operations); any other engine
