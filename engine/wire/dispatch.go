@@ -120,7 +120,7 @@ func dispatch(db *engine.Database, target string, body, dst []byte) (status int,
 		// DynamoDB parses the body before it looks at the target: a body
 		// that is not JSON is a SerializationException whatever the
 		// target (dynalite's tests, recorded against DynamoDB).
-		if len(body) > 0 && !json.Valid(body) {
+		if len(body) > 0 && syntaxMessage(body) != "" {
 			return appendError(dst, serialization(syntaxMessage(body)))
 		}
 		return http.StatusBadRequest, append(dst, unknownOperationBody...)

@@ -61,6 +61,16 @@ func TestRefusedInput(t *testing.T) {
 			}
 		})
 	}
+	// go-json's Valid panicked on a long unterminated string of invalid
+	// UTF-8 (FuzzDispatch's find): a 500 for a known operation, and for
+	// an unknown one too.
+	broken := []byte(`{"` + strings.Repeat("\x8f", 1000))
+	for _, target := range []string{TargetPrefix + "BatchWriteItem", TargetPrefix + "Bogus"} {
+		status, resp := Dispatch(db, target, broken)
+		if status != 400 || !strings.Contains(string(resp), ser) || !strings.Contains(string(resp), "Malformed JSON at offset") {
+			t.Errorf("%s with an unterminated invalid string: %d %s", target, status, resp)
+		}
+	}
 	// Nothing was written, and the largest values in range still work.
 	if _, resp := Dispatch(db, TargetPrefix+"Scan", []byte(`{"TableName":"Tbl","Limit":2147483647}`)); !strings.Contains(string(resp), `"Count":0`) {
 		t.Fatalf("Scan: %s", resp)
