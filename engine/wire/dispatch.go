@@ -1,6 +1,7 @@
 package wire
 
 import (
+	"bytes"
 	"errors"
 	"log"
 	"net/http"
@@ -28,11 +29,13 @@ func op[In, Out any](call func(*engine.Database, *In) (*Out, error), encode func
 	inType := reflect.TypeFor[In]()
 	return func(db *engine.Database, body, dst []byte) ([]byte, error) {
 		in := new(In)
-		if n := len(body); n > 0 && body[n-1] == '\\' {
-			// Malformed (JSON never ends in a backslash), and go-json
-			// must not see it: an escape at the very end of an object
-			// key makes it read past the end of its copy of the body,
-			// into whatever the heap holds there (a panic or garbage).
+		if n := len(body); n > 0 && body[n-1] == '\\' || bytes.IndexByte(body, 0) >= 0 {
+			// Malformed (JSON never ends in a backslash nor holds a
+			// raw NUL), and go-json must not see it: it marks the end
+			// of its copy of the body with a NUL, and an escape at
+			// that end inside an object key makes it read past the
+			// copy, into whatever the heap holds there (a panic or
+			// garbage).
 			return dst, decodeError(body, errTrailingBackslash, inType)
 		}
 		if err := json.Unmarshal(body, in); err != nil {
@@ -60,7 +63,8 @@ func op[In, Out any](call func(*engine.Database, *In) (*Out, error), encode func
 }
 
 // errTrailingBackslash stands for go-json's error on a body ending in a
-// backslash, which it is not given; decodeError words the syntax error.
+// backslash (or holding a NUL), which it is not given; decodeError words
+// the syntax error.
 var errTrailingBackslash = errors.New("unexpected end of JSON input")
 
 // operations is the registry, keyed by the full X-Amz-Target value.

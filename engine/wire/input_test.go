@@ -103,7 +103,7 @@ func TestTrailingBackslash(t *testing.T) {
 		}
 		heapSink = nil
 		runtime.GC()
-		for _, body := range []string{`{"\`, `{"abc\`, `{"StreamArn\`, `{"a":1,"b\`, `{"abcdefghijklmn\`} {
+		for _, body := range []string{`{"\`, `{"abc\`, `{"StreamArn\`, `{"a":1,"b\`, `{"abcdefghijklmn\`, "{\"\\\x00", "{\"Stream\\\x00\x00"} {
 			for _, target := range []string{StreamsTargetPrefix + "DescribeStream", TargetPrefix + "GetItem", TargetPrefix + "Scan"} {
 				for range 20 {
 					status, resp := Dispatch(db, target, []byte(body))
