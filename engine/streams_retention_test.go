@@ -188,3 +188,35 @@ func TestClosedStreamsBounded(t *testing.T) {
 		t.Fatalf("kept %d streams, listed %d", kept, len(out.Streams))
 	}
 }
+
+// BenchmarkStreamChurn: puts and deletes of 1 KB items on a
+// NEW_AND_OLD_IMAGES table with the default budget; reports what the
+// streams hold and the live heap after GC at the end.
+func BenchmarkStreamChurn(b *testing.B) {
+	db := New(WithClock(NewManualClock(epoch0)))
+	if _, err := db.CreateTable(withStream(hashTable("Tbl"), "NEW_AND_OLD_IMAGES")); err != nil {
+		b.Fatal(err)
+	}
+	table := "Tbl"
+	pad := s(strings.Repeat("x", 1000))
+	b.ReportAllocs()
+	i := 0
+	for b.Loop() {
+		key := s(fmt.Sprintf("k%d", i%1000))
+		if _, err := db.PutItem(&PutItemInput{TableName: &table, Item: attr.Item{"id": key, "pad": pad, "n": n2(i)}}); err != nil {
+			b.Fatal(err)
+		}
+		if i%3 == 0 {
+			if _, err := db.DeleteItem(&DeleteItemInput{TableName: &table, Key: attr.Item{"id": key}}); err != nil {
+				b.Fatal(err)
+			}
+		}
+		i++
+	}
+	b.StopTimer()
+	runtime.GC()
+	var m runtime.MemStats
+	runtime.ReadMemStats(&m)
+	b.ReportMetric(float64(db.retainedStreamBytes())/(1<<20), "stream-MB")
+	b.ReportMetric(float64(m.HeapAlloc)/(1<<20), "heap-MB")
+}

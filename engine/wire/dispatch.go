@@ -1,6 +1,8 @@
 package wire
 
 import (
+	"bytes"
+	"errors"
 	"log"
 	"net/http"
 	"reflect"
@@ -28,6 +30,15 @@ func op[In, Out any](call func(*engine.Database, *In) (*Out, error), encode func
 	inType := reflect.TypeFor[In]()
 	return func(db *engine.Database, body, dst []byte) ([]byte, error) {
 		in := new(In)
+		if n := len(body); n > 0 && body[n-1] == '\\' || bytes.IndexByte(body, 0) >= 0 {
+			// Malformed (JSON never ends in a backslash nor holds a
+			// raw NUL), and go-json must not see it: it marks the end
+			// of its copy of the body with a NUL, and an escape at
+			// that end inside an object key makes it read past the
+			// copy, into whatever the heap holds there (a panic or
+			// garbage).
+			return dst, decodeError(body, errTrailingBackslash, inType)
+		}
 		if err := json.Unmarshal(body, in); err != nil {
 			return dst, decodeError(body, err, inType)
 		}
@@ -51,6 +62,11 @@ func op[In, Out any](call func(*engine.Database, *In) (*Out, error), encode func
 		return append(dst, b...), nil
 	}
 }
+
+// errTrailingBackslash stands for go-json's error on a body ending in a
+// backslash (or holding a NUL), which it is not given; decodeError words
+// the syntax error.
+var errTrailingBackslash = errors.New("unexpected end of JSON input")
 
 // operations is the registry, keyed by the full X-Amz-Target value.
 var operations = map[string]operation{
@@ -146,7 +162,7 @@ func dispatch(db *engine.Database, target string, body, dst []byte) (status int,
 		// DynamoDB parses the body before it looks at the target: a body
 		// that is not JSON is a SerializationException whatever the
 		// target (dynalite's tests, recorded against DynamoDB).
-		if len(body) > 0 && !json.Valid(body) {
+		if len(body) > 0 && syntaxMessage(body) != "" {
 			return appendError(dst, serialization(syntaxMessage(body)))
 		}
 		return http.StatusBadRequest, append(dst, unknownOperationBody...)

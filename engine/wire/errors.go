@@ -2,13 +2,11 @@ package wire
 
 import (
 	"bytes"
+	stdjson "encoding/json"
 	"errors"
 	"net/http"
 	"reflect"
 	"strconv"
-	"strings"
-
-	"github.com/goccy/go-json"
 
 	"github.com/dynamodb-workbench/workbench/engine"
 	"github.com/dynamodb-workbench/workbench/engine/attr"
@@ -242,28 +240,23 @@ func hasLongNumber(b []byte) bool {
 }
 
 // syntaxMessage returns a description of the first JSON syntax error in body,
-// or "" when body is well-formed JSON.
+// or "" when body is well-formed JSON. The description comes from the
+// standard library's scanner, which checks the whole body before decoding
+// anything: go-json, asked to decode a malformed body into an interface,
+// panicked on an unterminated string holding invalid UTF-8 (an index out of
+// range in its stream reader; found by FuzzDispatch), and so did its Valid,
+// which decodes the same way.
 func syntaxMessage(body []byte) string {
 	if len(body) == 0 {
 		return "The request body is empty: expected a JSON object"
 	}
-	if json.Valid(body) {
+	if stdjson.Valid(body) {
 		return ""
 	}
-	var v any
-	err := json.Unmarshal(body, &v)
-	var syn *json.SyntaxError
+	err := stdjson.Unmarshal(body, &struct{}{})
+	var syn *stdjson.SyntaxError
 	if errors.As(err, &syn) {
-		msg := syn.Error()
-		if syn.Offset >= int64(len(bytes.TrimRight(body, " \t\r\n"))) || strings.Contains(msg, "\x00") {
-			// go-json reads past the end as a NUL and says so; say what
-			// happened instead.
-			msg = "unexpected end of JSON input"
-		}
-		return "Malformed JSON at offset " + strconv.FormatInt(syn.Offset, 10) + ": " + msg
-	}
-	if err != nil {
-		return "Malformed JSON: " + err.Error()
+		return "Malformed JSON at offset " + strconv.FormatInt(syn.Offset, 10) + ": " + syn.Error()
 	}
 	return "Malformed JSON"
 }
