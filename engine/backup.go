@@ -2,6 +2,7 @@ package engine
 
 import (
 	"fmt"
+	"slices"
 	"time"
 
 	"github.com/google/btree"
@@ -118,6 +119,24 @@ func restoreDefinition(src *schema.TableDefinition, target string, o *restoreOve
 	}
 	if o.LocalSecondaryIndexOverride != nil {
 		def.LocalSecondaryIndexes = append([]schema.LocalSecondaryIndex(nil), o.LocalSecondaryIndexOverride...)
+	}
+	if o.GlobalSecondaryIndexOverride != nil || o.LocalSecondaryIndexOverride != nil {
+		// An index left out takes its key attributes' definitions with it.
+		used := map[string]bool{}
+		for _, k := range def.KeySchema {
+			used[k.AttributeName] = true
+		}
+		for _, g := range def.GlobalSecondaryIndexes {
+			for _, k := range g.KeySchema {
+				used[k.AttributeName] = true
+			}
+		}
+		for _, l := range def.LocalSecondaryIndexes {
+			for _, k := range l.KeySchema {
+				used[k.AttributeName] = true
+			}
+		}
+		def.AttributeDefinitions = slices.DeleteFunc(def.AttributeDefinitions, func(a schema.AttributeDefinition) bool { return !used[a.AttributeName] })
 	}
 	if err := def.Validate(); err != nil {
 		return nil, schemaError(err)

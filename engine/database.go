@@ -27,6 +27,7 @@ type Database struct {
 	streams   *streamRegistry    // DynamoDB Streams (streams.go); nil until one is enabled
 	backups   map[string]*backup // on-demand backups by ARN (backup.go)
 	backupSeq uint64
+	policySeq uint64 // resource-policy revisions
 	endpoint  string // DescribeEndpoints' address; "" for the regional one
 	// streamBytes is the stream records' byte budget; 0 for the default
 	// (streams_retention.go).

@@ -31,4 +31,12 @@
 // every operation calls). Throttle mode (WithThrottling) draws each
 // request's units from per-partition token buckets of engine/partition's
 // model.
+//
+// The control plane beyond tables lives beside them: tags in the table's
+// definition (so models and exports carry them), on-demand backups as
+// B-tree clones (backup.go), point-in-time recovery as a base clone plus a
+// log of writes on the clock, folded as the window slides (pitr.go), and
+// the read side of what one Region's engine cannot host (global tables,
+// S3 exports and imports, Kinesis destinations) answered as for an account
+// without them (types_admin.go lists the shapes).
 package engine

@@ -43,6 +43,9 @@ const (
 	CodePointInTimeRecoveryUnavailable Code = "PointInTimeRecoveryUnavailableException"
 	CodeInvalidRestoreTime             Code = "InvalidRestoreTimeException"
 	CodePolicyNotFound                 Code = "PolicyNotFoundException"
+	CodeGlobalTableNotFound            Code = "GlobalTableNotFoundException"
+	CodeExportNotFound                 Code = "ExportNotFoundException"
+	CodeImportNotFound                 Code = "ImportNotFoundException"
 
 	// DynamoDB Streams' own exceptions.
 	CodeExpiredIterator   Code = "ExpiredIteratorException"

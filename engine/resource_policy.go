@@ -68,8 +68,8 @@ func (d *Database) PutResourcePolicy(in *PutResourcePolicyInput) (*PutResourcePo
 	}
 	// Revision ids are opaque strings; DynamoDB's look like millisecond
 	// timestamps. The sequence keeps two puts in the same millisecond apart.
-	d.backupSeq++
-	rev := strconv.FormatInt(d.clock.Now().UnixMilli()*1000+int64(d.backupSeq%1000), 10)
+	d.policySeq++
+	rev := strconv.FormatInt(d.clock.Now().UnixMilli()*1000+int64(d.policySeq%1000), 10)
 	t.policy = &resourcePolicy{doc: *in.Policy, revision: rev}
 	return &PutResourcePolicyOutput{RevisionId: rev}, nil
 }

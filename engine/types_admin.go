@@ -348,3 +348,108 @@ type ListContributorInsightsOutput struct {
 	ContributorInsightsSummaries []ContributorInsightsSummary `json:"ContributorInsightsSummaries"`
 	NextToken                    string                       `json:"NextToken,omitempty"`
 }
+
+// ---- the read side of what the engine does not host ----
+//
+// Global tables, S3 exports and imports and Kinesis destinations need
+// services beyond one Region's DynamoDB; the engine has none of them, and
+// answers the calls that read them as DynamoDB does for an account that
+// has none.
+
+// ListGlobalTablesInput is the ListGlobalTables request.
+type ListGlobalTablesInput struct {
+	ExclusiveStartGlobalTableName *string `json:"ExclusiveStartGlobalTableName,omitempty"`
+	Limit                         *int64  `json:"Limit,omitempty"`
+	RegionName                    *string `json:"RegionName,omitempty"`
+}
+
+// ListGlobalTablesOutput is the ListGlobalTables response.
+type ListGlobalTablesOutput struct {
+	GlobalTables []struct{} `json:"GlobalTables"`
+}
+
+// DescribeGlobalTableInput is the DescribeGlobalTable request.
+type DescribeGlobalTableInput struct {
+	GlobalTableName *string `json:"GlobalTableName"`
+}
+
+// DescribeGlobalTableOutput is the DescribeGlobalTable response (never
+// returned: there are no global tables).
+type DescribeGlobalTableOutput struct{}
+
+// DescribeGlobalTableSettingsInput is the DescribeGlobalTableSettings request.
+type DescribeGlobalTableSettingsInput struct {
+	GlobalTableName *string `json:"GlobalTableName"`
+}
+
+// DescribeGlobalTableSettingsOutput is the DescribeGlobalTableSettings
+// response (never returned).
+type DescribeGlobalTableSettingsOutput struct{}
+
+// DescribeTableReplicaAutoScalingInput is the DescribeTableReplicaAutoScaling request.
+type DescribeTableReplicaAutoScalingInput struct {
+	TableName *string `json:"TableName"`
+}
+
+// TableAutoScalingDescription is a table's replica auto scaling.
+type TableAutoScalingDescription struct {
+	TableName   string     `json:"TableName"`
+	TableStatus string     `json:"TableStatus"`
+	Replicas    []struct{} `json:"Replicas"`
+}
+
+// DescribeTableReplicaAutoScalingOutput is the DescribeTableReplicaAutoScaling response.
+type DescribeTableReplicaAutoScalingOutput struct {
+	TableAutoScalingDescription *TableAutoScalingDescription `json:"TableAutoScalingDescription"`
+}
+
+// DescribeKinesisStreamingDestinationInput is the DescribeKinesisStreamingDestination request.
+type DescribeKinesisStreamingDestinationInput struct {
+	TableName *string `json:"TableName"`
+}
+
+// DescribeKinesisStreamingDestinationOutput is the DescribeKinesisStreamingDestination response.
+type DescribeKinesisStreamingDestinationOutput struct {
+	TableName                     string     `json:"TableName"`
+	KinesisDataStreamDestinations []struct{} `json:"KinesisDataStreamDestinations"`
+}
+
+// ListExportsInput is the ListExports request.
+type ListExportsInput struct {
+	TableArn   *string `json:"TableArn,omitempty"`
+	MaxResults *int64  `json:"MaxResults,omitempty"`
+	NextToken  *string `json:"NextToken,omitempty"`
+}
+
+// ListExportsOutput is the ListExports response.
+type ListExportsOutput struct {
+	ExportSummaries []struct{} `json:"ExportSummaries"`
+}
+
+// DescribeExportInput is the DescribeExport request.
+type DescribeExportInput struct {
+	ExportArn *string `json:"ExportArn"`
+}
+
+// DescribeExportOutput is the DescribeExport response (never returned).
+type DescribeExportOutput struct{}
+
+// ListImportsInput is the ListImports request.
+type ListImportsInput struct {
+	TableArn  *string `json:"TableArn,omitempty"`
+	PageSize  *int64  `json:"PageSize,omitempty"`
+	NextToken *string `json:"NextToken,omitempty"`
+}
+
+// ListImportsOutput is the ListImports response.
+type ListImportsOutput struct {
+	ImportSummaryList []struct{} `json:"ImportSummaryList"`
+}
+
+// DescribeImportInput is the DescribeImport request.
+type DescribeImportInput struct {
+	ImportArn *string `json:"ImportArn"`
+}
+
+// DescribeImportOutput is the DescribeImport response (never returned).
+type DescribeImportOutput struct{}

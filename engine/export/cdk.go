@@ -184,9 +184,17 @@ func cdkCommon(w *tsWriter, t *model.Table, v2 bool) {
 	} else {
 		w.line("encryption: dynamodb.TableEncryption.DEFAULT,")
 	}
-	// The model does not hold point-in-time recovery: it stays off, as
-	// CreateTable leaves it.
-	w.line("pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: false },")
+	// Point-in-time recovery is off unless the model turns it on (as
+	// CreateTable leaves it).
+	if r := def.PointInTimeRecoverySpecification; r != nil && r.PointInTimeRecoveryEnabled {
+		if r.RecoveryPeriodInDays != nil {
+			w.line("pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true, recoveryPeriodInDays: %d },", *r.RecoveryPeriodInDays)
+		} else {
+			w.line("pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },")
+		}
+	} else {
+		w.line("pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: false },")
+	}
 	w.line("deletionProtection: %t,", def.DeletionProtectionEnabled != nil && *def.DeletionProtectionEnabled)
 	w.line("contributorInsightsSpecification: { enabled: false },")
 	stream, ttl := "", ""

@@ -144,13 +144,13 @@ func TestCDKApp(t *testing.T) {
 			indexes += len(tbl.GlobalSecondaryIndexes) + len(tbl.LocalSecondaryIndexes)
 		}
 		for pat, want := range map[string]int{
-			"removalPolicy: cdk.RemovalPolicy.RETAIN,":                                len(m.Tables),
-			"tableClass: dynamodb.TableClass.":                                        len(m.Tables),
-			"pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: false }": len(m.Tables),
-			"deletionProtection: ":                                                    len(m.Tables),
-			"contributorInsightsSpecification: { enabled: false },":                   len(m.Tables),
-			"encryption: dynamodb.TableEncryption":                                    len(m.Tables),
-			"projectionType: dynamodb.ProjectionType.":                                indexes,
+			"removalPolicy: cdk.RemovalPolicy.RETAIN,":                         len(m.Tables),
+			"tableClass: dynamodb.TableClass.":                                 len(m.Tables),
+			"pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: ": len(m.Tables),
+			"deletionProtection: ":                                             len(m.Tables),
+			"contributorInsightsSpecification: { enabled: false },":            len(m.Tables),
+			"encryption: dynamodb.TableEncryption":                             len(m.Tables),
+			"projectionType: dynamodb.ProjectionType.":                         indexes,
 		} {
 			if got := strings.Count(src, pat); got != want {
 				t.Errorf("%s: %q %d times, want %d", name, pat, got, want)
@@ -183,6 +183,7 @@ func TestCDKFullModel(t *testing.T) {
 		"timeToLiveAttribute: 'expiresAt',",
 		"tableClass: dynamodb.TableClass.STANDARD_INFREQUENT_ACCESS,",
 		"deletionProtection: true,",
+		"pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true, recoveryPeriodInDays: 14 },",
 		`cdk.Tags.of(ordersTable).add('note', 'line1\nline2 \'quoted\' "double"');`,
 		"cdk.Tags.of(ordersTable).add('empty', '');",
 		"value: ordersTable.tableStreamArn! });",

@@ -158,6 +158,13 @@ func cfnTableProperties(t *model.Table) obj {
 	if ttl := t.TimeToLiveSpecification; ttl != nil {
 		p = p.add("TimeToLiveSpecification", obj{}.add("AttributeName", ttl.AttributeName).add("Enabled", ttl.Enabled))
 	}
+	if r := def.PointInTimeRecoverySpecification; r != nil && r.PointInTimeRecoveryEnabled {
+		spec := obj{}.add("PointInTimeRecoveryEnabled", true)
+		if r.RecoveryPeriodInDays != nil {
+			spec = spec.add("RecoveryPeriodInDays", *r.RecoveryPeriodInDays)
+		}
+		p = p.add("PointInTimeRecoverySpecification", spec)
+	}
 	if def.TableClass != "" {
 		p = p.add("TableClass", def.TableClass)
 	}

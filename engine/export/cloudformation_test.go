@@ -154,13 +154,16 @@ func TestCloudFormationFullModel(t *testing.T) {
 	orders := res["Orders"]["Properties"].(map[string]any)
 	for _, k := range []string{"TableName", "AttributeDefinitions", "KeySchema", "BillingMode", "ProvisionedThroughput",
 		"GlobalSecondaryIndexes", "LocalSecondaryIndexes", "StreamSpecification", "TimeToLiveSpecification",
-		"TableClass", "DeletionProtectionEnabled", "Tags"} {
+		"TableClass", "DeletionProtectionEnabled", "Tags", "PointInTimeRecoverySpecification"} {
 		if _, ok := orders[k]; !ok {
 			t.Errorf("orders: no %s", k)
 		}
 	}
 	if s := orders["StreamSpecification"].(map[string]any); len(s) != 1 || s["StreamViewType"] != "NEW_IMAGE" {
 		t.Errorf("StreamSpecification %v: CloudFormation's has StreamViewType alone", s)
+	}
+	if p := orders["PointInTimeRecoverySpecification"].(map[string]any); p["PointInTimeRecoveryEnabled"] != true || p["RecoveryPeriodInDays"] != 14.0 {
+		t.Errorf("PointInTimeRecoverySpecification %v", p)
 	}
 	if ttl := orders["TimeToLiveSpecification"].(map[string]any); ttl["AttributeName"] != "expiresAt" || ttl["Enabled"] != true {
 		t.Errorf("TimeToLiveSpecification %v", ttl)

@@ -74,6 +74,9 @@ func fullModel() *model.Model {
 					StreamSpecification:       &schema.StreamSpecification{StreamEnabled: true, StreamViewType: schema.StreamNewImage},
 					TableClass:                schema.TableClassStandardInfrequentAccess,
 					DeletionProtectionEnabled: &yes,
+					PointInTimeRecoverySpecification: &schema.PointInTimeRecoverySpecification{
+						PointInTimeRecoveryEnabled: true, RecoveryPeriodInDays: i64(14),
+					},
 					Tags: []schema.Tag{
 						{Key: "yes", Value: "0123"},
 						{Key: "team: data", Value: "#ops"},

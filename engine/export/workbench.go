@@ -261,6 +261,9 @@ func nwTable(m *model.Model, t *model.Table, items []attr.Item, rec *model.Recog
 	if len(def.Tags) > 0 {
 		warn("its tags are not carried by NoSQL Workbench models")
 	}
+	if p := def.PointInTimeRecoverySpecification; p != nil && p.PointInTimeRecoveryEnabled {
+		warn("point-in-time recovery is not carried by NoSQL Workbench models")
+	}
 	if def.OnDemandThroughput != nil {
 		warn("its on-demand throughput limits are not carried by NoSQL Workbench models")
 	}

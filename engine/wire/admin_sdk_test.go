@@ -342,3 +342,46 @@ func TestSDKAccountAndPolicyOperations(t *testing.T) {
 	_, err = c.DeleteResourcePolicy(ctx, &dynamodb.DeleteResourcePolicyInput{ResourceArn: arn})
 	wantError(t, "DeleteResourcePolicy again", err, "PolicyNotFoundException", "")
 }
+
+// TestSDKReadSideOfUnhostedServices: global tables, S3 exports and imports
+// and Kinesis destinations are not hosted; the calls that read them answer
+// as DynamoDB does for an account that has none.
+func TestSDKReadSideOfUnhostedServices(t *testing.T) {
+	c, _ := newClient(t)
+	createUsers(t, c)
+	gt, err := c.ListGlobalTables(ctx, &dynamodb.ListGlobalTablesInput{})
+	must(t, "ListGlobalTables", err)
+	if gt.GlobalTables == nil || len(gt.GlobalTables) != 0 {
+		t.Fatalf("ListGlobalTables: %+v", gt.GlobalTables)
+	}
+	_, err = c.DescribeGlobalTable(ctx, &dynamodb.DescribeGlobalTableInput{GlobalTableName: aws.String("users")})
+	wantError(t, "DescribeGlobalTable", err, "GlobalTableNotFoundException", "")
+	_, err = c.DescribeGlobalTableSettings(ctx, &dynamodb.DescribeGlobalTableSettingsInput{GlobalTableName: aws.String("users")})
+	wantError(t, "DescribeGlobalTableSettings", err, "GlobalTableNotFoundException", "")
+	ras, err := c.DescribeTableReplicaAutoScaling(ctx, &dynamodb.DescribeTableReplicaAutoScalingInput{TableName: aws.String("users")})
+	must(t, "DescribeTableReplicaAutoScaling", err)
+	if d := ras.TableAutoScalingDescription; aws.ToString(d.TableName) != "users" || d.TableStatus != types.TableStatusActive || len(d.Replicas) != 0 {
+		t.Fatalf("DescribeTableReplicaAutoScaling: %+v", d)
+	}
+	k, err := c.DescribeKinesisStreamingDestination(ctx, &dynamodb.DescribeKinesisStreamingDestinationInput{TableName: aws.String("users")})
+	must(t, "DescribeKinesisStreamingDestination", err)
+	if aws.ToString(k.TableName) != "users" || len(k.KinesisDataStreamDestinations) != 0 {
+		t.Fatalf("DescribeKinesisStreamingDestination: %+v", k)
+	}
+	_, err = c.DescribeKinesisStreamingDestination(ctx, &dynamodb.DescribeKinesisStreamingDestinationInput{TableName: aws.String("nope")})
+	wantError(t, "DescribeKinesisStreamingDestination missing", err, "ResourceNotFoundException", "Requested resource not found: Table: nope not found")
+	ex, err := c.ListExports(ctx, &dynamodb.ListExportsInput{})
+	must(t, "ListExports", err)
+	if len(ex.ExportSummaries) != 0 {
+		t.Fatalf("ListExports: %+v", ex.ExportSummaries)
+	}
+	_, err = c.DescribeExport(ctx, &dynamodb.DescribeExportInput{ExportArn: aws.String("arn:aws:dynamodb:us-east-1:000000000000:table/users/export/01234567890123-abcdefgh")})
+	wantError(t, "DescribeExport", err, "ExportNotFoundException", "")
+	im, err := c.ListImports(ctx, &dynamodb.ListImportsInput{})
+	must(t, "ListImports", err)
+	if len(im.ImportSummaryList) != 0 {
+		t.Fatalf("ListImports: %+v", im.ImportSummaryList)
+	}
+	_, err = c.DescribeImport(ctx, &dynamodb.DescribeImportInput{ImportArn: aws.String("arn:aws:dynamodb:us-east-1:000000000000:table/users/import/01234567890123-abcdefgh")})
+	wantError(t, "DescribeImport", err, "ImportNotFoundException", "")
+}
