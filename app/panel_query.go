@@ -39,6 +39,8 @@ type queryPanel struct {
 	// view caches what is costly to redo on every render (the page
 	// re-renders several times a second while the clock plays).
 	view resultView
+	// plan caches how the last PartiQL result's statement ran.
+	plan planCache
 }
 
 // resultView is the result's indented response and its snippets.
@@ -728,6 +730,7 @@ func (q *queryPanel) renderFigures(st *State, r *Result) goapp.UI {
 				}),
 			),
 		),
+		goapp.If(q.planOf(r) != nil, func() goapp.UI { return q.renderPlan(q.planOf(r)) }),
 		goapp.If(nextTokenOf(r) != "", func() goapp.UI { return q.renderNextToken(r) }),
 		goapp.If(lek != "", func() goapp.UI {
 			return goapp.Div().ID(IDResultLastKey).Class("wb-query-lek").Body(

@@ -7,6 +7,8 @@ import (
 	"strings"
 
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
+
+	"github.com/dynamodb-workbench/workbench/engine/partiql"
 )
 
 // The Query panel's PartiQL mode: a statement with ? parameters, sent as
@@ -25,6 +27,7 @@ const (
 	IDPartiQLCapacity  = "wb-partiql-capacity"   // ReturnConsumedCapacity (a select)
 	IDPartiQLTemplate  = "wb-partiql-template-"  // + template name: writes that statement
 	IDResultNextToken  = "wb-result-next-token"  // an ExecuteStatement's NextToken
+	IDResultPlan       = "wb-result-plan"        // how the statement ran: Query or full Scan (data-operation)
 )
 
 // partiqlOperation is the operation PartiQL mode sends.
@@ -326,4 +329,55 @@ func (q *queryPanel) renderNextToken(r *Result) goapp.UI {
 			Title("Run the same statement from NextToken").
 			OnClick(func(ctx goapp.Context, e goapp.Event) { q.nextPartiQL(ctx) }),
 	)
+}
+
+// planCache is the plan of the result last explained.
+type planCache struct {
+	result *Result
+	plan   *partiql.Plan
+}
+
+// planOf says how an ExecuteStatement result's statement ran (nil for any
+// other result, or when it did not plan), explained once per result.
+func (q *queryPanel) planOf(r *Result) *partiql.Plan {
+	if r == nil || r.Operation != partiqlOperation || q.Store == nil {
+		return nil
+	}
+	if q.plan.result == r {
+		return q.plan.plan
+	}
+	var in partiql.ExecuteStatementInput
+	var p *partiql.Plan
+	if json.Unmarshal(r.Request, &in) == nil && in.Statement != nil {
+		p, _ = partiql.Explain(q.Store.DB(), *in.Statement, in.Parameters)
+	}
+	q.plan = planCache{result: r, plan: p}
+	return p
+}
+
+// describePlan words a plan for the result panel.
+func describePlan(p *partiql.Plan) string {
+	on := p.Table
+	if p.Index != "" {
+		on += " (index " + p.Index + ")"
+	}
+	switch p.Operation {
+	case "Scan":
+		return "Full scan of " + on + ": the WHERE clause has no equality or IN on the partition key, so every item is read and paid for, whatever the filter keeps."
+	case "Query":
+		if p.Reads == 1 {
+			return "Query of " + on + ": the WHERE clause pins the partition key, one key read."
+		}
+		return fmt.Sprintf("Query of %s: the WHERE clause pins the partition key, %d key reads.", on, p.Reads)
+	}
+	return p.Operation + " on " + on + "."
+}
+
+// renderPlan draws how the statement ran.
+func (q *queryPanel) renderPlan(p *partiql.Plan) goapp.UI {
+	cls := "wb-muted wb-query-hint"
+	if p.Operation == "Scan" {
+		cls = "wb-query-hint wb-warning" // a full scan: said in the warning colour
+	}
+	return goapp.P().ID(IDResultPlan).Class(cls).Attr("data-operation", p.Operation).Text(describePlan(p))
 }

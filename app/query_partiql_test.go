@@ -94,6 +94,21 @@ func TestQueryPanelPartiQL(t *testing.T) {
 		t.Errorf("pages gave %v", seen)
 	}
 
+	if out := p.html(); !strings.Contains(out, `id="`+IDResultPlan+`"`) || !strings.Contains(out, `data-operation="Query"`) {
+		t.Error("the keyed SELECT is not shown as a Query")
+	}
+	// A SELECT without a partition-key condition is a full scan, and the
+	// result says so beside its cost.
+	p.q.pq = partiqlForm{Statement: `SELECT * FROM Photos WHERE begins_with(SK, 'PHOTO#')`}
+	p.runPartiQL(p.ctx)
+	e.ConsumeAll()
+	if out := p.html(); !strings.Contains(out, `data-operation="Scan"`) || !strings.Contains(out, "Full scan of Photos") {
+		t.Error("the full scan is not said")
+	}
+	if r := p.State.Result; r.Status != 200 || r.TotalCapacity() <= 0.5 {
+		t.Errorf("the scan answered %d and cost %v", r.Status, r.TotalCapacity())
+	}
+
 	// A statement error is DynamoDB's, shown verbatim.
 	p.q.pq = partiqlForm{Statement: `SELECT * FROM Photos WHERE PK = ?`}
 	p.runPartiQL(p.ctx)

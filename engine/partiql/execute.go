@@ -229,3 +229,38 @@ func Target(statement string) (table, index string, read bool, err error) {
 	}
 	return src.table, src.index, st.isRead(), nil
 }
+
+// Plan says how a statement runs on the engine: which operation, on which
+// table or index, and how many key reads a SELECT makes.
+type Plan struct {
+	Operation string // "Query", "Scan", "PutItem", "UpdateItem", "DeleteItem" or "ConditionCheck"
+	Table     string
+	Index     string
+	Reads     int // the Query calls of a keyed SELECT (one per key value)
+}
+
+// Explain plans a statement without running it, so that a caller can say
+// when a SELECT is a full scan (no partition-key condition) before or after
+// paying for one.
+func Explain(db *engine.Database, statement string, params []attr.AttributeValue) (*Plan, error) {
+	st, b, err := prepare(statement, params)
+	if err != nil {
+		return nil, err
+	}
+	if sel, ok := st.(*selectStmt); ok {
+		p, err := planSelect(db, sel, b, false)
+		if err != nil {
+			return nil, err
+		}
+		if p.scan {
+			return &Plan{Operation: "Scan", Table: p.ti.name, Index: sel.from.index}, nil
+		}
+		return &Plan{Operation: "Query", Table: p.ti.name, Index: sel.from.index, Reads: p.reads()}, nil
+	}
+	w, err := planWrite(db, st, b, true)
+	if err != nil {
+		return nil, err
+	}
+	op := map[string]string{"Put": "PutItem", "Update": "UpdateItem", "Delete": "DeleteItem", "ConditionCheck": "ConditionCheck"}[w.kind]
+	return &Plan{Operation: op, Table: w.ti.name}, nil
+}

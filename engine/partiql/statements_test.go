@@ -261,3 +261,27 @@ func TestScanCost(t *testing.T) {
 		t.Errorf("keyed read cost %v, full scan %v", keyed.ConsumedCapacity.CapacityUnits, full.ConsumedCapacity.CapacityUnits)
 	}
 }
+
+func TestExplain(t *testing.T) {
+	db := newFixture(t)
+	for _, c := range []struct {
+		stmt string
+		want Plan
+	}{
+		{`SELECT * FROM Music WHERE Artist = 'a'`, Plan{Operation: "Query", Table: "Music", Reads: 1}},
+		{`SELECT * FROM Music WHERE Artist IN ['a', 'b'] AND SongTitle IN ['x', 'y', 'z']`, Plan{Operation: "Query", Table: "Music", Reads: 6}},
+		{`SELECT * FROM Music WHERE SongTitle = 'x'`, Plan{Operation: "Scan", Table: "Music"}},
+		{`SELECT * FROM "Music"."ByGenre" WHERE Genre = 'Rock'`, Plan{Operation: "Query", Table: "Music", Index: "ByGenre", Reads: 1}},
+		{`SELECT * FROM Music WHERE Artist = 'a' OR Plays = 1`, Plan{Operation: "Scan", Table: "Music"}},
+		{`INSERT INTO Users VALUE {'id': 'z'}`, Plan{Operation: "PutItem", Table: "Users"}},
+		{`DELETE FROM Users WHERE id = 'z'`, Plan{Operation: "DeleteItem", Table: "Users"}},
+	} {
+		got, err := Explain(db, c.stmt, nil)
+		if err != nil || *got != c.want {
+			t.Errorf("%s: got %+v, %v; want %+v", c.stmt, got, err, c.want)
+		}
+	}
+	if _, err := Explain(db, `SELECT * FROM Nope`, nil); err == nil {
+		t.Error("Explain of a missing table: no error")
+	}
+}
