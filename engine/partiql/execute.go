@@ -102,6 +102,9 @@ func prepare(src string, params []attr.AttributeValue) (statement, *binder, erro
 	}
 	b := &binder{params: make([]attr.Value, len(params))}
 	for i, p := range params {
+		if p.Value == nil {
+			return nil, nil, verr(attr.MsgEmptyValue)
+		}
 		b.params[i] = p.Value
 	}
 	return st, b, nil

@@ -616,8 +616,11 @@ func (p *parser) unary() (node, error) {
 			return nil, err
 		}
 		lit, ok := x.(*litNode)
+		if !ok {
+			return nil, malformed("Unexpected token")
+		}
 		n, isNum := lit.v.(attr.Number)
-		if !ok || !isNum {
+		if !isNum {
 			return nil, malformed("Unexpected token")
 		}
 		if t.text == "-" {
