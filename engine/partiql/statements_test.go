@@ -285,3 +285,37 @@ func TestExplain(t *testing.T) {
 		t.Error("Explain of a missing table: no error")
 	}
 }
+
+// TestBooleanComparisons: conditions compared with TRUE, FALSE, each other
+// or another type, as PartiQL evaluates them (reference §5).
+func TestBooleanComparisons(t *testing.T) {
+	db := newFixture(t)
+	count := func(stmt string) int {
+		t.Helper()
+		out, err := exec(t, db, stmt)
+		if err != nil {
+			t.Fatalf("%s: %v", stmt, err)
+		}
+		return len(out.Items)
+	}
+	withBlob := count(`SELECT * FROM Music WHERE attribute_exists(Blob)`)
+	if withBlob != 4 {
+		t.Fatalf("%d items with Blob", withBlob)
+	}
+	for stmt, want := range map[string]int{
+		`SELECT * FROM Music WHERE attribute_exists(Blob) = true`:                    4,
+		`SELECT * FROM Music WHERE attribute_exists(Blob) = FALSE`:                   20,
+		`SELECT * FROM Music WHERE attribute_exists(Blob) <> false`:                  4,
+		`SELECT * FROM Music WHERE (Plays BETWEEN 0 AND 1000) = true`:                24,
+		`SELECT * FROM Music WHERE attribute_exists(Blob) = attribute_exists(Note)`:  16,
+		`SELECT * FROM Music WHERE attribute_exists(Blob) <> attribute_exists(Note)`: 8,
+		`SELECT * FROM Music WHERE attribute_exists(Blob) = 1`:                       0,
+		`SELECT * FROM Music WHERE attribute_exists(Blob) <> 1`:                      24,
+	} {
+		if got := count(stmt); got != want {
+			t.Errorf("%s: %d items, want %d", stmt, got, want)
+		}
+	}
+	_, err := exec(t, db, `SELECT * FROM Music WHERE attribute_exists(Plays) > false`)
+	wantErr(t, err, engine.CodeValidation, "Incorrect operand type for operator or function; operator or function: >, operand type: BOOL")
+}
