@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/dynamodb-workbench/workbench/engine/attr"
+	"github.com/dynamodb-workbench/workbench/engine/model"
 )
 
 func TestPartiQLFormBody(t *testing.T) {
@@ -121,5 +122,45 @@ func TestQueryPanelPartiQL(t *testing.T) {
 	e.ConsumeAll()
 	if out := p.html(); !strings.Contains(out, `id="`+IDQueryEditor+`"`) || strings.Contains(out, `id="`+IDPartiQLStatement+`"`) {
 		t.Error("the expression API mode does not show the JSON editor")
+	}
+}
+
+// TestQueryPanelPartiQLPattern: an access pattern written as PartiQL runs
+// from the panel and opens in PartiQL mode with its bound statement.
+func TestQueryPanelPartiQLPattern(t *testing.T) {
+	p, e := newQueryPanel(t, "multi-tenancy", 50)
+	err := p.Store.Edit(func(m *model.Model) {
+		m.AccessPatterns = append(m.AccessPatterns, model.AccessPattern{Name: "Photos (PartiQL)", Operation: "ExecuteStatement", Rate: 1,
+			Parameters: []model.Parameter{{Name: "tenantId", Example: "acme"}},
+			Request:    []byte(`{"Statement": "SELECT SK FROM Photos WHERE PK = ? AND begins_with(SK, 'PHOTO#')", "Parameters": [{"S": "TENANT#{tenantId}"}]}`)})
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := p.Store.Apply(); err != nil {
+		t.Fatal(err)
+	}
+	p.State = p.Store.State()
+	e.ConsumeAll()
+	p.runPattern(p.ctx, "Photos (PartiQL)")
+	e.ConsumeAll()
+	r := p.State.Result
+	if r == nil || r.Status != 200 || r.Operation != "ExecuteStatement" || len(r.Items) != 4 || r.TotalCapacity() <= 0 {
+		t.Fatalf("result %+v", r)
+	}
+	if !p.q.partiql || !strings.Contains(p.q.pq.Statement, "begins_with(SK, 'PHOTO#')") || !strings.Contains(p.q.pq.Parameters, "TENANT#acme") {
+		t.Errorf("the pattern did not open in PartiQL mode: %+v", p.q.pq)
+	}
+	out := p.html()
+	for _, want := range []string{`id="` + IDPartiQLStatement + `"`, `id="` + IDQueryPatternNote + `"`, `data-operation="Query"`, "aws dynamodb execute-statement"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("the panel lacks %s", want)
+		}
+	}
+	// Another pattern returns to the expression API's editor.
+	p.runPattern(p.ctx, "Tenant's photos")
+	e.ConsumeAll()
+	if p.q.partiql || !strings.Contains(p.html(), `id="`+IDQueryEditor+`"`) {
+		t.Error("a Query pattern did not return to the JSON editor")
 	}
 }
