@@ -1,6 +1,8 @@
 package partiql
 
 import (
+	"strconv"
+
 	"github.com/dynamodb-workbench/workbench/engine"
 	"github.com/dynamodb-workbench/workbench/engine/attr"
 )
@@ -222,4 +224,4 @@ func tableOf(st statement) string {
 	return ""
 }
 
-func itoa(i int) string { return fmtInt(i) }
+func itoa(i int) string { return strconv.Itoa(i) }

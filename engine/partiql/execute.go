@@ -6,6 +6,7 @@ import (
 	"encoding/hex"
 	"fmt"
 	"slices"
+	"strings"
 	"unicode/utf8"
 
 	json "github.com/goccy/go-json"
@@ -195,19 +196,8 @@ func (c *checks) err() error {
 	return validation("%d validation errors detected: %s", len(c.msgs), joinSemi(c.msgs))
 }
 
-func joinComma(s []string) string { return join(s, ", ") }
-func joinSemi(s []string) string  { return join(s, "; ") }
-
-func join(s []string, sep string) string {
-	out := ""
-	for i, x := range s {
-		if i > 0 {
-			out += sep
-		}
-		out += x
-	}
-	return out
-}
+func joinComma(s []string) string { return strings.Join(s, ", ") }
+func joinSemi(s []string) string  { return strings.Join(s, "; ") }
 
 // Target parses a statement and returns the table and index it names and
 // whether it reads, for callers that check a statement against a model

@@ -29,8 +29,8 @@ type parser struct {
 	params int // number of ? seen
 }
 
-// parse parses one statement. allowExists admits EXISTS(SELECT ...), which
-// only a write transaction accepts.
+// parse parses one statement and counts its ? parameters. EXISTS(SELECT
+// ...) parses anywhere; only a write transaction accepts it.
 func parse(src string) (statement, int, error) {
 	toks, err := lex(src)
 	if err != nil {

@@ -73,7 +73,7 @@ func (bd *builder) path(p expr.Path) string {
 	return b.String()
 }
 
-// strs joins a comma list of operands.
+// operands writes a comma list of operands.
 func (bd *builder) operands(ns []node) (string, error) {
 	parts := make([]string, len(ns))
 	for i, n := range ns {
