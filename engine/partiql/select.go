@@ -347,6 +347,9 @@ func (p *readPlan) run(db *engine.Database, b *binder, start pageState, limit in
 		}
 		post = c
 	}
+	if start.Read < 0 || (start.Read > 0 && start.Read >= p.reads()) {
+		return nil, validation(msgBadToken) // a forged position
+	}
 	pg := &selectPage{items: []attr.Item{}}
 	keep := func(items []attr.Item) {
 		for _, it := range items {

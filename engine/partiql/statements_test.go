@@ -319,3 +319,21 @@ func TestBooleanComparisons(t *testing.T) {
 	_, err := exec(t, db, `SELECT * FROM Music WHERE attribute_exists(Plays) > false`)
 	wantErr(t, err, engine.CodeValidation, "Incorrect operand type for operator or function; operator or function: >, operand type: BOOL")
 }
+
+// TestForgedToken: a token bound to the request but pointing outside the
+// plan is refused, not followed.
+func TestForgedToken(t *testing.T) {
+	db := newFixture(t)
+	stmt := `SELECT * FROM Music WHERE Artist IN ['Artist1', 'Artist2']`
+	fp := fingerprint(stmt, nil)
+	for _, st := range []pageState{{Read: -1}, {Read: 2}, {Read: 1 << 30}} {
+		tok := writeToken(fp, st)
+		_, err := ExecuteStatement(db, &ExecuteStatementInput{Statement: &stmt, NextToken: &tok})
+		wantErr(t, err, engine.CodeValidation, "Invalid NextToken")
+	}
+	tok := writeToken(fp, pageState{Read: 1})
+	out, err := ExecuteStatement(db, &ExecuteStatementInput{Statement: &stmt, NextToken: &tok})
+	if err != nil || len(out.Items) != 6 {
+		t.Errorf("resuming at the second read: %v, %d items", err, len(out.Items))
+	}
+}
