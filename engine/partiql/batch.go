@@ -176,11 +176,11 @@ func batchReadKey(db *engine.Database, s *selectStmt, b *binder, msg string) (*t
 	for _, c := range conjuncts(s.where) {
 		found := false
 		for _, k := range ti.keys {
-			vals, ok, err := b.keyValues(c, k)
+			vals, ok, residual, err := b.keyValues(c, k)
 			if err != nil {
 				return ti, nil, err
 			}
-			if ok && len(vals) == 1 {
+			if ok && !residual && len(vals) == 1 {
 				if old, seen := key[k]; seen && !attr.Equal(old, vals[0]) {
 					return ti, nil, verr(msg)
 				}

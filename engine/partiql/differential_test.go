@@ -146,6 +146,10 @@ var corpus = []diffCase{
 		api: query(
 			engine.QueryInput{TableName: music, KeyConditionExpression: ptr("#a = :a"), FilterExpression: ptr("contains(#t, :t)"), ExpressionAttributeNames: names{"#a": "Artist", "#t": "Tags"}, ExpressionAttributeValues: values{":a": s("Artist1"), ":t": s("t1")}},
 			engine.QueryInput{TableName: music, KeyConditionExpression: ptr("#a = :a"), FilterExpression: ptr("contains(#t, :t)"), ExpressionAttributeNames: names{"#a": "Artist", "#t": "Tags"}, ExpressionAttributeValues: values{":a": s("Artist2"), ":t": s("t1")}})},
+	{name: "OR of keyed branches decomposes", stmt: `SELECT * FROM Music WHERE (Artist = 'Artist1' AND Plays > 20) OR (Plays < 10 AND Artist = 'Artist3')`, minItems: 2,
+		api: query(
+			engine.QueryInput{TableName: music, KeyConditionExpression: ptr("#a = :a"), FilterExpression: ptr("#p > :p"), ExpressionAttributeNames: names{"#a": "Artist", "#p": "Plays"}, ExpressionAttributeValues: values{":a": s("Artist1"), ":p": n("20")}},
+			engine.QueryInput{TableName: music, KeyConditionExpression: ptr("#a = :a"), FilterExpression: ptr("#p < :p"), ExpressionAttributeNames: names{"#a": "Artist", "#p": "Plays"}, ExpressionAttributeValues: values{":a": s("Artist3"), ":p": n("10")}})},
 	{name: "pk and sk IN decompose", stmt: `SELECT * FROM Music WHERE Artist IN ['Artist1', 'Artist2'] AND SongTitle IN ['Song01', 'Song04']`, minItems: 4,
 		api: query(
 			engine.QueryInput{TableName: music, KeyConditionExpression: ptr("#a = :a AND #s = :s"), ExpressionAttributeNames: names{"#a": "Artist", "#s": "SongTitle"}, ExpressionAttributeValues: values{":a": s("Artist1"), ":s": s("Song01")}},
