@@ -117,7 +117,10 @@ func planSelect(db *engine.Database, s *selectStmt, b *binder, consistent bool) 
 		return nil, validation(msgTooManyReads)
 	}
 	p.residue = andAll(rest)
-	for _, k := range p.keys {
+	// Query refuses key attributes in a filter (the index's, and the
+	// table's on an index), which PartiQL allows: such a filter runs here,
+	// with the same evaluator, on the items the Query read.
+	for _, k := range append(slices.Clone(p.keys), ti.keys...) {
 		if mentions(p.residue, k) {
 			p.post = true
 		}
