@@ -221,6 +221,11 @@ func TestBrowserPartiQL(t *testing.T) {
 	if units == "" || units == "0" {
 		t.Errorf("consumed capacity %q: want the read units", units)
 	}
+	var plan string
+	b.eval("reading the plan", fmt.Sprintf(`(document.getElementById(%q) || {dataset: {}}).dataset.operation`, app.IDResultPlan), &plan)
+	if plan != "Query" {
+		t.Errorf("the keyed SELECT ran as %q, want a Query", plan)
+	}
 	if snip := b.textOf(app.IDSnippets); !strings.Contains(snip, "execute-statement") {
 		t.Errorf("the snippets do not show execute-statement: %q", snip)
 	}
