@@ -307,7 +307,7 @@ func mentions(n node, a string) bool {
 	return n != nil && slices.Contains(topNames(n), a)
 }
 
-// flipped writes a range condition with the key on the left, as a key
+// keyCond writes a range condition with the key on the left, as a key
 // condition expression requires.
 func (bd *builder) keyCond(c node) (string, error) {
 	if x, ok := unparen(c).(*binary); ok {
@@ -319,7 +319,7 @@ func (bd *builder) keyCond(c node) (string, error) {
 	return bd.cond(c)
 }
 
-// page is one page of SELECT results.
+// selectPage is one page of SELECT results.
 type selectPage struct {
 	items []attr.Item
 	next  *pageState
