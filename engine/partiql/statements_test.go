@@ -360,3 +360,16 @@ func TestIndexReadFilteringTableKeys(t *testing.T) {
 		t.Errorf("%d of %d items, cost %v against %v", len(out.Items), want, out.ConsumedCapacity.CapacityUnits, all.ConsumedCapacity.CapacityUnits)
 	}
 }
+
+// TestReturnValuesOnConditionCheckFailure: ALL_OLD puts the current item
+// on a failed UPDATE's or DELETE's ConditionalCheckFailedException.
+func TestReturnValuesOnConditionCheckFailure(t *testing.T) {
+	db := newFixture(t)
+	for _, stmt := range []string{`UPDATE Users SET age = 1 WHERE id = 'u1' AND age > 1000`, `DELETE FROM Users WHERE id = 'u1' AND age > 1000`} {
+		_, err := ExecuteStatement(db, &ExecuteStatementInput{Statement: &stmt, ReturnValuesOnConditionCheckFailure: "ALL_OLD"})
+		wantErr(t, err, engine.CodeConditionalCheckFailed, "The conditional request failed")
+		if e, _ := err.(*engine.Error); e == nil || e.Item["name"] != s("User 1") {
+			t.Errorf("%s: no old item on the error", stmt)
+		}
+	}
+}
