@@ -39,6 +39,8 @@ type queryPanel struct {
 	// view caches what is costly to redo on every render (the page
 	// re-renders several times a second while the clock plays).
 	view resultView
+	// plan caches how the last PartiQL result's statement ran.
+	plan planCache
 }
 
 // resultView is the result's indented response and its snippets.
@@ -94,6 +96,9 @@ type querySaved struct {
 	model  *model.Model
 	result *Result
 	ready  bool
+	// partiql is the PartiQL mode (query_partiql.go); pq its statement.
+	partiql bool
+	pq      partiqlForm
 }
 
 // OnMount restores the panel's state and takes the Ctrl/⌘+Enter shortcut,
@@ -195,6 +200,10 @@ func (q *queryPanel) operation() string {
 // run sends the editor's text as it is: invalid JSON gets DynamoDB's own
 // SerializationException from the wire protocol.
 func (q *queryPanel) run(ctx goapp.Context) {
+	if q.q.partiql {
+		q.runPartiQL(ctx)
+		return
+	}
 	body := q.editorText()
 	q.q.editor = body
 	op := q.operation()
@@ -242,6 +251,15 @@ func (q *queryPanel) showPattern(name string, r *Result) {
 	s.form.Operation = ap.Operation
 	s.pattern, s.formErr = name, ""
 	s.fanOut = nil
+	// A pattern written as PartiQL opens in PartiQL mode, any other in the
+	// expression API's editor.
+	s.partiql = false
+	if ap.Operation == partiqlOperation {
+		if pf, ok := partiqlFormOf(body); ok {
+			s.partiql, s.pq = true, pf
+			q.writePartiQL()
+		}
+	}
 	if ap.FanOut != nil {
 		for _, p := range ap.Runs(params) {
 			if b, err := ap.Bind(p); err == nil {
@@ -346,8 +364,10 @@ func (q *queryPanel) Render() goapp.UI {
 	return goapp.Div().Class("wb-query").Body(
 		goapp.Div().Class("wb-query-layout").Body(
 			goapp.Div().Class("wb-query-left").Body(
-				q.renderForm(st),
-				q.renderEditor(),
+				q.renderMode(),
+				goapp.If(!q.q.partiql, func() goapp.UI { return q.renderForm(st) }),
+				goapp.If(!q.q.partiql, q.renderEditor),
+				goapp.If(q.q.partiql, func() goapp.UI { return q.renderPartiQL(st) }),
 				q.renderPatterns(st),
 			),
 			goapp.Div().Class("wb-query-right").Body(
@@ -710,6 +730,8 @@ func (q *queryPanel) renderFigures(st *State, r *Result) goapp.UI {
 				}),
 			),
 		),
+		goapp.If(q.planOf(r) != nil, func() goapp.UI { return q.renderPlan(q.planOf(r)) }),
+		goapp.If(nextTokenOf(r) != "", func() goapp.UI { return q.renderNextToken(r) }),
 		goapp.If(lek != "", func() goapp.UI {
 			return goapp.Div().ID(IDResultLastKey).Class("wb-query-lek").Body(
 				goapp.Span().Class("wb-muted").Text("LastEvaluatedKey "),

@@ -459,3 +459,32 @@ func TestEndpoints(t *testing.T) {
 		t.Error("NewClient with a bad endpoint: no error")
 	}
 }
+
+// TestRunPartiQLPatterns applies a model whose access patterns are written
+// as PartiQL: the SELECT runs on both sides and matches, the UPDATE is a
+// write (skipped with SkipWrites).
+func TestRunPartiQLPatterns(t *testing.T) {
+	ctx := context.Background()
+	m := small(t, "multi-tenancy", 60)
+	m.AccessPatterns = append(m.AccessPatterns,
+		model.AccessPattern{Name: "Photos (PartiQL)", Operation: "ExecuteStatement", Rate: 1,
+			Parameters: []model.Parameter{{Name: "tenantId", Example: "acme"}},
+			Request:    []byte(`{"Statement": "SELECT * FROM Photos WHERE PK = ? AND begins_with(SK, 'PHOTO#')", "Parameters": [{"S": "TENANT#{tenantId}"}]}`)},
+		model.AccessPattern{Name: "Visit (PartiQL)", Operation: "ExecuteStatement", Rate: 1,
+			Parameters: []model.Parameter{{Name: "tenantId", Example: "acme"}},
+			Request:    []byte(`{"Statement": "UPDATE Photos SET visits = 1 WHERE PK = ? AND SK = 'PROFILE'", "Parameters": [{"S": "TENANT#{tenantId}"}]}`)})
+	for _, skip := range []bool{false, true} {
+		client, url := endpoint(t)
+		rep, err := Run(ctx, m, client, Options{Endpoint: url, ReadRetries: -1, SkipWrites: skip})
+		if err != nil {
+			t.Fatal(err)
+		}
+		sel, upd := rep.Patterns[len(rep.Patterns)-2], rep.Patterns[len(rep.Patterns)-1]
+		if !sel.Match || sel.Skipped != "" || sel.Remote.Items == 0 || sel.Remote.Items != sel.Local.Items {
+			t.Errorf("SkipWrites %v: SELECT %+v", skip, sel)
+		}
+		if !upd.Match || (upd.Skipped != "") != skip {
+			t.Errorf("SkipWrites %v: UPDATE %+v", skip, upd)
+		}
+	}
+}

@@ -63,6 +63,10 @@ type Error struct {
 	// CancellationReasons is set on TransactionCanceledException, one per
 	// action in request order.
 	CancellationReasons []CancellationReason
+	// ChargedUnits are the write units a single-item write whose condition
+	// failed still consumed: DynamoDB charges them but its error reports no
+	// capacity. BatchExecuteStatement adds them to its table's total.
+	ChargedUnits float64
 }
 
 func (e *Error) Error() string { return string(e.Code) + ": " + e.Message }

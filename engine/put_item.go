@@ -60,7 +60,9 @@ func (d *Database) PutItem(in *PutItemInput) (*PutItemOutput, error) {
 func (d *Database) writeOne(t *table, w *write, tableName string, cond *expr.Condition, onFailure string) (usage, *Error) {
 	u := usage{tableName: tableName, Tally: capacity.Tally{Table: capacity.WriteUnits(max(w.oldSize(), w.size), false)}}
 	if cond != nil && !cond.Eval(w.oldItem()) {
-		return u, conditionFailed(w, onFailure)
+		e := conditionFailed(w, onFailure)
+		e.ChargedUnits = u.Table
+		return u, e
 	}
 	chargeIndexes(&u, w, 1)
 	if err := d.admitWrite(t, w); err != nil {

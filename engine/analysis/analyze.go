@@ -307,12 +307,12 @@ func analyze(m *model.Model, o Options, interval int) (*Report, error) {
 	rep.AccessPatterns = make([]PatternReport, len(m.AccessPatterns))
 	order := make([]int, 0, len(m.AccessPatterns))
 	for i, ap := range m.AccessPatterns {
-		if isRead(ap.Operation) {
+		if patternReads(&ap) {
 			order = append(order, i)
 		}
 	}
 	for i, ap := range m.AccessPatterns {
-		if !isRead(ap.Operation) {
+		if !patternReads(&ap) {
 			order = append(order, i)
 		}
 	}

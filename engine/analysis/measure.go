@@ -9,6 +9,7 @@ import (
 	"github.com/dynamodb-workbench/workbench/engine"
 	"github.com/dynamodb-workbench/workbench/engine/attr"
 	"github.com/dynamodb-workbench/workbench/engine/model"
+	"github.com/dynamodb-workbench/workbench/engine/partiql"
 	"github.com/dynamodb-workbench/workbench/engine/partition"
 )
 
@@ -73,7 +74,7 @@ func (pr *PatternReport) warn(kind, msg string) {
 // measure runs an access pattern once with its example parameters.
 func measure(db *engine.Database, m *model.Model, ap *model.AccessPattern) PatternReport {
 	pr := PatternReport{Name: ap.Name, Operation: ap.Operation, Op: "write", Rate: ap.Rate, Warnings: []Warning{}}
-	if isRead(ap.Operation) {
+	if patternReads(ap) {
 		pr.Op = "read"
 	}
 	if pr.Rate == 0 && m.Workload != nil {
@@ -88,6 +89,9 @@ func measure(db *engine.Database, m *model.Model, ap *model.AccessPattern) Patte
 		params[p.Name] = p.Example
 	}
 	describe(&pr, m, ap, params)
+	if ap.Operation == partiqlOperation {
+		describeStatement(&pr, db, ap, params)
+	}
 	if ap.Operation == "DeleteTable" {
 		pr.Error = "DeleteTable consumes no capacity units: not measured"
 		return pr
@@ -227,6 +231,8 @@ func consumed(out any) []engine.ConsumedCapacity {
 		return o.ConsumedCapacity
 	case *engine.TransactWriteItemsOutput:
 		return o.ConsumedCapacity
+	case *partiql.ExecuteStatementOutput:
+		return one(o.ConsumedCapacity)
 	}
 	return nil
 }

@@ -146,6 +146,10 @@ var corpus = []diffCase{
 		api: query(
 			engine.QueryInput{TableName: music, KeyConditionExpression: ptr("#a = :a"), FilterExpression: ptr("contains(#t, :t)"), ExpressionAttributeNames: names{"#a": "Artist", "#t": "Tags"}, ExpressionAttributeValues: values{":a": s("Artist1"), ":t": s("t1")}},
 			engine.QueryInput{TableName: music, KeyConditionExpression: ptr("#a = :a"), FilterExpression: ptr("contains(#t, :t)"), ExpressionAttributeNames: names{"#a": "Artist", "#t": "Tags"}, ExpressionAttributeValues: values{":a": s("Artist2"), ":t": s("t1")}})},
+	{name: "OR of keyed branches decomposes", stmt: `SELECT * FROM Music WHERE (Artist = 'Artist1' AND Plays > 20) OR (Plays < 10 AND Artist = 'Artist3')`, minItems: 2,
+		api: query(
+			engine.QueryInput{TableName: music, KeyConditionExpression: ptr("#a = :a"), FilterExpression: ptr("#p > :p"), ExpressionAttributeNames: names{"#a": "Artist", "#p": "Plays"}, ExpressionAttributeValues: values{":a": s("Artist1"), ":p": n("20")}},
+			engine.QueryInput{TableName: music, KeyConditionExpression: ptr("#a = :a"), FilterExpression: ptr("#p < :p"), ExpressionAttributeNames: names{"#a": "Artist", "#p": "Plays"}, ExpressionAttributeValues: values{":a": s("Artist3"), ":p": n("10")}})},
 	{name: "pk and sk IN decompose", stmt: `SELECT * FROM Music WHERE Artist IN ['Artist1', 'Artist2'] AND SongTitle IN ['Song01', 'Song04']`, minItems: 4,
 		api: query(
 			engine.QueryInput{TableName: music, KeyConditionExpression: ptr("#a = :a AND #s = :s"), ExpressionAttributeNames: names{"#a": "Artist", "#s": "SongTitle"}, ExpressionAttributeValues: values{":a": s("Artist1"), ":s": s("Song01")}},
@@ -240,6 +244,25 @@ var corpus = []diffCase{
 	{name: "update of a key attribute", stmt: `UPDATE Users SET id = 'other' WHERE id = 'u1'`, wantCode: engine.CodeValidation,
 		api: update(engine.UpdateItemInput{TableName: users, Key: attr.Item{"id": s("u1")}, UpdateExpression: ptr("SET #i = :o"), ConditionExpression: ptr("attribute_exists(#i)"),
 			ExpressionAttributeNames: names{"#i": "id"}, ExpressionAttributeValues: values{":o": s("other")}})},
+
+	{name: "update with a key of the wrong type", stmt: `UPDATE Users SET age = 1 WHERE id = 7`, wantCode: engine.CodeValidation,
+		api: update(engine.UpdateItemInput{TableName: users, Key: attr.Item{"id": n("7")}, UpdateExpression: ptr("SET #a = :a"), ConditionExpression: ptr("attribute_exists(#i)"),
+			ExpressionAttributeNames: names{"#a": "age", "#i": "id"}, ExpressionAttributeValues: values{":a": n("1")}})},
+	{name: "update arithmetic on a string", stmt: `UPDATE Users SET name = name + 1 WHERE id = 'u1'`, wantCode: engine.CodeValidation,
+		api: update(engine.UpdateItemInput{TableName: users, Key: attr.Item{"id": s("u1")}, UpdateExpression: ptr("SET #n = #n + :one"), ConditionExpression: ptr("attribute_exists(#i)"),
+			ExpressionAttributeNames: names{"#n": "name", "#i": "id"}, ExpressionAttributeValues: values{":one": n("1")}})},
+	{name: "update a path through a missing map", stmt: `UPDATE Users SET profile.city = 'Oslo' WHERE id = 'u1'`, wantCode: engine.CodeValidation,
+		api: update(engine.UpdateItemInput{TableName: users, Key: attr.Item{"id": s("u1")}, UpdateExpression: ptr("SET #p.#c = :c"), ConditionExpression: ptr("attribute_exists(#i)"),
+			ExpressionAttributeNames: names{"#p": "profile", "#c": "city", "#i": "id"}, ExpressionAttributeValues: values{":c": s("Oslo")}})},
+	{name: "update list index past the end appends", stmt: `UPDATE Users SET emails[9] = 'b@example.com' WHERE id = 'u1' RETURNING ALL NEW *`,
+		api: update(engine.UpdateItemInput{TableName: users, Key: attr.Item{"id": s("u1")}, UpdateExpression: ptr("SET #e[9] = :e"), ConditionExpression: ptr("attribute_exists(#i)"), ReturnValues: "ALL_NEW",
+			ExpressionAttributeNames: names{"#e": "emails", "#i": "id"}, ExpressionAttributeValues: values{":e": s("b@example.com")}})},
+	{name: "insert without the key", stmt: `INSERT INTO Users VALUE {'name': 'nobody'}`, wantCode: engine.CodeValidation, insert: true,
+		api: put(engine.PutItemInput{TableName: users, ConditionExpression: ptr("attribute_not_exists(#i)"), ExpressionAttributeNames: names{"#i": "id"}, Item: attr.Item{"name": s("nobody")}})},
+	{name: "insert an empty key string", stmt: `INSERT INTO Users VALUE {'id': ''}`, wantCode: engine.CodeValidation, insert: true,
+		api: put(engine.PutItemInput{TableName: users, ConditionExpression: ptr("attribute_not_exists(#i)"), ExpressionAttributeNames: names{"#i": "id"}, Item: attr.Item{"id": s("")}})},
+	{name: "select a GSI key of the wrong type scans nothing", stmt: `SELECT * FROM "Music"."ByGenre" WHERE Genre > 1`,
+		api: scan(engine.ScanInput{TableName: music, IndexName: ptr("ByGenre"), FilterExpression: ptr("#g > :g"), ExpressionAttributeNames: names{"#g": "Genre"}, ExpressionAttributeValues: values{":g": n("1")}})},
 
 	// ---- DELETE is a DeleteItem whose condition applies to an existing item ----
 	{name: "delete", stmt: `DELETE FROM Users WHERE id = 'u3' RETURNING ALL OLD *`,

@@ -1,10 +1,12 @@
 package partiql
 
 import (
+	"errors"
 	"fmt"
 	"strings"
 
 	"github.com/dynamodb-workbench/workbench/engine"
+	"github.com/dynamodb-workbench/workbench/engine/expr"
 )
 
 // malformedPrefix starts every syntax error DynamoDB reports for a statement.
@@ -66,6 +68,12 @@ var exprPrefixes = []string{"Invalid UpdateExpression: ", "Invalid ConditionExpr
 // fromEngine rewords an engine error for a PartiQL caller: the statement
 // has no expression parameters to name.
 func fromEngine(err error) error {
+	var xe *expr.Error
+	if errors.As(err, &xe) {
+		// An expression the post-filter parsed here: the engine's
+		// ValidationException would carry the same text.
+		err = verr(xe.Error())
+	}
 	e, ok := err.(*engine.Error)
 	if !ok || e.Code != engine.CodeValidation {
 		return err

@@ -6,6 +6,7 @@ import (
 	"encoding/hex"
 	"fmt"
 	"slices"
+	"strings"
 	"unicode/utf8"
 
 	json "github.com/goccy/go-json"
@@ -102,6 +103,9 @@ func prepare(src string, params []attr.AttributeValue) (statement, *binder, erro
 	}
 	b := &binder{params: make([]attr.Value, len(params))}
 	for i, p := range params {
+		if p.Value == nil {
+			return nil, nil, verr(attr.MsgEmptyValue)
+		}
 		b.params[i] = p.Value
 	}
 	return st, b, nil
@@ -192,19 +196,8 @@ func (c *checks) err() error {
 	return validation("%d validation errors detected: %s", len(c.msgs), joinSemi(c.msgs))
 }
 
-func joinComma(s []string) string { return join(s, ", ") }
-func joinSemi(s []string) string  { return join(s, "; ") }
-
-func join(s []string, sep string) string {
-	out := ""
-	for i, x := range s {
-		if i > 0 {
-			out += sep
-		}
-		out += x
-	}
-	return out
-}
+func joinComma(s []string) string { return strings.Join(s, ", ") }
+func joinSemi(s []string) string  { return strings.Join(s, "; ") }
 
 // Target parses a statement and returns the table and index it names and
 // whether it reads, for callers that check a statement against a model
@@ -228,4 +221,39 @@ func Target(statement string) (table, index string, read bool, err error) {
 		src = x.sel.from
 	}
 	return src.table, src.index, st.isRead(), nil
+}
+
+// Plan says how a statement runs on the engine: which operation, on which
+// table or index, and how many key reads a SELECT makes.
+type Plan struct {
+	Operation string // "Query", "Scan", "PutItem", "UpdateItem", "DeleteItem" or "ConditionCheck"
+	Table     string
+	Index     string
+	Reads     int // the Query calls of a keyed SELECT (one per key value)
+}
+
+// Explain plans a statement without running it, so that a caller can say
+// when a SELECT is a full scan (no partition-key condition) before or after
+// paying for one.
+func Explain(db *engine.Database, statement string, params []attr.AttributeValue) (*Plan, error) {
+	st, b, err := prepare(statement, params)
+	if err != nil {
+		return nil, err
+	}
+	if sel, ok := st.(*selectStmt); ok {
+		p, err := planSelect(db, sel, b, false)
+		if err != nil {
+			return nil, err
+		}
+		if p.scan {
+			return &Plan{Operation: "Scan", Table: p.ti.name, Index: sel.from.index}, nil
+		}
+		return &Plan{Operation: "Query", Table: p.ti.name, Index: sel.from.index, Reads: p.reads()}, nil
+	}
+	w, err := planWrite(db, st, b, true)
+	if err != nil {
+		return nil, err
+	}
+	op := map[string]string{"Put": "PutItem", "Update": "UpdateItem", "Delete": "DeleteItem", "ConditionCheck": "ConditionCheck"}[w.kind]
+	return &Plan{Operation: op, Table: w.ti.name}, nil
 }

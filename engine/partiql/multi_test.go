@@ -192,3 +192,31 @@ func TestTransactions(t *testing.T) {
 		t.Errorf("read transaction cost %v, want 2 per item", read.ConsumedCapacity[0].CapacityUnits)
 	}
 }
+
+// TestBatchChargesFailedWrites: a member whose condition fails adds its
+// write units to its table's total (no arm); a table whose members all
+// failed reports nothing.
+func TestBatchChargesFailedWrites(t *testing.T) {
+	db := newFixture(t)
+	in := batch(
+		`UPDATE Users SET age = 1 WHERE id = 'u1'`,
+		`UPDATE Users SET age = 1 WHERE id = 'u2' AND age > 1000`,
+		`INSERT INTO Users VALUE {'id': 'u3'}`,
+		`UPDATE Music SET Plays = 1 WHERE Artist = 'Artist0' AND SongTitle = 'Song00' AND Plays > 1000`,
+	)
+	in.ReturnConsumedCapacity = "INDEXES"
+	out, err := BatchExecuteStatement(db, in)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(out.ConsumedCapacity) != 1 {
+		t.Fatalf("consumed capacity %s", canon(out.ConsumedCapacity))
+	}
+	cc := out.ConsumedCapacity[0]
+	if cc.TableName != "Users" || cc.CapacityUnits != 3 || cc.Table == nil || cc.Table.CapacityUnits != 1 {
+		t.Errorf("consumed capacity %s: want 3 units in all, 1 on the table arm", canon(cc))
+	}
+	if out.Responses[1].Error == nil || out.Responses[2].Error == nil || out.Responses[2].Error.Code != "DuplicateItem" || out.Responses[3].Error == nil {
+		t.Errorf("responses %s", canon(out.Responses))
+	}
+}

@@ -29,8 +29,8 @@ type parser struct {
 	params int // number of ? seen
 }
 
-// parse parses one statement. allowExists admits EXISTS(SELECT ...), which
-// only a write transaction accepts.
+// parse parses one statement and counts its ? parameters. EXISTS(SELECT
+// ...) parses anywhere; only a write transaction accepts it.
 func parse(src string) (statement, int, error) {
 	toks, err := lex(src)
 	if err != nil {
@@ -616,8 +616,11 @@ func (p *parser) unary() (node, error) {
 			return nil, err
 		}
 		lit, ok := x.(*litNode)
+		if !ok {
+			return nil, malformed("Unexpected token")
+		}
 		n, isNum := lit.v.(attr.Number)
-		if !ok || !isNum {
+		if !isNum {
 			return nil, malformed("Unexpected token")
 		}
 		if t.text == "-" {

@@ -56,7 +56,7 @@ func planSelect(db *engine.Database, s *selectStmt, b *binder, consistent bool) 
 	var rest []node
 	for _, c := range cs {
 		if p.hashes == nil {
-			vals, ok, err := b.keyValues(c, hash)
+			vals, ok, residual, err := b.keyValues(c, hash)
 			if err != nil {
 				return nil, err
 			}
@@ -65,7 +65,9 @@ func planSelect(db *engine.Database, s *selectStmt, b *binder, consistent bool) 
 					return nil, err
 				}
 				p.hashes = vals
-				continue
+				if !residual {
+					continue
+				}
 			}
 		}
 		rest = append(rest, c)
@@ -85,7 +87,7 @@ func planSelect(db *engine.Database, s *selectStmt, b *binder, consistent bool) 
 		var left []node
 		for _, c := range rest {
 			if p.ranges == nil && p.rng == nil {
-				vals, ok, err := b.keyValues(c, rng)
+				vals, ok, residual, err := b.keyValues(c, rng)
 				if err != nil {
 					return nil, err
 				}
@@ -94,6 +96,9 @@ func planSelect(db *engine.Database, s *selectStmt, b *binder, consistent bool) 
 						return nil, err
 					}
 					p.ranges = vals
+					if residual {
+						left = append(left, c)
+					}
 					continue
 				}
 				if b.isRangeCondition(c, rng, ti.types[rng]) {
@@ -112,7 +117,10 @@ func planSelect(db *engine.Database, s *selectStmt, b *binder, consistent bool) 
 		return nil, validation(msgTooManyReads)
 	}
 	p.residue = andAll(rest)
-	for _, k := range p.keys {
+	// Query refuses key attributes in a filter (the index's, and the
+	// table's on an index), which PartiQL allows: such a filter runs here,
+	// with the same evaluator, on the items the Query read.
+	for _, k := range append(slices.Clone(p.keys), ti.keys...) {
 		if mentions(p.residue, k) {
 			p.post = true
 		}
@@ -200,53 +208,47 @@ func (p *readPlan) checkKeyValues(key string, vals []attr.Value) error {
 }
 
 // keyValues recognises `key = v`, `key IN [v...]` and `key = v1 OR key = v2
-// ...` and returns the values. An OR whose every branch pins the key but
-// that is not a plain list of equalities is DynamoDB's overlapping error.
-func (b *binder) keyValues(c node, key string) ([]attr.Value, bool, error) {
+// ...` and returns the values. An OR whose every branch pins the key with
+// other conditions beside it, `(key = v1 AND f = 1) OR (key = v2 AND ...)`,
+// reads those keys too, and residual says the OR must still filter them.
+func (b *binder) keyValues(c node, key string) (vals []attr.Value, ok, residual bool, err error) {
 	c = unparen(c)
-	if in, ok := c.(*inNode); ok && isKeyPath(in.x, key) {
+	if in, isIn := c.(*inNode); isIn && isKeyPath(in.x, key) {
 		if len(in.list) > maxDecomposedReads {
-			return nil, false, validation(msgTooManyReads)
+			return nil, false, false, validation(msgTooManyReads)
 		}
-		var vals []attr.Value
 		for _, e := range in.list {
 			if !isValue(e) {
-				return nil, false, nil
+				return nil, false, false, nil
 			}
 			v, err := b.value(e)
 			if err != nil {
-				return nil, false, err
+				return nil, false, false, err
 			}
 			vals = append(vals, v)
 		}
-		return vals, true, nil
+		return vals, true, false, nil
 	}
-	var vals []attr.Value
-	ds := disjuncts(c)
-	pinned := 0
-	for _, d := range ds {
-		v, ok, err := b.keyEquality(d, key)
+	for _, d := range disjuncts(c) {
+		v, pinned, err := b.keyEquality(d, key)
 		if err != nil {
-			return nil, false, err
-		}
-		if ok {
-			vals = append(vals, v)
-			continue
+			return nil, false, false, err
 		}
 		for _, dc := range conjuncts(d) {
-			if _, ok, _ := b.keyEquality(dc, key); ok {
-				pinned++
+			if pinned {
 				break
 			}
+			if v, pinned, err = b.keyEquality(dc, key); err != nil {
+				return nil, false, false, err
+			}
+			residual = residual || pinned
 		}
+		if !pinned {
+			return nil, false, false, nil
+		}
+		vals = append(vals, v)
 	}
-	switch {
-	case len(vals) == len(ds):
-		return vals, true, nil
-	case len(ds) > 1 && len(vals)+pinned == len(ds):
-		return nil, false, validation(msgOverlapping)
-	}
-	return nil, false, nil
+	return vals, true, residual, nil
 }
 
 // keyEquality recognises `key = value` (either way round).
@@ -305,7 +307,7 @@ func mentions(n node, a string) bool {
 	return n != nil && slices.Contains(topNames(n), a)
 }
 
-// flipped writes a range condition with the key on the left, as a key
+// keyCond writes a range condition with the key on the left, as a key
 // condition expression requires.
 func (bd *builder) keyCond(c node) (string, error) {
 	if x, ok := unparen(c).(*binary); ok {
@@ -317,7 +319,7 @@ func (bd *builder) keyCond(c node) (string, error) {
 	return bd.cond(c)
 }
 
-// page is one page of SELECT results.
+// selectPage is one page of SELECT results.
 type selectPage struct {
 	items []attr.Item
 	next  *pageState
@@ -346,6 +348,9 @@ func (p *readPlan) run(db *engine.Database, b *binder, start pageState, limit in
 			return nil, fromEngine(err)
 		}
 		post = c
+	}
+	if start.Read < 0 || (start.Read > 0 && start.Read >= p.reads()) {
+		return nil, validation(msgBadToken) // a forged position
 	}
 	pg := &selectPage{items: []attr.Item{}}
 	keep := func(items []attr.Item) {

@@ -261,3 +261,115 @@ func TestScanCost(t *testing.T) {
 		t.Errorf("keyed read cost %v, full scan %v", keyed.ConsumedCapacity.CapacityUnits, full.ConsumedCapacity.CapacityUnits)
 	}
 }
+
+func TestExplain(t *testing.T) {
+	db := newFixture(t)
+	for _, c := range []struct {
+		stmt string
+		want Plan
+	}{
+		{`SELECT * FROM Music WHERE Artist = 'a'`, Plan{Operation: "Query", Table: "Music", Reads: 1}},
+		{`SELECT * FROM Music WHERE Artist IN ['a', 'b'] AND SongTitle IN ['x', 'y', 'z']`, Plan{Operation: "Query", Table: "Music", Reads: 6}},
+		{`SELECT * FROM Music WHERE SongTitle = 'x'`, Plan{Operation: "Scan", Table: "Music"}},
+		{`SELECT * FROM "Music"."ByGenre" WHERE Genre = 'Rock'`, Plan{Operation: "Query", Table: "Music", Index: "ByGenre", Reads: 1}},
+		{`SELECT * FROM Music WHERE Artist = 'a' OR Plays = 1`, Plan{Operation: "Scan", Table: "Music"}},
+		{`INSERT INTO Users VALUE {'id': 'z'}`, Plan{Operation: "PutItem", Table: "Users"}},
+		{`DELETE FROM Users WHERE id = 'z'`, Plan{Operation: "DeleteItem", Table: "Users"}},
+	} {
+		got, err := Explain(db, c.stmt, nil)
+		if err != nil || *got != c.want {
+			t.Errorf("%s: got %+v, %v; want %+v", c.stmt, got, err, c.want)
+		}
+	}
+	if _, err := Explain(db, `SELECT * FROM Nope`, nil); err == nil {
+		t.Error("Explain of a missing table: no error")
+	}
+}
+
+// TestBooleanComparisons: conditions compared with TRUE, FALSE, each other
+// or another type, as PartiQL evaluates them (reference §5).
+func TestBooleanComparisons(t *testing.T) {
+	db := newFixture(t)
+	count := func(stmt string) int {
+		t.Helper()
+		out, err := exec(t, db, stmt)
+		if err != nil {
+			t.Fatalf("%s: %v", stmt, err)
+		}
+		return len(out.Items)
+	}
+	withBlob := count(`SELECT * FROM Music WHERE attribute_exists(Blob)`)
+	if withBlob != 4 {
+		t.Fatalf("%d items with Blob", withBlob)
+	}
+	for stmt, want := range map[string]int{
+		`SELECT * FROM Music WHERE attribute_exists(Blob) = true`:                    4,
+		`SELECT * FROM Music WHERE attribute_exists(Blob) = FALSE`:                   20,
+		`SELECT * FROM Music WHERE attribute_exists(Blob) <> false`:                  4,
+		`SELECT * FROM Music WHERE (Plays BETWEEN 0 AND 1000) = true`:                24,
+		`SELECT * FROM Music WHERE attribute_exists(Blob) = attribute_exists(Note)`:  16,
+		`SELECT * FROM Music WHERE attribute_exists(Blob) <> attribute_exists(Note)`: 8,
+		`SELECT * FROM Music WHERE attribute_exists(Blob) = 1`:                       0,
+		`SELECT * FROM Music WHERE attribute_exists(Blob) <> 1`:                      24,
+	} {
+		if got := count(stmt); got != want {
+			t.Errorf("%s: %d items, want %d", stmt, got, want)
+		}
+	}
+	_, err := exec(t, db, `SELECT * FROM Music WHERE attribute_exists(Plays) > false`)
+	wantErr(t, err, engine.CodeValidation, "Incorrect operand type for operator or function; operator or function: >, operand type: BOOL")
+}
+
+// TestForgedToken: a token bound to the request but pointing outside the
+// plan is refused, not followed.
+func TestForgedToken(t *testing.T) {
+	db := newFixture(t)
+	stmt := `SELECT * FROM Music WHERE Artist IN ['Artist1', 'Artist2']`
+	fp := fingerprint(stmt, nil)
+	for _, st := range []pageState{{Read: -1}, {Read: 2}, {Read: 1 << 30}} {
+		tok := writeToken(fp, st)
+		_, err := ExecuteStatement(db, &ExecuteStatementInput{Statement: &stmt, NextToken: &tok})
+		wantErr(t, err, engine.CodeValidation, "Invalid NextToken")
+	}
+	tok := writeToken(fp, pageState{Read: 1})
+	out, err := ExecuteStatement(db, &ExecuteStatementInput{Statement: &stmt, NextToken: &tok})
+	if err != nil || len(out.Items) != 6 {
+		t.Errorf("resuming at the second read: %v, %d items", err, len(out.Items))
+	}
+}
+
+// TestIndexReadFilteringTableKeys: a keyed GSI read may filter on the
+// table's own key attributes, which the index projects.
+func TestIndexReadFilteringTableKeys(t *testing.T) {
+	db := newFixture(t)
+	all, err := exec(t, db, `SELECT * FROM "Music"."ByGenre" WHERE Genre = 'Rock'`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	out, err := exec(t, db, `SELECT * FROM "Music"."ByGenre" WHERE Genre = 'Rock' AND Artist = 'Artist0'`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := 0
+	for _, it := range all.Items {
+		if it["Artist"] == s("Artist0") {
+			want++
+		}
+	}
+	if want == 0 || len(out.Items) != want || out.ConsumedCapacity.CapacityUnits != all.ConsumedCapacity.CapacityUnits {
+		t.Errorf("%d of %d items, cost %v against %v", len(out.Items), want, out.ConsumedCapacity.CapacityUnits, all.ConsumedCapacity.CapacityUnits)
+	}
+}
+
+// TestReturnValuesOnConditionCheckFailure: ALL_OLD puts the current item
+// on a failed UPDATE's or DELETE's ConditionalCheckFailedException.
+func TestReturnValuesOnConditionCheckFailure(t *testing.T) {
+	db := newFixture(t)
+	for _, stmt := range []string{`UPDATE Users SET age = 1 WHERE id = 'u1' AND age > 1000`, `DELETE FROM Users WHERE id = 'u1' AND age > 1000`} {
+		_, err := ExecuteStatement(db, &ExecuteStatementInput{Statement: &stmt, ReturnValuesOnConditionCheckFailure: "ALL_OLD"})
+		wantErr(t, err, engine.CodeConditionalCheckFailed, "The conditional request failed")
+		if e, _ := err.(*engine.Error); e == nil || e.Item["name"] != s("User 1") {
+			t.Errorf("%s: no old item on the error", stmt)
+		}
+	}
+}

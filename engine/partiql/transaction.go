@@ -1,12 +1,10 @@
 package partiql
 
 import (
-	"strconv"
+	"slices"
 
 	"github.com/dynamodb-workbench/workbench/engine"
 )
-
-func fmtInt(i int) string { return strconv.Itoa(i) }
 
 // txFailed prefixes a statement-level error in a transaction with the
 // statement's position, as DynamoDB does (reference §9).
@@ -150,22 +148,17 @@ func txWrite(db *engine.Database, in *ExecuteTransactionInput, sts []statement, 
 			// An INSERT's key-absence condition failing is a duplicate key
 			// (reference §13: AWS's code here is unconfirmed; DuplicateItem
 			// matches the single-statement exception).
-			c := *e
-			c.CancellationReasons = slicesClone(e.CancellationReasons)
-			for i, r := range c.CancellationReasons {
+			reasons := slices.Clone(e.CancellationReasons)
+			for i, r := range reasons {
 				if r.Code == "ConditionalCheckFailed" && items[i].Put != nil {
-					c.CancellationReasons[i] = engine.CancellationReason{Code: "DuplicateItem", Message: msgDuplicate}
+					reasons[i] = engine.CancellationReason{Code: "DuplicateItem", Message: msgDuplicate}
 				}
 			}
-			return nil, cancelled(c.CancellationReasons)
+			return nil, cancelled(reasons)
 		}
 		return nil, fromEngine(err)
 	}
 	return &ExecuteTransactionOutput{Responses: []engine.ItemResponse{}, ConsumedCapacity: out.ConsumedCapacity}, nil
-}
-
-func slicesClone(r []engine.CancellationReason) []engine.CancellationReason {
-	return append([]engine.CancellationReason(nil), r...)
 }
 
 // cancelled builds TransactionCanceledException from one reason per

@@ -73,7 +73,7 @@ func (bd *builder) path(p expr.Path) string {
 	return b.String()
 }
 
-// strs joins a comma list of operands.
+// operands writes a comma list of operands.
 func (bd *builder) operands(ns []node) (string, error) {
 	parts := make([]string, len(ns))
 	for i, n := range ns {
@@ -127,6 +127,9 @@ func (bd *builder) operandType(n node) string {
 // when their type is known (reference §5).
 func (bd *builder) ordered(op string, ns ...node) error {
 	for _, n := range ns {
+		if isBoolExpr(n) {
+			return validation("Incorrect operand type for operator or function; operator or function: %s, operand type: BOOL", op)
+		}
 		if !isValue(n) {
 			continue
 		}
@@ -159,6 +162,9 @@ func (bd *builder) cond(n node) (string, error) {
 			}
 			return l + " " + x.op + " " + r, nil
 		case "=", "<>", "<", "<=", ">", ">=":
+			if (x.op == "=" || x.op == "<>") && (isBoolExpr(x.l) || isBoolExpr(x.r)) {
+				return bd.boolCompare(x)
+			}
 			if x.op != "=" && x.op != "<>" {
 				if err := bd.ordered(x.op, x.l, x.r); err != nil {
 					return "", err
@@ -369,4 +375,64 @@ func (bd *builder) setValue(n node) (string, error) {
 		return "list_append(" + l + ", " + r + ")", nil
 	}
 	return bd.operand(n)
+}
+
+// isBoolExpr reports whether n is a condition (a boolean-valued function,
+// comparison or logical expression) used where a value goes.
+func isBoolExpr(n node) bool {
+	switch x := unparen(n).(type) {
+	case *callNode:
+		return x.name != "size" && x.name != "list_append" && x.name != "set_add" && x.name != "set_delete"
+	case *binary:
+		return x.op != "+" && x.op != "-"
+	case *notNode, *betweenNode, *inNode, *isNode:
+		return true
+	}
+	return false
+}
+
+// boolCompare writes `cond = TRUE`, `cond <> FALSE`, `cond1 = cond2` and
+// the like, which PartiQL evaluates (reference §5) and the expression
+// grammar has no literal for: the condition itself or its negation. A
+// condition never equals a value of another type.
+func (bd *builder) boolCompare(x *binary) (string, error) {
+	l, r := x.l, x.r
+	if !isBoolExpr(l) {
+		l, r = r, l
+	}
+	a, err := bd.cond(l)
+	if err != nil {
+		return "", err
+	}
+	if isBoolExpr(r) {
+		b, err := bd.cond(r)
+		if err != nil {
+			return "", err
+		}
+		a2, _ := bd.cond(l)
+		b2, _ := bd.cond(r)
+		if x.op == "=" {
+			return "((" + a + ") AND (" + b + ")) OR (NOT (" + a2 + ") AND NOT (" + b2 + "))", nil
+		}
+		return "((" + a + ") AND NOT (" + b + ")) OR (NOT (" + a2 + ") AND (" + b2 + "))", nil
+	}
+	if !isValue(r) {
+		return "", malformed("Unexpected comparison of a condition with an attribute")
+	}
+	v, err := bd.value(r)
+	if err != nil {
+		return "", err
+	}
+	b, isBool := v.(attr.Bool)
+	switch {
+	case !isBool && x.op == "=":
+		a2, _ := bd.cond(l)
+		return "(" + a + ") AND NOT (" + a2 + ")", nil // never true
+	case !isBool:
+		a2, _ := bd.cond(l)
+		return "(" + a + ") OR NOT (" + a2 + ")", nil // always true
+	case bool(b) == (x.op == "="):
+		return a, nil
+	}
+	return "NOT (" + a + ")", nil
 }

@@ -169,7 +169,9 @@ func runWrite(db *engine.Database, w *writePlan, rcc, onFailure string) ([]attr.
 			ExpressionAttributeNames: w.names, ExpressionAttributeValues: w.values, ReturnConsumedCapacity: rcc})
 		if err != nil {
 			if e, ok := err.(*engine.Error); ok && e.Code == engine.CodeConditionalCheckFailed {
-				return nil, nil, engine.Errorf(engine.CodeDuplicateItem, msgDuplicate)
+				dup := engine.Errorf(engine.CodeDuplicateItem, msgDuplicate)
+				dup.ChargedUnits = e.ChargedUnits
+				return nil, nil, dup
 			}
 			return nil, nil, fromEngine(err)
 		}
