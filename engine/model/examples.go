@@ -128,8 +128,9 @@ func (m *Model) findExample(db *engine.Database, ap *AccessPattern, rec *Recogni
 		entity = m.Entity(ap.Entity)
 	}
 	tries := 0
+	var fallback Params
 	for _, it := range candidates(shape.table, shape.index) {
-		if tries == exampleTries {
+		if tries == exampleTries && (read || fallback != nil) {
 			break
 		}
 		var keyParams Params
@@ -146,6 +147,14 @@ func (m *Model) findExample(db *engine.Database, ap *AccessPattern, rec *Recogni
 		tries++
 		p := m.derive(ap, shape, it, keyParams, ex.Params)
 		if !read {
+			// A write's condition must hold on the item it addresses
+			// (attribute_exists(EscalatedTo) wants an escalated report).
+			if ok, known := writeConditionHolds(ap, p, it); !ok {
+				if fallback == nil && !known {
+					fallback = p
+				}
+				continue
+			}
 			ex.Params, ex.FromData = p, true
 			return ex
 		}
@@ -156,8 +165,39 @@ func (m *Model) findExample(db *engine.Database, ap *AccessPattern, rec *Recogni
 	}
 	if read {
 		ex.Items = 0
+	} else if fallback != nil {
+		ex.Params, ex.FromData = fallback, true
 	}
 	return ex
+}
+
+// writeConditionHolds evaluates the ConditionExpression of a single-item
+// update or delete, bound with p, on the item it would change; known is
+// false when there is none to evaluate (a put, no condition, or one that
+// does not parse). A put creates its item, so its condition is not
+// evaluated on an existing one.
+func writeConditionHolds(ap *AccessPattern, p Params, it attr.Item) (ok, known bool) {
+	in, err := ap.Input(p)
+	if err != nil {
+		return true, false
+	}
+	var src *string
+	var names map[string]string
+	var values attr.Values
+	switch x := in.(type) {
+	case *engine.UpdateItemInput:
+		src, names, values = x.ConditionExpression, x.ExpressionAttributeNames, x.ExpressionAttributeValues
+	case *engine.DeleteItemInput:
+		src, names, values = x.ConditionExpression, x.ExpressionAttributeNames, x.ExpressionAttributeValues
+	}
+	if src == nil {
+		return true, false
+	}
+	c, err := expr.ParseCondition(expr.ConditionExpression, *src, expr.NewPlaceholders(names, values))
+	if err != nil {
+		return true, false
+	}
+	return c.Eval(it), true
 }
 
 // allParams adds to p the parameters of e's index key templates read from
