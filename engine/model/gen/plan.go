@@ -41,6 +41,18 @@ type Relation struct {
 type Plan struct {
 	ents  []*planEntity
 	roots []int
+	refs  []refEdge // every reference, for the order of the roots
+}
+
+// refEdge is a reference from one entity to another.
+type refEdge struct{ from, target int }
+
+// rootOf returns the root of e's family (e itself for a root).
+func (p *Plan) rootOf(e int) int {
+	for i := 0; p.ents[e].parent >= 0 && i < len(p.ents); i++ {
+		e = p.ents[e].parent
+	}
+	return e
 }
 
 type planEntity struct {
@@ -168,11 +180,15 @@ func build(entities []Entity, env Env, all bool) (*Plan, []*AttributeError) {
 			p.roots = append(p.roots, i)
 		}
 	}
-	// Roots other entities pick values from come first, so that their
-	// items exist when the others are generated.
-	slices.SortStableFunc(p.roots, func(a, b int) int {
-		return btoi(len(p.ents[b].sampled) > 0) - btoi(len(p.ents[a].sampled) > 0)
-	})
+	// A root whose family other families pick values from (an order line's
+	// product) comes first, so that its items exist when they are needed.
+	first := make([]bool, len(p.ents))
+	for _, r := range p.refs {
+		if p.rootOf(r.target) != p.rootOf(r.from) {
+			first[p.rootOf(r.target)] = true
+		}
+	}
+	slices.SortStableFunc(p.roots, func(a, b int) int { return btoi(first[b]) - btoi(first[a]) })
 	return p, errs
 }
 
@@ -203,6 +219,7 @@ func (p *Plan) resolve(self int, r *ref, typ string) (int, error) {
 			if !slices.Contains(e.sampled, r.attr) {
 				e.sampled = append(e.sampled, r.attr)
 			}
+			p.refs = append(p.refs, refEdge{from: self, target: i})
 			return i, nil
 		}
 		return 0, fmt.Errorf("entity %s has no attribute %q", r.entity, r.attr)
