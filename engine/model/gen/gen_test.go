@@ -468,3 +468,27 @@ func TestGuessAndInfer(t *testing.T) {
 		}
 	}
 }
+
+func TestOnFirst(t *testing.T) {
+	ents := []Entity{{Name: "A", Attributes: []Attribute{
+		{Name: "id", Generator: "seq"},
+		{Name: "rare", Generator: "word", Frequency: 0.0001, OnFirst: true},
+		{Name: "rarer", Generator: "word", Frequency: 0.0001},
+	}}}
+	n, rare, rarer := 0, 0, 0
+	runPlan(t, ents, 3, 100, func(_ int, it attr.Item) {
+		if _, ok := it["rare"]; ok {
+			rare++
+			if n != 0 {
+				t.Errorf("item %d carries the rare attribute", n)
+			}
+		}
+		if _, ok := it["rarer"]; ok {
+			rarer++
+		}
+		n++
+	})
+	if rare != 1 || rarer != 0 {
+		t.Errorf("rare on %d items (want the first only), rarer on %d (want none)", rare, rarer)
+	}
+}

@@ -25,6 +25,9 @@ type Attribute struct {
 	// Frequency is the share of items that carry the attribute (0 means
 	// all of them).
 	Frequency float64
+	// OnFirst puts an optional attribute on the entity's first item too,
+	// so that a sparse index keyed by it has an item at any dataset size.
+	OnFirst bool
 }
 
 // Relation is a parent-child relation between entities, from a
@@ -66,9 +69,10 @@ type planEntity struct {
 }
 
 type planAttr struct {
-	name string
-	freq float64
-	gen  *Generator
+	name    string
+	freq    float64
+	onFirst bool
+	gen     *Generator
 }
 
 // NewPlan compiles the entities' generators. Errors name the entity and
@@ -155,7 +159,7 @@ func build(entities []Entity, env Env, all bool) (*Plan, []*AttributeError) {
 					e.rel, e.parent = r, r.target
 				}
 			}
-			e.attrs = append(e.attrs, planAttr{name: a.Name, freq: freq, gen: g})
+			e.attrs = append(e.attrs, planAttr{name: a.Name, freq: freq, onFirst: a.OnFirst, gen: g})
 		}
 	}
 	for i, e := range p.ents {
@@ -310,7 +314,10 @@ func (st *runState) family(e int) error {
 	x := &ctx{r: st.r, n: n, run: st}
 	it := make(attr.Item, len(pe.attrs)+4)
 	for _, a := range pe.attrs {
-		if a.freq < 1 && !st.r.Chance(a.freq) {
+		// An optional attribute is on a share of the items; one marked
+		// OnFirst is also on the entity's first item (the draw is made
+		// either way, so the other values do not move).
+		if a.freq < 1 && !st.r.Chance(a.freq) && !(a.onFirst && n == 0) {
 			continue
 		}
 		if v := a.gen.fn(x); v != nil {
