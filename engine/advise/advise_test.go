@@ -257,3 +257,58 @@ func BenchmarkSynthesizeProposal(b *testing.B) {
 	}
 	b.ReportMetric(float64(size*b.N)/b.Elapsed().Seconds(), "items/s")
 }
+
+func TestParse(t *testing.T) {
+	in, err := Parse(`
+name My shop
+# entities
+Customer: email, name, tier enum(FREE:8,PRO:2)
+Order of Customer 1-12: total N price(5,500), status
+OrderLine of Order 1-4, id lineId: productId, quantity N zipf(1.5,20)
+Session: expiresAt N
+
+get Customer by customerId, 100/s
+list Customers by email "Customer by email"
+list Orders by customerId range createdAt, 50/s
+list Orders by status rare
+list OrderLines by orderId
+create Order, 10/s
+update Order set status and total, 5/s
+delete Order
+scan Sessions
+`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if in.Name != "My shop" || len(in.Entities) != 4 || len(in.Patterns) != 9 {
+		t.Fatalf("parsed %+v", in)
+	}
+	o := in.Entities[1]
+	if o.Parent != "Customer" || o.Min != 1 || o.Max != 12 || o.Attributes[0] != (model.Attribute{Name: "total", Type: "N", Generator: "price(5,500)"}) {
+		t.Errorf("Order = %+v", o)
+	}
+	if in.Entities[2].ID != "lineId" || in.Entities[2].Attributes[1].Generator != "zipf(1.5,20)" {
+		t.Errorf("OrderLine = %+v", in.Entities[2])
+	}
+	p := in.Patterns
+	if p[1].Name != "Customer by email" || p[1].Entity != "Customer" || p[2].Range != "createdAt" || p[2].Rate != 50 ||
+		!p[3].Rare || p[4].Entity != "OrderLine" || p[5].Action != Create || strings.Join(p[6].Set, ",") != "status,total" || p[8].Entity != "Session" {
+		t.Errorf("patterns = %+v", p)
+	}
+	if _, err := Propose(in); err != nil {
+		t.Fatalf("Propose(parsed) = %v", err)
+	}
+	for text, want := range map[string]string{
+		"Customer":                   "line 1 (Customer): not an entity",
+		"Order of: total":            "after the entity's name",
+		"Order of Customer x: total": `"x" is not a count range`,
+		"get Order fast":             `"fast": expected by, range`,
+		"list Orders range":          "range of which attribute?",
+		"scan Orders by status":      "a scan reads by no key",
+		"get Order \"unclosed":       "unclosed",
+	} {
+		if _, err := Parse(text); err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("Parse(%q) = %v, want an error containing %q", text, err, want)
+		}
+	}
+}
