@@ -168,6 +168,18 @@ func (d *designer) request(m *model.Model, p *pattern) (model.AccessPattern, err
 		}
 		ap.Parameters = append(ap.Parameters, model.Parameter{Name: name, Description: describe(e, name)})
 	}
+	// Key parameters in key order, then a range's bounds, then the rest.
+	order := append(p.sh.params(), p.in.By...)
+	if p.in.Range != "" {
+		order = append(order, p.in.Range+"From", p.in.Range+"To")
+	}
+	rank := func(name string) int {
+		if i := slices.Index(order, name); i >= 0 {
+			return i
+		}
+		return len(order)
+	}
+	slices.SortStableFunc(ap.Parameters, func(a, b model.Parameter) int { return rank(a.Name) - rank(b.Name) })
 	return ap, nil
 }
 
