@@ -96,6 +96,7 @@ func init() {
 		if err != nil {
 			return nil, err
 		}
+		c.size = int(hi)
 		return func(x *ctx) attr.Value { return attr.String(Lorem(x.r, int(x.r.Int64Range(lo, hi)))) }, nil
 	})
 	register(Kind{"uuid", "", []string{"S"}, "a random UUID (version 4 layout)", "uuid"}, func(c *compiler) (valueFn, error) {

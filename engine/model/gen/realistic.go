@@ -76,6 +76,7 @@ func registerRealistic() {
 		if err != nil {
 			return nil, err
 		}
+		c.size = int(hi) * 10
 		return func(x *ctx) attr.Value { return attr.String(wordRun(x.r, lo, hi)) }, nil
 	})
 	register(Kind{"sentence", "(min,max)", []string{"S"}, "a sentence of min to max words (default 4 to 12)", "sentence"}, func(c *compiler) (valueFn, error) {
@@ -86,6 +87,7 @@ func registerRealistic() {
 		if err != nil {
 			return nil, err
 		}
+		c.size = int(hi) * 10
 		return func(x *ctx) attr.Value {
 			s := wordRun(x.r, lo, hi)
 			return attr.String(strings.ToUpper(s[:1]) + s[1:] + ".")
@@ -99,6 +101,7 @@ func registerRealistic() {
 		if err != nil {
 			return nil, err
 		}
+		c.size = int(hi)
 		return func(x *ctx) attr.Value {
 			b := make([]byte, x.r.Int64Range(lo, hi))
 			for i := range b {
