@@ -229,6 +229,7 @@ func TestProposeErrors(t *testing.T) {
 		{Input{Entities: []Entity{{Name: "A"}}, Patterns: []Pattern{{Name: "p", Entity: "A", Rare: true}}}, "a rare subset is told apart by an attribute"},
 		{Input{Entities: []Entity{{Name: "A"}}, Patterns: []Pattern{{Name: "p", Entity: "A", By: []string{"x"}, Range: "x"}}}, "x is both a lookup attribute and the range"},
 		{Input{Entities: []Entity{{Name: "A"}}, Patterns: []Pattern{{Name: "p", Entity: "A", Action: Update, Set: []string{"aId"}}}}, "aId is part of the table's key"},
+		{Input{Entities: []Entity{{Name: "A", Attributes: []model.Attribute{{Name: "tags", Type: "SS"}}}}, Patterns: []Pattern{{Name: "p", Entity: "A", By: []string{"tags"}}}}, "tags is of type SS"},
 	} {
 		_, err := Propose(tt.in)
 		if err == nil || !strings.Contains(err.Error(), tt.want) {

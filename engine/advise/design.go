@@ -175,6 +175,11 @@ func newDesigner(in Input) (*designer, error) {
 				return nil, errorf(where, "%q is not an attribute name", b)
 			}
 		}
+		for _, b := range append(slices.Clone(pi.By), pi.Range) {
+			if a := e.attr(b); a != nil && a.Type != "S" && a.Type != "N" && a.Type != "B" {
+				return nil, errorf(where, "%s is of type %s: a lookup or range goes through a key, and a key holds S, N or B", b, a.Type)
+			}
+		}
 		if slices.Contains(pi.By, pi.Range) && pi.Range != "" {
 			return nil, errorf(where, "%s is both a lookup attribute and the range", pi.Range)
 		}

@@ -241,8 +241,9 @@ type keyCondTemplate struct {
 	tpls []*Template
 }
 
-// markedNumber is a number value holding a marked parameter, in JSON.
-var markedNumber = regexp.MustCompile(`"N"\s*:\s*"[^"]*\\u001a[^"]*"`)
+// markedNumber is a number (or binary) value holding a marked parameter,
+// in JSON.
+var markedNumber = regexp.MustCompile(`"[NB]"\s*:\s*"[^"]*\\u001a[^"]*"`)
 
 // marker stands for a parameter while a request's shape is read: a
 // character no template or example holds.
@@ -258,9 +259,14 @@ func (m *Model) requestShape(ap *AccessPattern) reqShape {
 		return sh
 	}
 	probe := *ap
-	// A marked number does not decode: numbers become 0, losing only
-	// their parameters' places (their names still find them).
-	probe.Request = markedNumber.ReplaceAll(body, []byte(`"N":"0"`))
+	// A marked number or binary does not decode: they become 0 and AA==,
+	// losing only their parameters' places (their names still find them).
+	probe.Request = markedNumber.ReplaceAllFunc(body, func(b []byte) []byte {
+		if b[1] == 'B' {
+			return []byte(`"B":"AA=="`)
+		}
+		return []byte(`"N":"0"`)
+	})
 	in, err := probe.Input(nil)
 	if err != nil {
 		return sh
