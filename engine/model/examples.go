@@ -486,6 +486,7 @@ func (m *Model) derive(ap *AccessPattern, sh reqShape, it attr.Item, keyParams P
 			}
 		}
 	}
+	var fallbacks [][2]string
 	for _, c := range sh.conds {
 		s, ok := text(it[c.attr])
 		if !ok {
@@ -522,12 +523,12 @@ func (m *Model) derive(ap *AccessPattern, sh reqShape, it attr.Item, keyParams P
 						op = expr.Le
 					}
 				}
-				if name, v, ok := bound(tpl, s, op, isNum); ok && !set[name] && !isBoundName(ap, name) {
+				if name, v, ok := bound(tpl, s, op, isNum); ok && !isBoundName(name) {
 					put(name, v)
 				} else if ok {
 					// A named bound ({createdAtFrom}) prefers the attribute,
-					// below; keep this as its fallback.
-					defer put(name, v)
+					// below; this is its fallback.
+					fallbacks = append(fallbacks, [2]string{name, v})
 				}
 			}
 		}
@@ -562,10 +563,15 @@ func (m *Model) derive(ap *AccessPattern, sh reqShape, it attr.Item, keyParams P
 			}
 		}
 	}
+	for _, f := range fallbacks {
+		put(f[0], f[1])
+	}
 	return p
 }
 
-func isBoundName(ap *AccessPattern, name string) bool {
+// isBoundName reports whether name reads as a range's bound of an
+// attribute ({createdAtFrom}).
+func isBoundName(name string) bool {
 	for _, suf := range boundSuffixes {
 		if stem, ok := strings.CutSuffix(name, suf); ok && stem != "" {
 			return true
