@@ -156,12 +156,19 @@ func TestProposalRuns(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			src, _ := m.DatasetSource(nil)
+			plan, keys, err := m.GenPlan()
+			if err != nil {
+				t.Fatal(err)
+			}
 			counts := map[string]int{}
-			_ = src(func(table string, it attr.Item) error {
-				e, _ := rec.EntityOf(table, it)
-				if e == nil {
-					t.Fatalf("generated item %v matches no entity", it)
+			_ = plan.Run(m.Dataset.Generator.Seed, size, func(i int, it attr.Item) error {
+				it, err := keys[i].Item(nil, it)
+				if err != nil {
+					t.Fatal(err)
+				}
+				e, _ := rec.EntityOf(keys[i].Entity.Table, it)
+				if e != keys[i].Entity {
+					t.Fatalf("a generated %s item %v is recognised as %v", keys[i].Entity.Name, it, e)
 				}
 				counts[e.Name]++
 				return nil

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/dynamodb-workbench/workbench/engine/attr"
 	"github.com/dynamodb-workbench/workbench/engine/model"
 )
 
@@ -87,6 +88,19 @@ func TestProposeRandom(t *testing.T) {
 			}
 			m := p.Model
 			m.Dataset.Generator.Size = 300
+			plan, keys, err := m.GenPlan()
+			if err != nil {
+				t.Errorf("seed %d: %v", seed, err)
+				return
+			}
+			rec, _ := m.NewRecognizer()
+			_ = plan.Run(1, 300, func(i int, it attr.Item) error {
+				it, err := keys[i].Item(nil, it)
+				if e, _ := rec.EntityOf(keys[i].Entity.Table, it); err != nil || e != keys[i].Entity {
+					t.Errorf("seed %d: a generated %s item %v is recognised as %v (%v)", seed, keys[i].Entity.Name, it, e, err)
+				}
+				return nil
+			})
 			db, _ := m.NewDatabase()
 			if _, err := m.Load(db, nil); err != nil {
 				t.Errorf("seed %d: load: %v", seed, err)
