@@ -15,6 +15,13 @@ import (
 // MaxShards is how many ways a low-cardinality index key is split.
 const MaxShards = 4
 
+// Bounds of an input, so that a proposal (and the dataset it generates for
+// its examples) stays small.
+const (
+	MaxEntities = 50
+	MaxPatterns = 200
+)
+
 // shape is where an entity's items sit in one key space (the table's or an
 // index's): a partition key of one parameter and a sort key of literal
 // text and parameters.
@@ -115,6 +122,9 @@ func newDesigner(in Input) (*designer, error) {
 	d := &designer{in: in, byName: map[string]*entity{}}
 	if len(in.Entities) == 0 {
 		return nil, fmt.Errorf("a design needs at least one entity")
+	}
+	if len(in.Entities) > MaxEntities || len(in.Patterns) > MaxPatterns {
+		return nil, fmt.Errorf("a design has at most %d entities and %d access patterns", MaxEntities, MaxPatterns)
 	}
 	if d.in.Name == "" {
 		d.in.Name = "My design"
