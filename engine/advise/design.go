@@ -718,6 +718,7 @@ func lowerFirst(s string) string {
 func tableName(s string) string {
 	var b strings.Builder
 	for _, w := range strings.Fields(s) {
+		w = strings.ToUpper(w[:1]) + w[1:] // "My design" -> "MyDesign"
 		for _, r := range w {
 			if r < unicode.MaxASCII && (unicode.IsLetter(r) || unicode.IsDigit(r) || r == '_' || r == '-' || r == '.') {
 				b.WriteRune(r)
