@@ -359,6 +359,8 @@ func newServer(opts serverOptions) (http.Handler, error) {
 	mux.Handle("POST /api/apply", applyHandler)
 	mux.Handle("POST /api/export", exportAPI())
 	mux.Handle("POST /api/import", exportAPI())
+	mux.HandleFunc("POST /api/diff", serveDiff)
+	mux.HandleFunc("GET /api/diff", methodNotAllowed("POST"))
 	mux.Handle("GET /", assets.appHandler(opts.Version, assets.wasmHandler(opts.Version)))
 
 	dynamodb := wire.NewHandler(opts.DB)
@@ -401,7 +403,7 @@ func (opts serverOptions) guardConfig() httpguard.Config {
 // datasets.
 func isExpensive(r *http.Request) bool {
 	switch p := r.URL.Path; {
-	case r.Method == http.MethodPost && (p == "/api/simulate" || p == "/api/analyze" || p == "/api/export"):
+	case r.Method == http.MethodPost && (p == "/api/simulate" || p == "/api/analyze" || p == "/api/export" || p == "/api/diff"):
 		return true
 	case r.Method == http.MethodGet || r.Method == http.MethodHead:
 		name, ok := strings.CutPrefix(p, "/api/patterns/")
