@@ -32,6 +32,7 @@ import (
 	"github.com/dynamodb-workbench/workbench/engine"
 	"github.com/dynamodb-workbench/workbench/engine/wire"
 	"github.com/dynamodb-workbench/workbench/httpguard"
+	"github.com/dynamodb-workbench/workbench/mcpserver"
 	"github.com/dynamodb-workbench/workbench/sharestore"
 )
 
@@ -321,6 +322,7 @@ type serverOptions struct {
 //   - /robots.txt, /sitemap.xml and /ads.txt come from web/ when present and
 //     are otherwise 404 (go-app's handler would fetch them from the
 //     client-supplied Host);
+//   - /api/* are the JSON APIs and /mcp the MCP server (mcpserver);
 //   - every other GET or HEAD goes to the go-app handler, which pre-renders
 //     the pages registered by app.Register and serves go-app's own files.
 func newServer(opts serverOptions) (http.Handler, error) {
@@ -361,6 +363,13 @@ func newServer(opts serverOptions) (http.Handler, error) {
 	mux.Handle("POST /api/import", exportAPI())
 	mux.HandleFunc("POST /api/diff", serveDiff)
 	mux.HandleFunc("GET /api/diff", methodNotAllowed("POST"))
+	mcpHandler := mcpserver.Handler(mcpserver.New(mcpserver.Config{Version: opts.Version, BaseURL: opts.PublicURL,
+		Store: opts.Store, SimulationBudget: simulationBudget}), maxAnalysisBody)
+	// The Model Context Protocol's streamable HTTP transport (mcpserver):
+	// POST carries the calls; GET and DELETE are answered by the SDK.
+	mux.Handle("POST /mcp", mcpHandler)
+	mux.Handle("GET /mcp", mcpHandler)
+	mux.Handle("DELETE /mcp", mcpHandler)
 	mux.Handle("GET /", assets.appHandler(opts.Version, assets.wasmHandler(opts.Version)))
 
 	dynamodb := wire.NewHandler(opts.DB)
@@ -399,11 +408,11 @@ func (opts serverOptions) guardConfig() httpguard.Config {
 }
 
 // isExpensive reports whether a request may hold a core for long:
-// simulations, analyses, exports (which sample a dataset) and generated
-// datasets.
+// simulations, analyses, exports (which sample a dataset), comparisons,
+// MCP tool calls (which run the same) and generated datasets.
 func isExpensive(r *http.Request) bool {
 	switch p := r.URL.Path; {
-	case r.Method == http.MethodPost && (p == "/api/simulate" || p == "/api/analyze" || p == "/api/export" || p == "/api/diff"):
+	case r.Method == http.MethodPost && (p == "/api/simulate" || p == "/api/analyze" || p == "/api/export" || p == "/api/diff" || p == "/mcp"):
 		return true
 	case r.Method == http.MethodGet || r.Method == http.MethodHead:
 		name, ok := strings.CutPrefix(p, "/api/patterns/")
