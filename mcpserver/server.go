@@ -84,7 +84,7 @@ func parseModel(what string, doc map[string]any) (*model.Model, error) {
 	}
 	m, err := model.Parse(b)
 	if err != nil {
-		return nil, fmt.Errorf("%s: %v", what, err)
+		return nil, fmt.Errorf("%s: %w", what, err)
 	}
 	return m, nil
 }

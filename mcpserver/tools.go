@@ -201,7 +201,9 @@ func (t *tools) validate(ctx context.Context, _ *mcp.CallToolRequest, in modelIn
 	return nil, out, nil
 }
 
-func (t *tools) run(ctx context.Context, _ *mcp.CallToolRequest, in runInput) (*mcp.CallToolResult, *ops.RunResult, error) {
+// run's output is untyped: its items are DynamoDB JSON, whose schema the
+// SDK cannot infer from json.RawMessage.
+func (t *tools) run(ctx context.Context, _ *mcp.CallToolRequest, in runInput) (*mcp.CallToolResult, any, error) {
 	ctx, cancel := withTimeout(ctx)
 	defer cancel()
 	m, err := parseModel("model", in.Model)
@@ -213,7 +215,11 @@ func (t *tools) run(ctx context.Context, _ *mcp.CallToolRequest, in runInput) (*
 		params[name] = model.Params(p)
 	}
 	res, err := ops.RunPatterns(ctx, m, in.AccessPatterns, params, in.Items)
-	return nil, res, err
+	if err != nil {
+		return nil, nil, err
+	}
+	obj, err := toObject(res)
+	return nil, obj, err
 }
 
 func (t *tools) analyze(ctx context.Context, _ *mcp.CallToolRequest, in analyzeInput) (*mcp.CallToolResult, any, error) {
