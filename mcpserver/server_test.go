@@ -290,4 +290,5 @@ func TestAnalyzeAndSimulate(t *testing.T) {
 		t.Errorf("a simulation over a day: %s", msg)
 	}
 }
+
 type schemaPT = schema.ProvisionedThroughput
