@@ -11,6 +11,7 @@ import (
 	"github.com/dynamodb-workbench/workbench/engine/model"
 	"github.com/dynamodb-workbench/workbench/ops"
 	"github.com/dynamodb-workbench/workbench/patterns"
+	"github.com/dynamodb-workbench/workbench/sharelink"
 )
 
 // The diff command:
@@ -21,8 +22,9 @@ import (
 // and prints the migration plan (ops.Diff, as POST /api/diff answers it):
 // each change online or a new table and a copy, what CloudFormation does,
 // the estimates with their arithmetic, the access patterns that break. A
-// file may be "-" for standard input, or pattern:NAME for a pattern of the
-// catalogue. -json prints the plan as /api/diff answers it.
+// file may be "-" for standard input, pattern:NAME for a pattern of the
+// catalogue, or a share link whose fragment carries the design
+// (https://…/#m=1.…). -json prints the plan as /api/diff answers it.
 
 func init() { subcommands["diff"] = runDiffCommand }
 
@@ -32,7 +34,7 @@ func runDiffCommand(args []string) int {
 	size := flags.Float64("size-gb", 0, "the data's size in production, in `GB` (0: measured on A's dataset)")
 	asJSON := flags.Bool("json", false, "print the plan as JSON")
 	flags.Usage = func() {
-		fmt.Fprintln(exportStderr, "usage: workbench diff [-size-gb N] [-json] A.json B.json   (a file may be - or pattern:NAME)")
+		fmt.Fprintln(exportStderr, "usage: workbench diff [-size-gb N] [-json] A.json B.json   (a file may be -, pattern:NAME or a …/#m= share link)")
 		flags.PrintDefaults()
 	}
 	if err := flags.Parse(args); err != nil {
@@ -71,8 +73,17 @@ func diffCommand(sizeGB float64, asJSON bool, args []string) error {
 	return plan.WriteText(exportStdout)
 }
 
-// diffReadModel reads a model file, standard input, or pattern:NAME.
+// diffReadModel reads a model file, standard input, pattern:NAME, or a
+// share link that carries the design in its fragment (…/#m=1.…; read
+// here, nothing is fetched).
 func diffReadModel(name string) (*model.Model, error) {
+	if _, frag, ok := strings.Cut(name, "#m="); ok {
+		m, err := sharelink.Decode(frag)
+		if err != nil {
+			return nil, fmt.Errorf("the share link: %w", err)
+		}
+		return m, nil
+	}
 	if p, ok := strings.CutPrefix(name, "pattern:"); ok {
 		pat, found := patterns.Get(p)
 		if !found {

@@ -11,6 +11,7 @@ import (
 	"github.com/dynamodb-workbench/workbench/engine/model"
 	"github.com/dynamodb-workbench/workbench/engine/schema"
 	"github.com/dynamodb-workbench/workbench/patterns"
+	"github.com/dynamodb-workbench/workbench/sharelink"
 )
 
 // shardingWith returns the write-sharding pattern's model after edit.
@@ -159,6 +160,22 @@ func TestDiffCommand(t *testing.T) {
 	var plan diff.Plan
 	if code != 0 || json.Unmarshal([]byte(out), &plan) != nil || len(plan.Steps) != 0 {
 		t.Errorf("pattern vs its copy: exit %d %s", code, out)
+	}
+	// A share link carrying the edited design, against the pattern.
+	m, err := model.Parse(shardingWith(t, addOrderIndex))
+	if err != nil {
+		t.Fatal(err)
+	}
+	frag, err := sharelink.Encode(m)
+	if err != nil {
+		t.Fatal(err)
+	}
+	code, out, errs = runCommand(t, "diff", "", "pattern:write-sharding", "http://127.0.0.1:8080/#m="+frag)
+	if code != 0 || !strings.Contains(out, "[ONLINE] [CloudFormation: in place] [deploy 1] add-gsi Orders / ByOrderId") {
+		t.Errorf("share link: exit %d %s %s", code, out, errs)
+	}
+	if code, _, errs := runCommand(t, "diff", "", "pattern:write-sharding", "/#m=1.garbage"); code != 1 || !strings.Contains(errs, "the share link") {
+		t.Errorf("a broken link: exit %d %s", code, errs)
 	}
 	if code, _, errs := runCommand(t, "diff", "", a); code != 2 || !strings.Contains(errs, "give two model files") {
 		t.Errorf("one file: exit %d %s", code, errs)
