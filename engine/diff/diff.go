@@ -185,8 +185,10 @@ type comparer struct {
 	data     *measured
 }
 
-// tables pairs the tables by name (one dropped and one added table with
-// the same key schema count as a rename) and compares each pair.
+// tables pairs the tables by name and compares each pair. When exactly one
+// table is dropped and one added, the pair is taken as a rename (a new
+// table and a copy), the likelier intent; otherwise they are deleted and
+// created.
 func (c *comparer) tables() {
 	var gone, added []*model.Table
 	for i := range c.from.Tables {
