@@ -265,7 +265,11 @@ func comparePlan(from, to *model.Model, size float64) (*diff.Plan, error) {
 	if err != nil {
 		return nil, fmt.Errorf("the other version's dataset: %w", err)
 	}
-	return diff.Compare(from, to, diff.Options{SizeGB: size, Data: src, MaxItems: compareMaxItems})
+	o := diff.Options{SizeGB: size, Data: src, MaxItems: compareMaxItems}
+	if ds := from.Dataset; ds != nil && ds.Generator != nil && len(ds.Items) == 0 {
+		o.FullItems = ds.Generator.Size
+	}
+	return diff.Compare(from, to, o)
 }
 
 // renderPlan draws a migration plan's view.

@@ -48,7 +48,11 @@ func Diff(ctx context.Context, from, to *model.Model, sizeGB float64) (*diff.Pla
 			return emit(table, it)
 		})
 	}
-	p, err := diff.Compare(from, to, diff.Options{SizeGB: sizeGB, Data: data, MaxItems: MaxDiffItems})
+	o := diff.Options{SizeGB: sizeGB, Data: data, MaxItems: MaxDiffItems}
+	if ds := from.Dataset; ds != nil && ds.Generator != nil && len(ds.Items) == 0 {
+		o.FullItems = ds.Generator.Size // read MaxDiffItems of them at most
+	}
+	p, err := diff.Compare(from, to, o)
 	if err != nil && ctx.Err() != nil {
 		return nil, errors.Join(ctx.Err(), err)
 	}

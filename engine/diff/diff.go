@@ -129,6 +129,11 @@ type Options struct {
 	Data model.Source
 	// MaxItems bounds the items read from Data (0: DefaultMaxItems).
 	MaxItems int
+	// FullItems is how many items the whole dataset holds when Data is a
+	// sample of it (a generator cut at MaxItems): without SizeGB, the
+	// measured sizes are scaled by FullItems over the items read. 0: Data
+	// is the whole dataset.
+	FullItems int
 	// Prices are the prices the estimates use (nil: partition.USEast1()).
 	Prices *partition.Prices
 }
@@ -162,6 +167,9 @@ func Compare(from, to *model.Model, o Options) (*Plan, error) {
 			return nil, err
 		}
 		prices = *o.Prices
+	}
+	if o.FullItems < 0 {
+		return nil, fmt.Errorf("fullItems %d: at least 0", o.FullItems)
 	}
 	if o.MaxItems <= 0 {
 		o.MaxItems = DefaultMaxItems

@@ -405,3 +405,16 @@ func TestBadInput(t *testing.T) {
 		}
 	}
 }
+
+func TestMeasuredSizeOfASampleIsScaled(t *testing.T) {
+	from := parse(t, strings.Replace(base, `"settings": {}`, `"settings": {}`+dataset, 1))
+	o := withData(t, from)
+	o.MaxItems = 2 // read half the four items ...
+	o.FullItems = 4000
+	p := compare(t, from, from, o)
+	s := p.Sizes[0]
+	// ... and scale them to 4,000 items: × 2,000.
+	if s.Items != 2 || s.Scale != 2000 || !near(s.SizeGB, float64(s.Bytes)*2000/partition.GB) || !strings.Contains(s.Arithmetic, "(4,000 items in the dataset ÷ 2 read)") {
+		t.Errorf("size = %+v", s)
+	}
+}

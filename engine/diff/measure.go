@@ -116,6 +116,10 @@ func (c *comparer) rekey(r *model.Recognizer, table string, item attr.Item) (mov
 // by measured size, or the measured size itself.
 func (c *comparer) sizes() {
 	var total int64
+	read := 0
+	for _, td := range c.data.tables {
+		read += len(td.items)
+	}
 	for _, t := range c.from.Tables {
 		if td := c.data.tables[t.TableName]; td != nil {
 			total += td.bytes
@@ -138,6 +142,15 @@ func (c *comparer) sizes() {
 		case c.o.SizeGB > 0:
 			ts.SizeGB = c.o.SizeGB / float64(len(c.from.Tables))
 			ts.Arithmetic = fmt.Sprintf("%s GB given ÷ %d tables = %s GB (no data loaded: items assumed 1 KB, every one in every index)", num(c.o.SizeGB), len(c.from.Tables), num(ts.SizeGB))
+		case c.o.FullItems > read && read > 0:
+			// A sample of a larger dataset: each table grows with it.
+			f := float64(c.o.FullItems) / float64(read)
+			ts.SizeGB = float64(ts.Bytes) * f / partition.GB
+			if ts.Bytes > 0 {
+				ts.Scale = f
+			}
+			ts.Arithmetic = fmt.Sprintf("measured on a sample: %s items, %s bytes × (%s items in the dataset ÷ %s read) = %s GB (give a size to scale the estimates to production)",
+				num(float64(ts.Items)), num(float64(ts.Bytes)), num(float64(c.o.FullItems)), num(float64(read)), num(ts.SizeGB))
 		default:
 			ts.SizeGB = float64(ts.Bytes) / partition.GB
 			if ts.Bytes > 0 {
