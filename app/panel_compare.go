@@ -280,7 +280,7 @@ func renderPlan(v visualizer.MigrationView) goapp.UI {
 	}
 	return goapp.Div().Class("wb-compare-plan").Body(
 		goapp.H3().Text("Migration plan: "+v.Title),
-		goapp.P().ID(IDCompareSummary).Class(summaryClass).DataSet("replacement", v.Danger).Text(v.Summary),
+		goapp.P().ID(IDCompareSummary).Class(summaryClass).DataSet("replacement", strconv.FormatBool(v.Danger)).Text(v.Summary),
 		goapp.Ul().Class("wb-compare-sizes").Body(
 			goapp.Range(v.Sizes).Slice(func(i int) goapp.UI { return goapp.Li().Text(v.Sizes[i]) }),
 		),
@@ -310,7 +310,7 @@ func renderPlan(v visualizer.MigrationView) goapp.UI {
 
 func renderStep(i int, s visualizer.MigrationStep) goapp.UI {
 	return goapp.Li().ID(IDCompareStep+strconv.Itoa(i+1)).Class("wb-compare-step").
-		DataSet("kind", s.Kind).DataSet("online", s.Mode == "online").DataSet("replacement", s.Deploy == "replacement").Body(
+		DataSet("kind", s.Kind).DataSet("online", strconv.FormatBool(s.Mode == "online")).DataSet("replacement", strconv.FormatBool(s.Deploy == "replacement")).Body(
 		goapp.Div().Class("wb-compare-step-head").Body(
 			goapp.Span().Class("wb-badge "+s.ModeClass).Text(s.Mode),
 			goapp.Span().Class("wb-badge "+s.DeployClass).Text("CloudFormation: "+s.Deploy),

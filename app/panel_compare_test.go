@@ -92,3 +92,56 @@ func TestCompareWithAnInvalidDraft(t *testing.T) {
 		t.Errorf("invalid draft: %q", c.err)
 	}
 }
+
+// TestCompareShowsAReplacementInRed changes the Orders sort key in the
+// draft: the plan's step is a copy that CloudFormation would replace, in
+// red, with its copy plan, and the pattern that reads by the old key is
+// listed as broken.
+func TestCompareShowsAReplacementInRed(t *testing.T) {
+	s := NewStore()
+	if err := s.OpenPattern("write-sharding"); err != nil {
+		t.Fatal(err)
+	}
+	err := s.Edit(func(m *model.Model) {
+		tb := m.Table("Orders")
+		tb.KeySchema[1].AttributeName = "Created"
+		for i := range tb.AttributeDefinitions {
+			if tb.AttributeDefinitions[i].AttributeName == "OrderId" {
+				tb.AttributeDefinitions[i].AttributeName = "Created"
+			}
+		}
+		for i := range m.Entities {
+			if k := m.Entities[i].Keys; m.Entities[i].Table == "Orders" {
+				k["Created"] = k["OrderId"]
+				delete(k, "OrderId")
+			}
+		}
+		var kept []model.AccessPattern
+		for _, ap := range m.AccessPatterns {
+			if !strings.Contains(string(ap.Request), `"Orders"`) || ap.Operation == "Query" {
+				kept = append(kept, ap)
+			}
+		}
+		m.AccessPatterns = kept
+		m.Workload = nil
+	})
+	if err != nil || len(s.State().Problems) > 0 {
+		t.Fatalf("edit: %v %v", err, s.State().Problems)
+	}
+	c := &compareControl{Panel: Panel{Store: s, State: s.State()}, open: true, size: "1"}
+	c.onRun(goapp.Context{}, goapp.Event{})
+	if c.err != "" || c.plan == nil {
+		t.Fatalf("err %q", c.err)
+	}
+	// go-app's HTMLString writes an attribute whose value is "true" bare.
+	html := goapp.HTMLString(c.Render())
+	if !strings.Contains(html, "data-replacement") || strings.Contains(html, `data-replacement="false"`) {
+		t.Errorf("the step and the summary are not marked as a replacement")
+	}
+	for _, want := range []string{`data-kind="key-schema"`, `data-online="false"`, "wb-badge-replace", "CloudFormation: replacement",
+		"wb-compare-danger", "wb-compare-warning", "A deploy replaces table Orders", "Copy plan", "TotalSegments", `id="` + IDCompareBroken + `"`, "Get an order"} {
+		if !strings.Contains(html, want) {
+			t.Errorf("the plan lacks %q", want)
+		}
+	}
+}
