@@ -153,20 +153,25 @@ func (c *comparer) copyTable(a, b *model.Table, reasons []string, kind string) {
 
 	segments := int(math.Ceil(ts.SizeGB / ParallelScanGBPerSegment))
 	segments = min(max(segments, 1), MaxTotalSegments)
-	plan := []string{
-		fmt.Sprintf("Create table %s with the new key schema and indexes (CreateTable) and wait until it is ACTIVE.", db.TableName),
-		fmt.Sprintf("Start dual writes: the application writes every change to %s and, with the new keys built from the entities' templates, to %s.", da.TableName, db.TableName),
-		fmt.Sprintf("Copy: a parallel Scan of %s with TotalSegments %d (one segment per %d GB), one worker per segment, each writing what it reads to %s with BatchWriteItem, %d items per call, retrying UnprocessedItems with exponential backoff. An item the dual writes already wrote must not be overwritten by its older copy: compare a version attribute, or copy with PutItem and a condition (attribute_not_exists on the new key).",
-			da.TableName, segments, ParallelScanGBPerSegment, db.TableName, BatchWriteMaxItems),
-		fmt.Sprintf("Verify: count and sample items in both tables; run the access patterns against %s.", db.TableName),
-		fmt.Sprintf("Switch over: move reads to %s, then stop writing to %s; keep %s (with deletion protection) until the new table has served for a while, then delete it.", db.TableName, da.TableName, da.TableName),
-	}
 	sameName := da.TableName == db.TableName
+	// A table keeps its name until it is deleted: the new one needs
+	// another, at least while both exist.
+	target := db.TableName
+	if sameName {
+		target = db.TableName + "_v2"
+	}
+	plan := []string{
+		fmt.Sprintf("Create table %s with the new key schema and indexes (CreateTable) and wait until it is ACTIVE.", target),
+		fmt.Sprintf("Start dual writes: the application writes every change to %s and, with the new keys built from the entities' templates, to %s.", da.TableName, target),
+		fmt.Sprintf("Copy: a parallel Scan of %s with TotalSegments %d (one segment per %d GB), one worker per segment, each writing what it reads to %s with BatchWriteItem, %d items per call, retrying UnprocessedItems with exponential backoff. An item the dual writes already wrote must not be overwritten by its older copy: compare a version attribute, or copy with PutItem and a condition (attribute_not_exists on the new key).",
+			da.TableName, segments, ParallelScanGBPerSegment, target, BatchWriteMaxItems),
+		fmt.Sprintf("Verify: count and sample items in both tables; run the access patterns against %s.", target),
+		fmt.Sprintf("Switch over: move reads to %s, then stop writing to %s; keep %s (with deletion protection) until the new table has served for a while, then delete it.", target, da.TableName, da.TableName),
+	}
 	var cfn, warn string
 	if sameName {
 		cfn = fmt.Sprintf("Requires replacement. With a fixed TableName, as the workbench's exports write, the stack update fails: \"CloudFormation cannot update a stack when a custom-named resource requires replacing. Rename %s and update the stack again.\" With a generated name, CloudFormation creates a new, empty table and deletes the old one with its data unless UpdateReplacePolicy is Retain (CDK's default RemovalPolicy.RETAIN keeps it, outside the stack).", da.TableName)
-		warn = fmt.Sprintf("A deploy replaces table %s: the new table starts empty. Deploy the new table under a new name, copy the data (plan below), then remove the old one.", da.TableName)
-		plan[0] = fmt.Sprintf("Create the new table under a new name (a table's key schema cannot change, and a name is in use until the old table is deleted) with the new key schema and indexes, and wait until it is ACTIVE.")
+		warn = fmt.Sprintf("A deploy replaces table %s: the new table starts empty. Deploy the new table under a new name (%s), copy the data (plan below), then remove the old one.", da.TableName, target)
 	} else {
 		cfn = fmt.Sprintf("Requires replacement: CloudFormation creates %s empty and deletes %s with its data unless its DeletionPolicy/UpdateReplacePolicy is Retain (the workbench's exports set Retain, as CDK's default RemovalPolicy.RETAIN does: the old table is kept outside the stack, its data not copied).", db.TableName, da.TableName)
 		warn = fmt.Sprintf("A deploy replaces table %s with an empty %s: copy the data (plan below) or it stays behind.", da.TableName, db.TableName)
