@@ -16,6 +16,7 @@ import (
 const (
 	modulePath = "github.com/dynamodb-workbench/workbench"
 	goappPath  = "github.com/maxence-charriere/go-app/v10"
+	mcpSDKPath = "github.com/modelcontextprotocol/go-sdk"
 )
 
 // engineLibraries are the modules the engine may use besides the standard
@@ -34,6 +35,7 @@ var engineLibraries = []string{
 //   - patterns/... and visualizer/... import only the standard library and
 //     engine/...;
 //   - only app/..., wasm/ and the root package import go-app;
+//   - only mcpserver/ and the root package import the MCP SDK;
 //   - nothing imports syscall/js (go-app wraps it).
 func TestDependencyRule(t *testing.T) {
 	imports := moduleImports(t)
@@ -86,6 +88,10 @@ func TestForbidden(t *testing.T) {
 		{"app", "syscall/js", false},
 		{"", "syscall/js", false},
 		{"", "syscall", true},
+		{"mcpserver", mcpSDKPath + "/mcp", true},
+		{"", mcpSDKPath + "/mcp", true},
+		{"app", mcpSDKPath + "/mcp", false},
+		{"ops", mcpSDKPath + "/mcp", false},
 	}
 	for _, tt := range tests {
 		reason := forbidden(tt.dir, tt.imp)
@@ -103,6 +109,8 @@ func forbidden(dir, imp string) string {
 		return "nothing imports syscall/js directly; go through go-app"
 	case within(imp, goappPath) && !(dir == "" || dir == "wasm" || within(dir, "app")):
 		return "only app/, wasm/ and the root package import go-app"
+	case within(imp, mcpSDKPath) && !(dir == "" || within(dir, "mcpserver")):
+		return "only mcpserver/ and the root package import the MCP SDK (a server-side dependency, never in the page)"
 	}
 	switch {
 	case within(dir, "engine"):

@@ -36,6 +36,7 @@ import (
 	"github.com/dynamodb-workbench/workbench/engine"
 	"github.com/dynamodb-workbench/workbench/engine/wire"
 	"github.com/dynamodb-workbench/workbench/httpguard"
+	"github.com/dynamodb-workbench/workbench/mcpserver"
 	"github.com/dynamodb-workbench/workbench/sharestore"
 )
 
@@ -325,6 +326,8 @@ type serverOptions struct {
 //     (httpguard answers preflights from the -cors-origins);
 //   - /web/app.wasm is served gzip-compressed when the client accepts it and
 //     web/app.wasm.gz was built;
+//   - /api/* are the JSON APIs and /mcp the MCP server (mcpserver);
+
 //   - every other GET or HEAD goes to appHandler: /robots.txt,
 //     /sitemap.xml, /ads.txt, /web/... and the wasm come from the embedded
 //     files, with or without go-app's /<version>/ prefix (go-app's handler
@@ -368,6 +371,15 @@ func newServer(opts serverOptions) (http.Handler, error) {
 	mux.Handle("POST /api/apply", applyHandler)
 	mux.Handle("POST /api/export", exportAPI())
 	mux.Handle("POST /api/import", exportAPI())
+	mux.HandleFunc("POST /api/diff", serveDiff)
+	mux.HandleFunc("GET /api/diff", methodNotAllowed("POST"))
+	mcpHandler := mcpserver.Handler(mcpserver.New(mcpserver.Config{Version: opts.Version, BaseURL: opts.PublicURL,
+		Store: opts.Store, SimulationBudget: simulationBudget}), maxAnalysisBody)
+	// The Model Context Protocol's streamable HTTP transport (mcpserver):
+	// POST carries the calls; GET and DELETE are answered by the SDK.
+	mux.Handle("POST /mcp", mcpHandler)
+	mux.Handle("GET /mcp", mcpHandler)
+	mux.Handle("DELETE /mcp", mcpHandler)
 	mux.Handle("GET /", assets.appHandler(opts.Version, assets.wasmHandler(opts.Version)))
 
 	dynamodb := wire.NewHandler(opts.DB)
@@ -406,11 +418,11 @@ func (opts serverOptions) guardConfig() httpguard.Config {
 }
 
 // isExpensive reports whether a request may hold a core for long:
-// simulations, analyses, exports (which sample a dataset) and generated
-// datasets.
+// simulations, analyses, exports (which sample a dataset), comparisons,
+// MCP tool calls (which run the same) and generated datasets.
 func isExpensive(r *http.Request) bool {
 	switch p := r.URL.Path; {
-	case r.Method == http.MethodPost && (p == "/api/simulate" || p == "/api/analyze" || p == "/api/export"):
+	case r.Method == http.MethodPost && (p == "/api/simulate" || p == "/api/analyze" || p == "/api/export" || p == "/api/diff" || p == "/mcp"):
 		return true
 	case r.Method == http.MethodGet || r.Method == http.MethodHead:
 		name, ok := strings.CutPrefix(p, "/api/patterns/")

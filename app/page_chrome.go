@@ -50,6 +50,7 @@ func (p *workbenchPage) renderHeader(st *State) goapp.UI {
 			}),
 			goapp.Button().ID(IDShare).Class("wb-btn").Disabled(!ready).Text("Share").
 				Title("Put the model in the address bar as a link").OnClick(p.onShare),
+			goapp.If(ready, func() goapp.UI { return &compareControl{Panel: Panel{Store: p.store, State: st}} }),
 			goapp.Span().Class("wb-sep"),
 			goapp.Button().ID(IDUndo).Class("wb-btn").Disabled(!ready || !st.CanUndo).
 				Title("Undo the last design edit (Ctrl+Z)").Text("Undo").

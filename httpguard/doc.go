@@ -6,7 +6,7 @@
 //     names, and those the operator names): a page on a DNS-rebinding host
 //     name cannot reach the API or the DynamoDB endpoint as if it were
 //     local;
-//   - state-changing /api requests (any method but GET, HEAD and OPTIONS)
+//   - state-changing /api and /mcp requests (any method but GET, HEAD and OPTIONS)
 //     that come from another origin (Origin, else Sec-Fetch-Site), or whose
 //     body is not JSON: the content types a cross-site form or a no-cors
 //     fetch can send without a preflight (text/plain, form encodings, none)

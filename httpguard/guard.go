@@ -126,7 +126,7 @@ func (g *Guard) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		if !g.dynamoCORS(w, r, origin) {
 			return
 		}
-	} else if stateChanging(r.Method) && (strings.HasPrefix(r.URL.Path, "/api/") || r.URL.Path == "/api") {
+	} else if stateChanging(r.Method) && isAPI(r.URL.Path) {
 		if !g.sameOrigin(r, origin) {
 			g.refuse(w, false, http.StatusForbidden, "cross-origin request refused: the workbench's API accepts writes from its own pages only")
 			return
@@ -182,6 +182,12 @@ func (g *Guard) dynamoCORS(w http.ResponseWriter, r *http.Request, origin string
 }
 
 // stateChanging reports whether a method may change state.
+// isAPI reports whether path is the workbench's API: /api/... and the MCP
+// endpoint /mcp, whose tool calls are POSTs like the API's.
+func isAPI(path string) bool {
+	return strings.HasPrefix(path, "/api/") || path == "/api" || path == "/mcp"
+}
+
 func stateChanging(method string) bool {
 	switch method {
 	case http.MethodGet, http.MethodHead, http.MethodOptions:
