@@ -145,7 +145,9 @@ type props struct {
 	err   error
 }
 
-func newProps(m *omap, where string) *props { return &props{m: m, where: where, used: map[string]bool{}} }
+func newProps(m *omap, where string) *props {
+	return &props{m: m, where: where, used: map[string]bool{}}
+}
 
 func (p *props) fail(format string, args ...any) {
 	if p.err == nil {
