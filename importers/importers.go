@@ -36,6 +36,8 @@ func Import(format string, data []byte) (*model.Model, []string, error) {
 		return export.ImportNoSQLWorkbench(data)
 	case CloudFormation:
 		return ImportCloudFormation(data)
+	case Terraform:
+		return ImportTerraform(map[string][]byte{"main.tf": data})
 	}
 	return nil, nil, fmt.Errorf("%w %q (one of %s)", ErrUnknownFormat, format, strings.Join(Formats, ", "))
 }
