@@ -189,7 +189,8 @@ func TestExportAPIErrors(t *testing.T) {
 		{"/api/export?format=cloudformation-json", []byte("{not json"), 400, "model: "},
 		{"/api/export?format=cloudformation-json", []byte(`{"version":1,"name":"x","tables":[],"settings":{}}`), 400, "a model needs at least one table"},
 		{"/api/export?format=cloudformation-json", bytes.Repeat([]byte(" "), maxExportBody+1), 413, "request body over"},
-		{"/api/import?format=cloudformation-json", []byte("{}"), 400, "imports nosql-workbench models"},
+		{"/api/import?format=cloudformation-json", []byte("{}"), 400, `no "Resources"`},
+		{"/api/import?format=pdf", []byte("{}"), 400, "unknown import format"},
 		{"/api/import", []byte(`{"DataModel": 3}`), 400, "DataModel"},
 		{"/api/import", []byte("garbage"), 400, "not a NoSQL Workbench model"},
 	} {

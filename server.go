@@ -358,7 +358,11 @@ func newServer(opts serverOptions) (http.Handler, error) {
 	}
 	mux.Handle("POST /api/apply", applyHandler)
 	mux.Handle("POST /api/export", exportAPI())
-	mux.Handle("POST /api/import", exportAPI())
+	importHandler, err := importAPI(opts.ApplyEndpoints, opts.Logger)
+	if err != nil {
+		return nil, err
+	}
+	mux.Handle("POST /api/import", importHandler)
 	mux.Handle("GET /", assets.appHandler(opts.Version, assets.wasmHandler(opts.Version)))
 
 	dynamodb := wire.NewHandler(opts.DB)

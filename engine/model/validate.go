@@ -10,9 +10,9 @@ import (
 
 	"github.com/dynamodb-workbench/workbench/engine"
 	"github.com/dynamodb-workbench/workbench/engine/attr"
-	"github.com/dynamodb-workbench/workbench/engine/partiql"
 	"github.com/dynamodb-workbench/workbench/engine/expr"
 	"github.com/dynamodb-workbench/workbench/engine/model/gen"
+	"github.com/dynamodb-workbench/workbench/engine/partiql"
 	"github.com/dynamodb-workbench/workbench/engine/schema"
 )
 
