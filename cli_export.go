@@ -274,7 +274,9 @@ func importCommand(format, out string, args []string) error {
 			format = importers.Detect(name, data)
 		}
 		if format == "" {
-			return fmt.Errorf("%w: %s: cannot tell the file's format; give -format (%s)", errExportUsage, args[0], strings.Join(importers.Formats, ", "))
+			// As the server does: what tells nothing is read as NoSQL
+			// Workbench's, the format the command always read.
+			format = importers.NoSQLWorkbench
 		}
 		m, warnings, err = importers.Import(format, data)
 	}

@@ -155,8 +155,10 @@ func TestImportCommand(t *testing.T) {
 		code  int
 		want  string
 	}{
-		{[]string{"-format", "dynamodb-json", fixture}, "", 2, "imports nosql-workbench models"},
-		{[]string{}, "", 2, "give one NoSQL Workbench model file"},
+		{[]string{"-format", "dynamodb-json", fixture}, "", 2, "unknown import format"},
+		{[]string{}, "", 2, "give one file to import"},
+		{[]string{"-format", "terraform", "-"}, "resource {", 1, "not a Terraform file"},
+		{[]string{"-format", "endpoint", fixture}, "", 2, "-format endpoint needs -endpoint URL"},
 		{[]string{"-"}, "not json", 1, "not a NoSQL Workbench model"},
 	} {
 		code, _, errs := runCommand(t, "import", c.stdin, c.args...)

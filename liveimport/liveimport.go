@@ -256,22 +256,31 @@ func (r *reader) table(ctx context.Context, name string) (*model.Table, error) {
 	return t, nil
 }
 
-// scan reads up to n items with a parallel Scan of the table's segments,
-// each reading its share; the items come back in segment order.
+// scan reads up to n items with a parallel Scan: each segment reads pages
+// until the segments together hold n items or it is exhausted, so a
+// segment with few items leaves its share to the others. The items come
+// back in segment order.
 func (r *reader) scan(ctx context.Context, name string, n int) ([]attr.Item, error) {
 	segs := min(segments, n)
-	share := (n + segs - 1) / segs
 	results := make([][]attr.Item, segs)
 	errs := make([]error, segs)
+	var mu sync.Mutex
+	total := 0
 	var wg sync.WaitGroup
 	for s := range segs {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
 			var start map[string]types.AttributeValue
-			for len(results[s]) < share {
+			for {
+				mu.Lock()
+				left := n - total
+				mu.Unlock()
+				if left <= 0 {
+					return
+				}
 				out, err := r.client.Scan(ctx, &dynamodb.ScanInput{TableName: aws.String(name), Segment: aws.Int32(int32(s)),
-					TotalSegments: aws.Int32(int32(segs)), Limit: aws.Int32(int32(share - len(results[s]))), ExclusiveStartKey: start})
+					TotalSegments: aws.Int32(int32(segs)), Limit: aws.Int32(int32(min(left, 1000))), ExclusiveStartKey: start})
 				if err != nil {
 					errs[s] = fmt.Errorf("Scan %s segment %d: %w", name, s, err)
 					return
@@ -284,6 +293,9 @@ func (r *reader) scan(ctx context.Context, name string, n int) ([]attr.Item, err
 					}
 					results[s] = append(results[s], item)
 				}
+				mu.Lock()
+				total += len(out.Items)
+				mu.Unlock()
 				if out.LastEvaluatedKey == nil {
 					return
 				}
