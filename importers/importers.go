@@ -17,8 +17,8 @@ const (
 	NoSQLWorkbench = export.NoSQLWorkbench
 	CloudFormation = "cloudformation"
 	Terraform      = "terraform"
-	AWSLabs        = "awslabs"
-	OneTable       = "onetable"
+	AWSLabs        = export.AWSLabs
+	OneTable       = export.OneTable
 )
 
 // Formats are the formats Import reads, in the order a menu shows them.
@@ -38,6 +38,10 @@ func Import(format string, data []byte) (*model.Model, []string, error) {
 		return ImportCloudFormation(data)
 	case Terraform:
 		return ImportTerraform(map[string][]byte{"main.tf": data})
+	case AWSLabs:
+		return export.ImportAWSLabs(data)
+	case OneTable:
+		return export.ImportOneTable(data)
 	}
 	return nil, nil, fmt.Errorf("%w %q (one of %s)", ErrUnknownFormat, format, strings.Join(Formats, ", "))
 }

@@ -152,3 +152,126 @@ func TestCloudFormationRoundTrip(t *testing.T) {
 		}
 	}
 }
+
+// keyTable is what a format that carries only keys and indexes keeps of a
+// table: key schema, key attribute types, GSIs with their keys and
+// projections.
+func keyTable(t *testing.T, tb model.Table) string {
+	t.Helper()
+	c := model.Table{}
+	c.TableName = tb.TableName
+	c.KeySchema = tb.KeySchema
+	c.GlobalSecondaryIndexes = slices.Clone(tb.GlobalSecondaryIndexes)
+	for i := range c.GlobalSecondaryIndexes {
+		g := &c.GlobalSecondaryIndexes[i]
+		g.ProvisionedThroughput, g.OnDemandThroughput = nil, nil
+	}
+	c.AttributeDefinitions = tb.AttributeDefinitions
+	c.BillingMode = schema.BillingPayPerRequest
+	return canonicalTable(t, c)
+}
+
+// sameEntities compares entities (name, table, the key templates of the
+// attributes the format carries) and the types of the attributes the
+// original declares.
+func sameEntities(t *testing.T, what string, want, got *model.Model, keyAttrs func(*model.Table) []string) {
+	t.Helper()
+	if len(got.Entities) != len(want.Entities) {
+		t.Errorf("%s: %d entities, want %d", what, len(got.Entities), len(want.Entities))
+		return
+	}
+	for i, we := range want.Entities {
+		ge := got.Entities[i]
+		if ge.Name != we.Name || ge.Table != we.Table {
+			t.Errorf("%s: entity %s/%s, want %s/%s", what, ge.Name, ge.Table, we.Name, we.Table)
+			continue
+		}
+		for _, k := range keyAttrs(want.Table(we.Table)) {
+			if ge.Keys[k] != we.Keys[k] {
+				t.Errorf("%s: entity %s: %s template %q, want %q", what, we.Name, k, ge.Keys[k], we.Keys[k])
+			}
+		}
+		for _, a := range we.Attributes {
+			if _, isKey := ge.Keys[a.Name]; isKey {
+				continue // a key attribute: its template describes it
+			}
+			j := slices.IndexFunc(ge.Attributes, func(x model.Attribute) bool { return x.Name == a.Name })
+			typeOK := j >= 0 && ge.Attributes[j].Type == a.Type
+			switch a.Type {
+			case "SS", "NS", "BS":
+				typeOK = typeOK || j >= 0 && ge.Attributes[j].Type == "L" // a list in formats without sets
+			}
+			if !typeOK || ge.Attributes[j].Required != a.Required {
+				t.Errorf("%s: entity %s: attribute %s %s (required %v) lost: %+v", what, we.Name, a.Name, a.Type, a.Required, ge.Attributes)
+			}
+		}
+	}
+}
+
+// gsiKeys are the primary key's and the GSIs' key attributes.
+func gsiKeys(tb *model.Table) []string {
+	out := []string{}
+	for _, k := range tb.KeySchema {
+		out = append(out, k.AttributeName)
+	}
+	for _, g := range tb.GlobalSecondaryIndexes {
+		for _, k := range g.KeySchema {
+			if !slices.Contains(out, k.AttributeName) {
+				out = append(out, k.AttributeName)
+			}
+		}
+	}
+	return out
+}
+
+// requestIndex is an access pattern's IndexName.
+func requestIndex(ap model.AccessPattern) string {
+	var r struct{ IndexName string }
+	_ = json.Unmarshal(ap.Request, &r)
+	return r.IndexName
+}
+
+// TestAWSLabsRoundTrip exports every pattern as an AWS Labs schema.json
+// and imports it back: tables' keys and GSIs, entities with their key
+// templates and attributes, and the access patterns the format carries
+// (those of an entity, by one of its six operations) with their
+// operation, index and, but for PutItem, parameters.
+func TestAWSLabsRoundTrip(t *testing.T) {
+	for _, p := range patterns.Catalog() {
+		m := p.Model()
+		r, err := export.Render(m, export.AWSLabs)
+		if err != nil {
+			t.Fatal(err)
+		}
+		back, warnings, err := Import(AWSLabs, []byte(r.Files[0].Content))
+		if err != nil {
+			t.Errorf("%s: %v\n%s", p.Name, err, r.Files[0].Content)
+			continue
+		}
+		for i := range m.Tables {
+			if w, g := keyTable(t, m.Tables[i]), keyTable(t, back.Tables[i]); w != g {
+				t.Errorf("%s: table differs\n got %s\nwant %s", p.Name, g, w)
+			}
+		}
+		sameEntities(t, p.Name, m, back, gsiKeys)
+		var carried []model.AccessPattern
+		for _, ap := range m.AccessPatterns {
+			switch ap.Operation {
+			case "GetItem", "PutItem", "UpdateItem", "DeleteItem", "Query", "Scan":
+				if ap.Entity != "" {
+					carried = append(carried, ap)
+				}
+			}
+		}
+		if len(back.AccessPatterns) != len(carried) {
+			t.Errorf("%s: %d access patterns, want %d (warnings %q)", p.Name, len(back.AccessPatterns), len(carried), warnings)
+			continue
+		}
+		for _, w := range carried {
+			g := *back.AccessPattern(w.Name)
+			if g.Name != w.Name || g.Operation != w.Operation || g.Entity != w.Entity || requestIndex(g) != requestIndex(w) {
+				t.Errorf("%s: access pattern %s %s %s %s, want %s %s %s %s", p.Name, g.Name, g.Operation, g.Entity, requestIndex(g), w.Name, w.Operation, w.Entity, requestIndex(w))
+			}
+		}
+	}
+}

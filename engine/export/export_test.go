@@ -149,7 +149,7 @@ func TestFullModelValidates(t *testing.T) {
 
 func TestFormats(t *testing.T) {
 	got := FormatNames()
-	want := []string{CloudFormationJSON, CloudFormationYAML, CDKTypeScript, NoSQLWorkbench}
+	want := []string{CloudFormationJSON, CloudFormationYAML, CDKTypeScript, NoSQLWorkbench, AWSLabs, OneTable}
 	if strings.Join(got, ",") != strings.Join(want, ",") {
 		t.Fatalf("FormatNames() = %v, want %v", got, want)
 	}
