@@ -1,10 +1,8 @@
 package importers
 
 import (
-	"bytes"
 	"errors"
 	"fmt"
-	"path"
 	"strings"
 
 	"github.com/dynamodb-workbench/workbench/engine/export"
@@ -15,8 +13,8 @@ import (
 // apart: see package liveimport).
 const (
 	NoSQLWorkbench = export.NoSQLWorkbench
-	CloudFormation = "cloudformation"
-	Terraform      = "terraform"
+	CloudFormation = export.CloudFormation
+	Terraform      = export.Terraform
 	AWSLabs        = export.AWSLabs
 	OneTable       = export.OneTable
 )
@@ -46,33 +44,6 @@ func Import(format string, data []byte) (*model.Model, []string, error) {
 	return nil, nil, fmt.Errorf("%w %q (one of %s)", ErrUnknownFormat, format, strings.Join(Formats, ", "))
 }
 
-// Detect guesses a file's format from its name and content: .tf is
-// Terraform; a template (AWSTemplateFormatVersion or Resources) is
-// CloudFormation; a document with DataModel is NoSQL Workbench's; one with
-// "models" and "indexes" is a OneTable schema; one with "tables" holding
-// table_config is the AWS Labs MCP server's. It returns "" when it cannot
-// tell.
-func Detect(name string, data []byte) string {
-	ext := strings.ToLower(path.Ext(name))
-	if ext == ".tf" || ext == ".hcl" {
-		return Terraform
-	}
-	head := data
-	if len(head) > 64<<10 {
-		head = head[:64<<10]
-	}
-	has := func(s string) bool { return bytes.Contains(head, []byte(s)) }
-	switch {
-	case has("AWSTemplateFormatVersion") || (has("Resources") && has("AWS::DynamoDB::")):
-		return CloudFormation
-	case has(`"DataModel"`):
-		return NoSQLWorkbench
-	case has(`"table_config"`):
-		return AWSLabs
-	case has(`"models"`) && has(`"indexes"`):
-		return OneTable
-	case has(`resource "aws_dynamodb_table"`):
-		return Terraform
-	}
-	return ""
-}
+// Detect guesses a file's format from its name and content (see
+// export.Detect, which the page shares).
+func Detect(name string, data []byte) string { return export.Detect(name, data) }
