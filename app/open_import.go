@@ -59,7 +59,9 @@ func (p *workbenchPage) importFile(ctx goapp.Context, name string, doc []byte, o
 	}
 	opts := map[string]any{
 		"method":  "POST",
-		"headers": map[string]any{"Content-Type": "application/octet-stream"},
+		// Every write to the server's API is JSON to its guard (so that a
+		// cross-site page needs a preflight); the file travels as it is.
+		"headers": map[string]any{"Content-Type": "application/json"},
 		"body":    string(doc),
 	}
 	target := "/api/import?format=" + url.QueryEscape(format) + "&name=" + url.QueryEscape(name)
