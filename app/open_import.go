@@ -58,7 +58,7 @@ func (p *workbenchPage) importFile(ctx goapp.Context, name string, doc []byte, o
 		return
 	}
 	opts := map[string]any{
-		"method":  "POST",
+		"method": "POST",
 		// Every write to the server's API is JSON to its guard (so that a
 		// cross-site page needs a preflight); the file travels as it is.
 		"headers": map[string]any{"Content-Type": "application/json"},
