@@ -21,6 +21,8 @@ type cfnImporter struct {
 	ev       *cfnEval
 	m        *model.Model
 	warnings []string
+	// lastRange is the auto scaling range autoScaling read last.
+	lastRange *model.ScalingRange
 }
 
 func (im *cfnImporter) warn(format string, args ...any) {
@@ -421,7 +423,9 @@ func (im *cfnImporter) globalTable(id, where string, m *omap) (*model.Table, err
 		// too; write it out so the model says so.
 		d.BillingMode = schema.BillingProvisioned
 	}
+	im.lastRange = nil
 	wcu := im.writeCapacity(p)
+	writeRange := im.lastRange
 	wod := im.writeOnDemand(p)
 	type gsiRead struct {
 		rcu *int64
@@ -443,14 +447,21 @@ func (im *cfnImporter) globalTable(id, where string, m *omap) (*model.Table, err
 			}
 			continue
 		}
+		im.lastRange = nil
 		rcu = im.readCapacity(r)
+		readRange := im.lastRange
+		if provisioned && (readRange != nil || writeRange != nil) {
+			t.AutoScaling = &model.AutoScaling{Read: readRange, Write: writeRange}
+		}
 		rod = im.readOnDemand(r)
 		d.PointInTimeRecoverySpecification = im.pitr(r)
 		d.TableClass = r.str("TableClass")
 		d.DeletionProtectionEnabled = r.boolean("DeletionProtectionEnabled")
 		d.Tags = im.tags(r)
 		for _, g := range r.list("GlobalSecondaryIndexes") {
+			im.lastRange = nil
 			reads[g.str("IndexName")] = gsiRead{rcu: im.readCapacity(g), od: im.readOnDemand(g)}
+			im.indexRange(g, "read")
 			im.done(g, r)
 		}
 		im.done(r, p)
@@ -462,7 +473,9 @@ func (im *cfnImporter) globalTable(id, where string, m *omap) (*model.Table, err
 	}
 	for _, g := range p.list("GlobalSecondaryIndexes") {
 		gsi := schema.GlobalSecondaryIndex{IndexName: g.str("IndexName"), KeySchema: im.keySchema(g, "KeySchema"), Projection: im.projection(g)}
+		im.lastRange = nil
 		w, wo := im.writeCapacity(g), im.writeOnDemand(g)
+		im.indexRange(g, "write")
 		rd := reads[gsi.IndexName]
 		if provisioned {
 			if rd.rcu == nil {
@@ -512,26 +525,39 @@ func (im *cfnImporter) readCapacity(p *props) *int64 {
 	return out
 }
 
+// autoScaling reads an auto scaling setting: the minimum is the capacity
+// the engine runs at, and the range is kept in the model's AutoScaling.
 func (im *cfnImporter) autoScaling(a *props, what string) *int64 {
 	lo, hi := a.integer("MinCapacity"), a.integer("MaxCapacity")
+	var target float64
 	if tt := a.sub("TargetTrackingScalingPolicyConfiguration"); tt != nil {
+		if v, ok := tt.raw("TargetValue"); ok {
+			if n, ok := toInt(v); ok {
+				target = float64(n)
+			} else if f, ok := v.(float64); ok {
+				target = f
+			}
+		}
 		for _, k := range tt.m.keys {
 			tt.used[k] = true
 		}
 		im.done(tt, a)
 	}
 	a.used["SeedCapacity"] = true
-	if lo != nil && (hi == nil || *hi != *lo) {
-		im.warn("%s: %s capacity auto scales from %d to %s; the model keeps the minimum, %d", a.where, what, *lo, scalarString(deref(hi)), *lo)
+	if lo != nil && hi != nil && *hi != *lo {
+		im.lastRange = &model.ScalingRange{MinCapacity: *lo, MaxCapacity: *hi, TargetValue: target}
 	}
 	return lo
 }
 
-func deref(p *int64) any {
-	if p == nil {
-		return "?"
+// indexRange reports an index's auto scaling, which the model does not
+// keep (its AutoScaling is the table's).
+func (im *cfnImporter) indexRange(g *props, what string) {
+	if r := im.lastRange; r != nil {
+		name, _ := g.m.get("IndexName")
+		im.warn("%s: index %s's %s capacity auto scales from %d to %d; the model keeps the minimum, %d", g.where, scalarString(name), what, r.MinCapacity, r.MaxCapacity, r.MinCapacity)
 	}
-	return *p
+	im.lastRange = nil
 }
 
 func (im *cfnImporter) writeOnDemand(p *props) *int64 {

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/dynamodb-workbench/workbench/engine/model"
 	"github.com/dynamodb-workbench/workbench/engine/schema"
 )
 
@@ -153,4 +154,56 @@ func TestCloudFormationBadInput(t *testing.T) {
 			t.Errorf("%s: error %q, want it to mention %q", c.name, err, c.want)
 		}
 	}
+}
+
+// TestCloudFormationGlobalTableAutoScaling: a provisioned global table's
+// auto scaling (writes on the table, reads on its replica) is kept in the
+// model, its minimum being the capacity; an index's is reported.
+func TestCloudFormationGlobalTableAutoScaling(t *testing.T) {
+	doc := `Resources:
+  Orders:
+    Type: AWS::DynamoDB::GlobalTable
+    Properties:
+      TableName: orders
+      BillingMode: PROVISIONED
+      AttributeDefinitions: [{AttributeName: id, AttributeType: S}, {AttributeName: day, AttributeType: S}]
+      KeySchema: [{AttributeName: id, KeyType: HASH}]
+      WriteProvisionedThroughputSettings:
+        WriteCapacityAutoScalingSettings:
+          MinCapacity: 5
+          MaxCapacity: 100
+          TargetTrackingScalingPolicyConfiguration: {TargetValue: 70}
+      GlobalSecondaryIndexes:
+        - IndexName: ByDay
+          KeySchema: [{AttributeName: day, KeyType: HASH}]
+          Projection: {ProjectionType: KEYS_ONLY}
+          WriteProvisionedThroughputSettings:
+            WriteCapacityAutoScalingSettings: {MinCapacity: 2, MaxCapacity: 20, TargetTrackingScalingPolicyConfiguration: {TargetValue: 50}}
+      Replicas:
+        - Region: eu-west-1
+          ReadProvisionedThroughputSettings:
+            ReadCapacityAutoScalingSettings: {MinCapacity: 10, MaxCapacity: 200, TargetTrackingScalingPolicyConfiguration: {TargetValue: 60}}
+          GlobalSecondaryIndexes:
+            - IndexName: ByDay
+              ReadProvisionedThroughputSettings: {ReadCapacityUnits: 7}
+        - Region: us-west-2
+`
+	m, warnings, err := Import(CloudFormation, []byte(doc))
+	if err != nil {
+		t.Fatal(err)
+	}
+	tb := m.Tables[0]
+	if pt := tb.ProvisionedThroughput; *pt.ReadCapacityUnits != 10 || *pt.WriteCapacityUnits != 5 {
+		t.Errorf("capacity %d/%d, want the minimums 10/5", *pt.ReadCapacityUnits, *pt.WriteCapacityUnits)
+	}
+	as := tb.AutoScaling
+	if as == nil || as.Read == nil || as.Write == nil || *as.Read != (model.ScalingRange{MinCapacity: 10, MaxCapacity: 200, TargetValue: 60}) ||
+		*as.Write != (model.ScalingRange{MinCapacity: 5, MaxCapacity: 100, TargetValue: 70}) {
+		t.Errorf("auto scaling %+v", as)
+	}
+	if g := tb.GSI("ByDay").ProvisionedThroughput; *g.ReadCapacityUnits != 7 || *g.WriteCapacityUnits != 2 {
+		t.Errorf("index capacity %d/%d", *g.ReadCapacityUnits, *g.WriteCapacityUnits)
+	}
+	hasWarning(t, warnings, "index ByDay's write capacity auto scales from 2 to 20")
+	hasWarning(t, warnings, "replica in us-west-2 is not kept")
 }
