@@ -74,6 +74,9 @@ func param(s shape, attrName string) string {
 	}
 	var b strings.Builder
 	for i, w := range words {
+		if strings.ToUpper(w) == w {
+			w = strings.ToLower(w) // "PK" is pk, "USER_ID" userId
+		}
 		if i == 0 {
 			b.WriteString(strings.ToLower(w[:1]) + w[1:])
 		} else {
