@@ -113,7 +113,7 @@ func TestExportCommandErrors(t *testing.T) {
 	}{
 		{[]string{in}, 2, "give -format"},
 		{[]string{"-format", "cdk-ts"}, 2, "give one model file"},
-		{[]string{"-format", "terraform", in}, 1, "unknown export format"},
+		{[]string{"-format", "pdf", in}, 1, "unknown export format"},
 		{[]string{"-format", "cloudformation-json", filepath.Join(t.TempDir(), "missing.json")}, 1, "no such file"},
 		{[]string{"-format", "cloudformation-json", bad}, 1, "a model needs at least one table"},
 		{[]string{"-bogus"}, 2, "flag provided but not defined"},

@@ -180,7 +180,7 @@ func TestExportAPIErrors(t *testing.T) {
 		want   string
 	}{
 		{"/api/export", doc, 400, "give ?format="},
-		{"/api/export?format=terraform", doc, 400, "unknown export format"},
+		{"/api/export?format=pdf", doc, 400, "unknown export format"},
 		{"/api/export?format=cdk-ts&as=file", doc, 400, "ask for as=json or as=zip"},
 		{"/api/export?format=cloudformation-json&as=pdf", doc, 400, "one of file, json, zip"},
 		{"/api/export?format=nosql-workbench&items=-2", doc, 400, "items="},

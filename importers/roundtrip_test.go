@@ -275,3 +275,37 @@ func TestAWSLabsRoundTrip(t *testing.T) {
 		}
 	}
 }
+
+// TestTerraformRoundTrip exports every pattern (and a model with every
+// table setting on) as Terraform and imports it back: the same tables,
+// keys, indexes and settings (tags compare by key: HCL maps are
+// unordered).
+func TestTerraformRoundTrip(t *testing.T) {
+	models := []*model.Model{fullModel(t)}
+	for _, p := range patterns.Catalog() {
+		models = append(models, p.Model())
+	}
+	sortTags := func(m *model.Model) {
+		for i := range m.Tables {
+			tags := slices.Clone(m.Tables[i].Tags)
+			sort.Slice(tags, func(a, b int) bool { return tags[a].Key < tags[b].Key })
+			m.Tables[i].Tags = tags
+		}
+	}
+	for _, m := range models {
+		r, err := export.Render(m, export.Terraform)
+		if err != nil {
+			t.Fatal(err)
+		}
+		back, warnings, err := Import(Terraform, []byte(r.Files[0].Content))
+		if err != nil {
+			t.Errorf("%s: %v\n%s", m.Name, err, r.Files[0].Content)
+			continue
+		}
+		if len(warnings) != 0 {
+			t.Errorf("%s: warnings on the workbench's own configuration: %q", m.Name, warnings)
+		}
+		sortTags(m)
+		sameTables(t, m.Name+" terraform", m, back)
+	}
+}
