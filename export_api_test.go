@@ -233,8 +233,8 @@ func TestImportAPI(t *testing.T) {
 	if err != nil {
 		t.Fatalf("the imported model does not parse: %v", err)
 	}
-	if m.Name != "Card offers" || len(m.Entities) != 4 || !containsText(ans.Warnings, "auto scaling") {
-		t.Errorf("model %q with %d entities, warnings %q", m.Name, len(m.Entities), ans.Warnings)
+	if m.Name != "Card offers" || len(m.Entities) != 4 || m.Tables[0].AutoScaling == nil {
+		t.Errorf("model %q with %d entities, auto scaling %+v, warnings %q", m.Name, len(m.Entities), m.Tables[0].AutoScaling, ans.Warnings)
 	}
 
 	// Export to NoSQL Workbench and import again through the API.
