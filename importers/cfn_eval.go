@@ -39,7 +39,13 @@ type cfnEval struct {
 	condBusy   map[string]bool
 	warn       func(format string, args ...any)
 	reported   map[string]bool
+	// visited counts the values resolve has walked: YAML aliases share
+	// subtrees, so a small file can stand for an exponentially large one.
+	visited int
 }
+
+// maxVisited bounds the values one import resolves.
+const maxVisited = 200_000
 
 func (e *cfnEval) report(key, format string, args ...any) {
 	if e.reported[key] {
@@ -118,6 +124,9 @@ func intrinsic(m *omap) (string, any, bool) {
 func (e *cfnEval) resolve(v any, where string, depth int) (any, error) {
 	if depth > maxDepth {
 		return nil, fmt.Errorf("%s: the value nests deeper than %d levels", where, maxDepth)
+	}
+	if e.visited++; e.visited > maxVisited {
+		return nil, fmt.Errorf("%s: the template expands to more than %d values (through YAML aliases?)", where, maxVisited)
 	}
 	switch x := v.(type) {
 	case *omap:

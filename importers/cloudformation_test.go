@@ -1,6 +1,7 @@
 package importers
 
 import (
+	"fmt"
 	"os"
 	"strings"
 	"testing"
@@ -144,6 +145,7 @@ func TestCloudFormationBadInput(t *testing.T) {
 		{"invalid table", "Resources:\n  T:\n    Type: AWS::DynamoDB::Table\n    Properties:\n      TableName: t", "does not validate"},
 		{"alias bomb", "a: &a [x, x, x, x, x, x, x, x, x, x]\nb: &b [*a, *a, *a, *a, *a, *a, *a, *a, *a, *a]\nc: &c [*b, *b, *b, *b, *b, *b, *b, *b, *b, *b]\nd: &d [*c, *c, *c, *c, *c, *c, *c, *c, *c, *c]\ne: [*d, *d, *d, *d, *d, *d, *d, *d, *d, *d, *d, *d, *d, *d, *d, *d, *d, *d, *d, *d, *d, *d, *d, *d, *d, *d, *d, *d, *d, *d, *d, *d, *d, *d, *d, *d, *d, *d, *d, *d, *d, *d, *d, *d, *d, *d, *d, *d, *d, *d, *d, *d, *d, *d, *d, *d, *d, *d, *d, *d, *d, *d, *d, *d, *d, *d, *d, *d, *d, *d, *d, *d, *d, *d, *d, *d, *d, *d, *d, *d, *d, *d, *d, *d, *d, *d, *d, *d, *d, *d, *d, *d, *d, *d, *d, *d, *d, *d, *d, *d, *d, *d, *d, *d, *d, *d, *d, *d]", ""},
 		{"deep", strings.Repeat("[", 5000) + strings.Repeat("]", 5000), ""},
+		{"aliases expanding", "x0: &a0 [v, v, v, v, v, v, v, v, v, v]\n" + aliasLevels(9) + "Resources:\n  T:\n    Type: AWS::DynamoDB::Table\n    Properties:\n      Tags: *a9\n", "expands to more than"},
 	} {
 		m, _, err := Import(CloudFormation, []byte(c.doc))
 		if err == nil {
@@ -206,4 +208,21 @@ func TestCloudFormationGlobalTableAutoScaling(t *testing.T) {
 	}
 	hasWarning(t, warnings, "index ByDay's write capacity auto scales from 2 to 20")
 	hasWarning(t, warnings, "replica in us-west-2 is not kept")
+}
+
+// aliasLevels writes YAML anchors a1..an, each a list of ten aliases of
+// the one before: a few hundred bytes standing for 10^n values.
+func aliasLevels(n int) string {
+	var b strings.Builder
+	for i := 1; i <= n; i++ {
+		fmt.Fprintf(&b, "x%d: &a%d [", i, i)
+		for j := 0; j < 10; j++ {
+			if j > 0 {
+				b.WriteString(", ")
+			}
+			fmt.Fprintf(&b, "*a%d", i-1)
+		}
+		b.WriteString("]\n")
+	}
+	return b.String()
 }

@@ -40,7 +40,11 @@ func ImportTerraform(files map[string][]byte) (*model.Model, []string, error) {
 		if diags.HasErrors() {
 			return nil, nil, fmt.Errorf("not a Terraform file: %s", diags.Error())
 		}
-		bodies = append(bodies, f.Body.(*hclsyntax.Body))
+		body := f.Body.(*hclsyntax.Body)
+		if err := boundedLoops(body); err != nil {
+			return nil, nil, fmt.Errorf("%s: %v", n, err)
+		}
+		bodies = append(bodies, body)
 	}
 	var localAttrs []*hclsyntax.Attribute
 	var tables []*hclsyntax.Block
@@ -102,7 +106,9 @@ func (ti *tfImporter) warn(format string, args ...any) {
 
 // functions are the Terraform functions a table's arguments commonly use.
 var functions = map[string]function.Function{
-	"lower": stdlib.LowerFunc, "upper": stdlib.UpperFunc, "format": stdlib.FormatFunc, "join": stdlib.JoinFunc,
+	// Not format: a width in its verb ("%099999999d") would allocate
+	// without bound.
+	"lower": stdlib.LowerFunc, "upper": stdlib.UpperFunc, "join": stdlib.JoinFunc,
 	"concat": stdlib.ConcatFunc, "merge": stdlib.MergeFunc, "lookup": stdlib.LookupFunc, "coalesce": stdlib.CoalesceFunc,
 	"replace": stdlib.ReplaceFunc, "split": stdlib.SplitFunc, "trimspace": stdlib.TrimSpaceFunc, "title": stdlib.TitleFunc,
 	"tostring": stdlib.MakeToFunc(cty.String), "tonumber": stdlib.MakeToFunc(cty.Number), "tobool": stdlib.MakeToFunc(cty.Bool),
@@ -583,4 +589,30 @@ func (ti *tfImporter) keyDefinitions(t *model.Table, where string) {
 		}
 	}
 	t.AttributeDefinitions = keep
+}
+
+// boundedLoops refuses a for expression (or %{for} directive) inside
+// another: nested loops multiply, and a small file could make the server
+// evaluate billions of elements. A table's arguments need none.
+func boundedLoops(body *hclsyntax.Body) error {
+	var err error
+	hclsyntax.VisitAll(body, func(n hclsyntax.Node) hcl.Diagnostics {
+		outer, ok := n.(*hclsyntax.ForExpr)
+		if !ok || err != nil {
+			return nil
+		}
+		for _, sub := range []hclsyntax.Expression{outer.CollExpr, outer.KeyExpr, outer.ValExpr, outer.CondExpr} {
+			if sub == nil {
+				continue
+			}
+			hclsyntax.VisitAll(sub, func(n hclsyntax.Node) hcl.Diagnostics {
+				if _, inner := n.(*hclsyntax.ForExpr); inner && err == nil {
+					err = fmt.Errorf("line %d: a for expression inside another is not evaluated by the import", n.Range().Start.Line)
+				}
+				return nil
+			})
+		}
+		return nil
+	})
+	return err
 }

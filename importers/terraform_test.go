@@ -98,6 +98,8 @@ func TestTerraformBadInput(t *testing.T) {
 		{"syntax", `resource "aws_dynamodb_table" "t" {`, "not a Terraform file"},
 		{"no table", `resource "aws_s3_bucket" "b" {}`, `no resource "aws_dynamodb_table"`},
 		{"bad number", "resource \"aws_dynamodb_table\" \"t\" {\n name = \"t\"\n hash_key = \"id\"\n read_capacity = \"lots\"\n attribute {\n name = \"id\"\n type = \"S\"\n }\n}", "whole number"},
+		{"nested loops", "locals {\n x = [for a in [1,2] : [for b in [1,2] : a * b]]\n}\nresource \"aws_dynamodb_table\" \"t\" {}", "for expression inside another"},
+		{"nested template loops", "locals {\n x = \"%{for a in [1,2]}%{for b in [1,2]}x%{endfor}%{endfor}\"\n}\nresource \"aws_dynamodb_table\" \"t\" {}", "for expression inside another"},
 		{"no key type", "resource \"aws_dynamodb_table\" \"t\" {\n name = \"t\"\n billing_mode = \"PAY_PER_REQUEST\"\n hash_key = \"id\"\n}", "does not validate"},
 	} {
 		m, _, err := Import(Terraform, []byte(c.doc))
