@@ -268,7 +268,8 @@ func importCommand(format, out string, args []string) error {
 	} else {
 		var name string
 		var data []byte
-		for name, data = range files {
+		for n, d := range files { // the one file
+			name, data = n, d
 		}
 		if format == "" {
 			format = importers.Detect(name, data)
