@@ -229,3 +229,31 @@ func checkLiveImport(t *testing.T, want []*model.Model, got *model.Model) {
 		}
 	}
 }
+
+// TestImportCommandTerraformDirectory: a Terraform configuration is a
+// directory; its variables in one file serve the table in another.
+func TestImportCommandTerraformDirectory(t *testing.T) {
+	dir := t.TempDir()
+	files := map[string]string{
+		"variables.tf": "variable \"prefix\" {\n  default = \"prod\"\n}\n",
+		"main.tf": "resource \"aws_dynamodb_table\" \"t\" {\n  name = \"${var.prefix}-orders\"\n  billing_mode = \"PAY_PER_REQUEST\"\n" +
+			"  hash_key = \"id\"\n  attribute {\n    name = \"id\"\n    type = \"S\"\n  }\n}\n",
+		"README.md": "not read",
+	}
+	for n, c := range files {
+		if err := os.WriteFile(filepath.Join(dir, n), []byte(c), 0o600); err != nil {
+			t.Fatal(err)
+		}
+	}
+	code, out, errs := runCommand(t, "import", "", dir)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	m, err := model.Parse([]byte(out))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if m.Tables[0].TableName != "prod-orders" || !strings.Contains(errs, "var prefix takes its default") {
+		t.Errorf("table %s, stderr %s", m.Tables[0].TableName, errs)
+	}
+}
