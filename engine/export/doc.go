@@ -26,7 +26,6 @@
 //     and its TableData the entity's sample items; what the format cannot
 //     carry (time to live, streams, LSIs, tags, ...) is reported in
 //     Result.Warnings and stays in the workbench model.
-//
 //   - terraform: an aws_dynamodb_table resource per table (terraform.go).
 //   - awslabs: the AWS Labs DynamoDB MCP server's schema.json (tables,
 //     entities with pk_template and sk_template, fields, GSI mappings,
