@@ -230,7 +230,8 @@ func TestWasmBuildHasNoSDK(t *testing.T) {
 		return strings.Fields(string(out))
 	}
 	for _, dep := range list("./wasm", "./app/...", "./sharelink") {
-		for _, banned := range []string{"github.com/aws/", "go.etcd.io/bbolt", modulePath + "/sharestore", modulePath + "/apply"} {
+		for _, banned := range []string{"github.com/aws/", "go.etcd.io/bbolt", modulePath + "/sharestore", modulePath + "/apply",
+			modulePath + "/importers", modulePath + "/liveimport", "github.com/goccy/go-yaml", "github.com/hashicorp/hcl", "github.com/zclconf/go-cty"} {
 			if strings.HasPrefix(dep, banned) {
 				t.Errorf("the wasm build compiles %s", dep)
 			}

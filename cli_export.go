@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"errors"
 	"flag"
 	"fmt"
@@ -9,15 +10,19 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/dynamodb-workbench/workbench/apply"
 	"github.com/dynamodb-workbench/workbench/engine/export"
 	"github.com/dynamodb-workbench/workbench/engine/model"
+	"github.com/dynamodb-workbench/workbench/importers"
+	"github.com/dynamodb-workbench/workbench/liveimport"
 	"github.com/dynamodb-workbench/workbench/patterns"
 )
 
 // The export and import commands:
 //
 //	workbench export -format F [-o FILE|DIR] [-items N] model.json
-//	workbench import [-format nosql-workbench] [-o model.json] file.json
+//	workbench import [-format F] [-o model.json] FILE|DIR
+//	workbench import -format endpoint -endpoint URL [-tables a,b] [-sample N]
 //
 // "-" for the input reads standard input. export writes a single-file
 // format to standard output unless -o names a file, or a directory (an
@@ -166,10 +171,14 @@ func exportWriteFile(path string, data []byte) error {
 func runImportCommand(args []string) int {
 	flags := flag.NewFlagSet("workbench import", flag.ContinueOnError)
 	flags.SetOutput(exportStderr)
-	format := flags.String("format", export.NoSQLWorkbench, "`format` of the file: "+export.NoSQLWorkbench)
+	format := flags.String("format", "", "`format` of the file: "+strings.Join(importers.Formats, ", ")+", or endpoint (a live DynamoDB endpoint); left out, the file's name and content tell")
 	out := flags.String("o", "", "write the model to this `file` instead of standard output")
+	endpoint := flags.String("endpoint", "", "with -format endpoint: the DynamoDB endpoint `URL` (AWS or any compatible one)")
+	region := flags.String("region", "", "with -format endpoint: the AWS `region`")
+	tables := flags.String("tables", "", "with -format endpoint: the `tables` to read, comma-separated (default: all)")
+	sample := flags.Int("sample", 0, fmt.Sprintf("with -format endpoint: items to sample per table (default %d, at most %d)", liveimport.DefaultSample, liveimport.MaxSample))
 	flags.Usage = func() {
-		fmt.Fprintln(exportStderr, "usage: workbench import [-format nosql-workbench] [-o model.json] file.json")
+		fmt.Fprintln(exportStderr, "usage: workbench import [-format FORMAT] [-o model.json] FILE|DIR\n       workbench import -format endpoint -endpoint URL [-tables a,b] [-sample N] [-o model.json]")
 		flags.PrintDefaults()
 	}
 	if err := flags.Parse(args); err != nil {
@@ -178,24 +187,111 @@ func runImportCommand(args []string) int {
 		}
 		return 2
 	}
+	if *format == "endpoint" {
+		return exportExit("import", flags, importEndpointCommand(*endpoint, *region, *tables, *sample, *out, flags.Args()))
+	}
 	return exportExit("import", flags, importCommand(*format, *out, flags.Args()))
 }
 
-func importCommand(format, out string, args []string) error {
-	if format != export.NoSQLWorkbench {
-		return fmt.Errorf("%w: -format %q: the workbench imports %s models", errExportUsage, format, export.NoSQLWorkbench)
+func importEndpointCommand(endpoint, region, tables string, sample int, out string, args []string) error {
+	if endpoint == "" {
+		return fmt.Errorf("%w: -format endpoint needs -endpoint URL", errExportUsage)
 	}
-	if len(args) != 1 {
-		return fmt.Errorf("%w: give one NoSQL Workbench model file (or - for standard input)", errExportUsage)
+	if len(args) != 0 {
+		return fmt.Errorf("%w: -format endpoint reads no file", errExportUsage)
 	}
-	data, err := exportReadInput(args[0])
+	ctx, cancel := context.WithTimeout(context.Background(), endpointImportTimeout)
+	defer cancel()
+	client, err := apply.NewClient(ctx, endpoint, region)
 	if err != nil {
 		return err
 	}
-	m, warnings, err := export.ImportNoSQLWorkbench(data)
+	var names []string
+	for _, n := range strings.Split(tables, ",") {
+		if n = strings.TrimSpace(n); n != "" {
+			names = append(names, n)
+		}
+	}
+	m, warnings, err := liveimport.Run(ctx, client, liveimport.Options{Tables: names, Sample: sample})
 	if err != nil {
+		return err
+	}
+	return writeImported(m, warnings, out)
+}
+
+// readImportFiles reads a file, or a directory's .tf files (a Terraform
+// configuration is a directory).
+func readImportFiles(name string) (map[string][]byte, error) {
+	if name != "-" {
+		if st, err := os.Stat(name); err == nil && st.IsDir() {
+			matches, err := filepath.Glob(filepath.Join(name, "*.tf"))
+			if err != nil {
+				return nil, err
+			}
+			if len(matches) == 0 {
+				return nil, fmt.Errorf("%s: a directory with no .tf file", name)
+			}
+			files := map[string][]byte{}
+			for _, f := range matches {
+				b, err := os.ReadFile(f)
+				if err != nil {
+					return nil, err
+				}
+				files[filepath.Base(f)] = b
+			}
+			return files, nil
+		}
+	}
+	data, err := exportReadInput(name)
+	if err != nil {
+		return nil, err
+	}
+	return map[string][]byte{filepath.Base(name): data}, nil
+}
+
+func importCommand(format, out string, args []string) error {
+	if len(args) != 1 {
+		return fmt.Errorf("%w: give one file to import (or - for standard input)", errExportUsage)
+	}
+	files, err := readImportFiles(args[0])
+	if err != nil {
+		return err
+	}
+	format = importFormat(format)
+	var m *model.Model
+	var warnings []string
+	if len(files) > 1 || format == importers.Terraform {
+		if format != "" && format != importers.Terraform {
+			return fmt.Errorf("%w: a directory holds a Terraform configuration (-format terraform)", errExportUsage)
+		}
+		m, warnings, err = importers.ImportTerraform(files)
+	} else {
+		var name string
+		var data []byte
+		for n, d := range files { // the one file
+			name, data = n, d
+		}
+		if format == "" {
+			format = importers.Detect(name, data)
+		}
+		if format == "" {
+			// As the server does: what tells nothing is read as NoSQL
+			// Workbench's, the format the command always read.
+			format = importers.NoSQLWorkbench
+		}
+		m, warnings, err = importers.Import(format, data)
+	}
+	if err != nil {
+		if errors.Is(err, importers.ErrUnknownFormat) {
+			return fmt.Errorf("%w: -format: %v", errExportUsage, err)
+		}
 		return fmt.Errorf("%s: %v", args[0], err)
 	}
+	return writeImported(m, warnings, out)
+}
+
+// writeImported reports the warnings and writes the model document.
+func writeImported(m *model.Model, warnings []string, out string) error {
 	for _, w := range warnings {
 		fmt.Fprintf(exportStderr, "workbench import: warning: %s\n", w)
 	}

@@ -113,7 +113,7 @@ func TestExportCommandErrors(t *testing.T) {
 	}{
 		{[]string{in}, 2, "give -format"},
 		{[]string{"-format", "cdk-ts"}, 2, "give one model file"},
-		{[]string{"-format", "terraform", in}, 1, "unknown export format"},
+		{[]string{"-format", "pdf", in}, 1, "unknown export format"},
 		{[]string{"-format", "cloudformation-json", filepath.Join(t.TempDir(), "missing.json")}, 1, "no such file"},
 		{[]string{"-format", "cloudformation-json", bad}, 1, "a model needs at least one table"},
 		{[]string{"-bogus"}, 2, "flag provided but not defined"},
@@ -135,8 +135,9 @@ func TestImportCommand(t *testing.T) {
 	if err != nil {
 		t.Fatalf("the output is not a valid model: %v", err)
 	}
-	if m.Name != "Card offers" || !strings.Contains(errs, "workbench import: warning: table CardOffers: read auto scaling") {
-		t.Errorf("model %q, stderr %s", m.Name, errs)
+	// The file's auto scaling is kept in the model, not warned about.
+	if m.Name != "Card offers" || m.Tables[0].AutoScaling == nil || m.Tables[0].AutoScaling.Read == nil {
+		t.Errorf("model %q, auto scaling %+v, stderr %s", m.Name, m.Tables[0].AutoScaling, errs)
 	}
 
 	// To a file, from standard input; then export what was imported.
@@ -155,8 +156,10 @@ func TestImportCommand(t *testing.T) {
 		code  int
 		want  string
 	}{
-		{[]string{"-format", "dynamodb-json", fixture}, "", 2, "imports nosql-workbench models"},
-		{[]string{}, "", 2, "give one NoSQL Workbench model file"},
+		{[]string{"-format", "dynamodb-json", fixture}, "", 2, "unknown import format"},
+		{[]string{}, "", 2, "give one file to import"},
+		{[]string{"-format", "terraform", "-"}, "resource {", 1, "not a Terraform file"},
+		{[]string{"-format", "endpoint", fixture}, "", 2, "-format endpoint needs -endpoint URL"},
 		{[]string{"-"}, "not json", 1, "not a NoSQL Workbench model"},
 	} {
 		code, _, errs := runCommand(t, "import", c.stdin, c.args...)

@@ -15,13 +15,15 @@ import (
 
 	"github.com/dynamodb-workbench/workbench/engine/export"
 	"github.com/dynamodb-workbench/workbench/engine/model"
+	"github.com/dynamodb-workbench/workbench/importers"
 	"github.com/dynamodb-workbench/workbench/patterns"
 )
 
 // Export and import over HTTP (mounted by newServer):
 //
 //	POST /api/export?format=F[&as=file|json|zip][&items=N]   body: a model document
-//	POST /api/import?format=nosql-workbench                   body: a NoSQL Workbench model
+//	POST /api/import[?format=F][&name=FILE]                   body: the file
+//	POST /api/import?format=endpoint  (JSON body, see import_api.go)
 //
 // format is one of cloudformation-json, cloudformation-yaml, cdk-ts,
 // nosql-workbench. The answer of an export depends on as:
@@ -39,8 +41,11 @@ import (
 // (default export.DefaultMaxItems, at most maxExportItems); a pattern's
 // generated dataset is sampled through the pattern catalogue.
 //
-// An import answers {"model": <the model document>, "warnings": [...]};
-// format may be left out (nosql-workbench is the only importable one).
+// An import answers {"model": <the model document>, "warnings": [...]}.
+// format is one of importers.Formats (nosql-workbench, cloudformation,
+// terraform, awslabs, onetable; cloudformation-json and -yaml are
+// accepted for cloudformation); left out, the file's name and content
+// tell, and a file that tells nothing is read as a NoSQL Workbench model.
 //
 // Errors are {"error": "..."} with 400, or 413 for a body over
 // maxExportBody.
@@ -253,15 +258,22 @@ type importAnswer struct {
 }
 
 func serveImport(w http.ResponseWriter, r *http.Request) {
-	if f := r.URL.Query().Get("format"); f != "" && f != export.NoSQLWorkbench {
-		apiError(w, http.StatusBadRequest, fmt.Sprintf("format=%q: the workbench imports %s models", f, export.NoSQLWorkbench))
-		return
-	}
+	q := r.URL.Query()
+	format := importFormat(q.Get("format"))
 	data, ok := readExportBody(w, r)
 	if !ok {
 		return
 	}
-	m, warnings, err := export.ImportNoSQLWorkbench(data)
+	if format == "" {
+		// Without a format the file tells: a name (?name=) ending in .tf, a
+		// template's sections, a NoSQL Workbench model's DataModel...; what
+		// it cannot tell is read as NoSQL Workbench's, as it always was.
+		format = importers.Detect(q.Get("name"), data)
+		if format == "" {
+			format = importers.NoSQLWorkbench
+		}
+	}
+	m, warnings, err := importers.Import(format, data)
 	if err != nil {
 		apiError(w, http.StatusBadRequest, err.Error())
 		return
@@ -272,4 +284,14 @@ func serveImport(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	exportJSON(w, http.StatusOK, importAnswer{Model: doc, Warnings: warnings})
+}
+
+// importFormat accepts the export formats' names for the import formats
+// that read them back (cloudformation-json and -yaml are cloudformation).
+func importFormat(f string) string {
+	switch f {
+	case export.CloudFormationJSON, export.CloudFormationYAML:
+		return importers.CloudFormation
+	}
+	return f
 }

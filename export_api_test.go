@@ -180,7 +180,7 @@ func TestExportAPIErrors(t *testing.T) {
 		want   string
 	}{
 		{"/api/export", doc, 400, "give ?format="},
-		{"/api/export?format=terraform", doc, 400, "unknown export format"},
+		{"/api/export?format=pdf", doc, 400, "unknown export format"},
 		{"/api/export?format=cdk-ts&as=file", doc, 400, "ask for as=json or as=zip"},
 		{"/api/export?format=cloudformation-json&as=pdf", doc, 400, "one of file, json, zip"},
 		{"/api/export?format=nosql-workbench&items=-2", doc, 400, "items="},
@@ -189,7 +189,8 @@ func TestExportAPIErrors(t *testing.T) {
 		{"/api/export?format=cloudformation-json", []byte("{not json"), 400, "model: "},
 		{"/api/export?format=cloudformation-json", []byte(`{"version":1,"name":"x","tables":[],"settings":{}}`), 400, "a model needs at least one table"},
 		{"/api/export?format=cloudformation-json", bytes.Repeat([]byte(" "), maxExportBody+1), 413, "request body over"},
-		{"/api/import?format=cloudformation-json", []byte("{}"), 400, "imports nosql-workbench models"},
+		{"/api/import?format=cloudformation-json", []byte("{}"), 400, `no "Resources"`},
+		{"/api/import?format=pdf", []byte("{}"), 400, "unknown import format"},
 		{"/api/import", []byte(`{"DataModel": 3}`), 400, "DataModel"},
 		{"/api/import", []byte("garbage"), 400, "not a NoSQL Workbench model"},
 	} {
@@ -232,8 +233,8 @@ func TestImportAPI(t *testing.T) {
 	if err != nil {
 		t.Fatalf("the imported model does not parse: %v", err)
 	}
-	if m.Name != "Card offers" || len(m.Entities) != 4 || !containsText(ans.Warnings, "auto scaling") {
-		t.Errorf("model %q with %d entities, warnings %q", m.Name, len(m.Entities), ans.Warnings)
+	if m.Name != "Card offers" || len(m.Entities) != 4 || m.Tables[0].AutoScaling == nil {
+		t.Errorf("model %q with %d entities, auto scaling %+v, warnings %q", m.Name, len(m.Entities), m.Tables[0].AutoScaling, ans.Warnings)
 	}
 
 	// Export to NoSQL Workbench and import again through the API.

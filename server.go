@@ -370,7 +370,11 @@ func newServer(opts serverOptions) (http.Handler, error) {
 	}
 	mux.Handle("POST /api/apply", applyHandler)
 	mux.Handle("POST /api/export", exportAPI())
-	mux.Handle("POST /api/import", exportAPI())
+	importHandler, err := importAPI(opts.ApplyEndpoints, opts.Logger)
+	if err != nil {
+		return nil, err
+	}
+	mux.Handle("POST /api/import", importHandler)
 	mux.HandleFunc("POST /api/diff", serveDiff)
 	mux.HandleFunc("GET /api/diff", methodNotAllowed("POST"))
 	mcpHandler := mcpserver.Handler(mcpserver.New(mcpserver.Config{Version: opts.Version, BaseURL: opts.PublicURL,

@@ -16,7 +16,7 @@ const (
 	// Header toolbar.
 	IDPatternSelect = "wb-pattern-select" // the pattern library (a select)
 	IDNewBlank      = "wb-new"            // start a blank model
-	IDOpenFile      = "wb-open-file"      // open a model file (input type=file)
+	IDOpenFile      = "wb-open-file"      // open a model file or import another tool's (input type=file)
 	IDSaveFile      = "wb-save-file"      // download the model as JSON
 	IDShare         = "wb-share"          // put the model in the URL (share link)
 	IDShareLink     = "wb-share-link"     // the share link's text field

@@ -10,7 +10,6 @@ import (
 	"github.com/goccy/go-json"
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 
-	"github.com/dynamodb-workbench/workbench/engine/export"
 	"github.com/dynamodb-workbench/workbench/engine/model"
 	"github.com/dynamodb-workbench/workbench/engine/schema"
 	"github.com/dynamodb-workbench/workbench/patterns"
@@ -40,9 +39,10 @@ func (p *workbenchPage) renderHeader(st *State) goapp.UI {
 			),
 			goapp.Button().ID(IDNewBlank).Class("wb-btn").Disabled(!ready).Text("New").
 				Title("Start a blank model").OnClick(p.onNewBlank),
-			goapp.Label().Class("wb-btn wb-file").For(IDOpenFile).Text("Open…").Title("Open a model file (JSON)"),
+			goapp.Label().Class("wb-btn wb-file").For(IDOpenFile).Text("Open…").
+				Title("Open a model, or import a NoSQL Workbench model, CloudFormation or CDK template, Terraform file, AWS Labs or OneTable schema"),
 			goapp.Input().ID(IDOpenFile).Type("file").Class("wb-visually-hidden").
-				Accept(".json,application/json").Disabled(!ready).OnChange(p.onOpenFile),
+				Accept(OpenFileAccept).Disabled(!ready).OnChange(p.onOpenFile),
 			goapp.If(ready, func() goapp.UI {
 				return goapp.A().ID(IDSaveFile).Class("wb-btn").Text("Save").
 					Title("Download the model as JSON").
@@ -94,38 +94,23 @@ func (p *workbenchPage) onNewBlank(ctx goapp.Context, e goapp.Event) {
 	publish(ctx, p.store)
 }
 
-// onOpenFile reads the chosen file with the browser's File.text().
+// onOpenFile reads the chosen file with the browser's File.text() and
+// opens it, importing it first when it is another tool's (importFile).
 func (p *workbenchPage) onOpenFile(ctx goapp.Context, e goapp.Event) {
 	files := e.Get("target").Get("files")
 	if files.Length() == 0 {
 		return
 	}
+	name := files.Index(0).Get("name").String()
 	files.Index(0).Call("text").Then(func(v goapp.Value) {
 		doc := []byte(v.String())
 		ctx.Dispatch(func(ctx goapp.Context) {
-			if isNoSQLWorkbench(doc) {
-				m, warnings, err := export.ImportNoSQLWorkbench(doc)
-				if err != nil {
-					p.store.fail(fmt.Errorf("the NoSQL Workbench model cannot be imported: %w", err))
-					publish(ctx, p.store)
-					return
+			p.importFile(ctx, name, doc, func(ctx goapp.Context, doc []byte) {
+				if p.store.OpenModel(doc) == nil {
+					p.tab = TabData
 				}
-				if doc, err = model.Marshal(m); err != nil {
-					p.store.fail(err)
-					publish(ctx, p.store)
-					return
-				}
-				defer func() {
-					if len(warnings) > 0 {
-						p.store.Note("Imported from NoSQL Workbench. " + strings.Join(warnings, " "))
-						publish(ctx, p.store)
-					}
-				}()
-			}
-			if p.store.OpenModel(doc) == nil {
-				p.tab = TabData
-			}
-			publish(ctx, p.store)
+				publish(ctx, p.store)
+			})
 		})
 	})
 }

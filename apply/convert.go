@@ -256,3 +256,7 @@ func itemFromSDK(m map[string]types.AttributeValue) (attr.Item, error) {
 func itemJSON(it attr.Item) string {
 	return string(attr.AppendItem(nil, it))
 }
+
+// ItemFromSDK converts an SDK item to the engine's (for the endpoint
+// import, which reads items the same way).
+func ItemFromSDK(m map[string]types.AttributeValue) (attr.Item, error) { return itemFromSDK(m) }

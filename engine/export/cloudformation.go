@@ -158,12 +158,12 @@ func cfnTableProperties(t *model.Table) obj {
 	if ttl := t.TimeToLiveSpecification; ttl != nil {
 		p = p.add("TimeToLiveSpecification", obj{}.add("AttributeName", ttl.AttributeName).add("Enabled", ttl.Enabled))
 	}
-	if r := def.PointInTimeRecoverySpecification; r != nil && r.PointInTimeRecoveryEnabled {
-		spec := obj{}.add("PointInTimeRecoveryEnabled", true)
-		if r.RecoveryPeriodInDays != nil {
-			spec = spec.add("RecoveryPeriodInDays", *r.RecoveryPeriodInDays)
+	if pitr := def.PointInTimeRecoverySpecification; pitr != nil {
+		o := obj{}.add("PointInTimeRecoveryEnabled", pitr.PointInTimeRecoveryEnabled)
+		if pitr.RecoveryPeriodInDays != nil {
+			o = o.add("RecoveryPeriodInDays", *pitr.RecoveryPeriodInDays)
 		}
-		p = p.add("PointInTimeRecoverySpecification", spec)
+		p = p.add("PointInTimeRecoverySpecification", o)
 	}
 	if def.TableClass != "" {
 		p = p.add("TableClass", def.TableClass)

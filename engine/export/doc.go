@@ -1,6 +1,6 @@
 // Package export turns a workbench model into infrastructure code and into
-// NoSQL Workbench's data model format, and reads NoSQL Workbench models
-// back. The server, the command line and the page (as WebAssembly) run the
+// other tools' model formats (NoSQL Workbench, AWS Labs, OneTable), and
+// reads those back. The server, the command line and the page (as WebAssembly) run the
 // same generators.
 //
 // Formats (Formats, Render, RenderWith):
@@ -26,10 +26,20 @@
 //     and its TableData the entity's sample items; what the format cannot
 //     carry (time to live, streams, LSIs, tags, ...) is reported in
 //     Result.Warnings and stays in the workbench model.
+//   - terraform: an aws_dynamodb_table resource per table (terraform.go).
+//   - awslabs: the AWS Labs DynamoDB MCP server's schema.json (tables,
+//     entities with pk_template and sk_template, fields, GSI mappings,
+//     access patterns with range conditions; awslabs.go).
+//   - onetable: a OneTable schema per table (indexes, models with value
+//     templates; onetable.go).
 //
 // ImportNoSQLWorkbench reads a NoSQL Workbench model (facets with their own
-// TableData, INCLUDE projections, provisioned capacity settings) into a
-// model that passes Validate.
+// TableData, INCLUDE projections, provisioned capacity settings and auto
+// scaling) into a model that passes Validate; ImportAWSLabs and
+// ImportOneTable read their formats back. Detect guesses a file's import
+// format, and ImportInPage runs the importers this package holds: the page
+// uses both, and sends CloudFormation and Terraform files, whose parsers
+// live in the server's package importers, to POST /api/import.
 //
 // The package imports only the standard library and the engine's packages.
 package export

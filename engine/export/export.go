@@ -34,6 +34,9 @@ var formats = []FormatInfo{
 	{Name: CloudFormationYAML, Title: "AWS CloudFormation template (YAML)"},
 	{Name: CDKTypeScript, Title: "AWS CDK app (TypeScript)", MultiFile: true},
 	{Name: NoSQLWorkbench, Title: "NoSQL Workbench data model (JSON)", Importable: true},
+	{Name: Terraform, Title: "Terraform (aws_dynamodb_table)", Importable: true},
+	{Name: AWSLabs, Title: "AWS Labs DynamoDB MCP server schema.json", Importable: true},
+	{Name: OneTable, Title: "OneTable schema (JSON, one per table)", Importable: true},
 }
 
 // Formats returns the export formats in the order a menu shows them.
@@ -141,6 +144,12 @@ func RenderWith(m *model.Model, format string, opts Options) (*Result, error) {
 		renderCloudFormation(m, format == CloudFormationYAML, r)
 	case CDKTypeScript:
 		renderCDK(m, r)
+	case Terraform:
+		renderTerraform(m, r)
+	case AWSLabs:
+		renderAWSLabs(m, r)
+	case OneTable:
+		renderOneTable(m, r)
 	case NoSQLWorkbench:
 		if err := renderNoSQLWorkbench(m, opts, r); err != nil {
 			return nil, err

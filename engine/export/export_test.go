@@ -152,7 +152,7 @@ func TestFullModelValidates(t *testing.T) {
 
 func TestFormats(t *testing.T) {
 	got := FormatNames()
-	want := []string{CloudFormationJSON, CloudFormationYAML, CDKTypeScript, NoSQLWorkbench}
+	want := []string{CloudFormationJSON, CloudFormationYAML, CDKTypeScript, NoSQLWorkbench, Terraform, AWSLabs, OneTable}
 	if strings.Join(got, ",") != strings.Join(want, ",") {
 		t.Fatalf("FormatNames() = %v, want %v", got, want)
 	}
@@ -167,7 +167,7 @@ func TestRenderRefusesBadInput(t *testing.T) {
 	if _, err := Render(nil, CloudFormationJSON); err == nil {
 		t.Error("nil model: no error")
 	}
-	_, err := Render(fullModel(), "terraform")
+	_, err := Render(fullModel(), "pdf")
 	if !errors.Is(err, ErrUnknownFormat) || !strings.Contains(err.Error(), "cloudformation-yaml") {
 		t.Errorf("unknown format: %v", err)
 	}

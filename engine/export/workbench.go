@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"slices"
 	"sort"
+	"strconv"
 	"strings"
 	"time"
 
@@ -166,7 +167,7 @@ func nwItem(it attr.Item, keys []string, types map[string]string, dropped map[st
 // NoSQL Workbench always writes auto scaling settings for a provisioned
 // table; fixed capacity is auto scaling whose minimum and maximum are the
 // capacity, which is what ImportNoSQLWorkbench reads back as fixed.
-func nwCapacity(pt *schema.ProvisionedThroughput) obj {
+func nwCapacity(pt *schema.ProvisionedThroughput, as *model.AutoScaling) obj {
 	rcu, wcu := int64(0), int64(0)
 	if pt != nil && pt.ReadCapacityUnits != nil {
 		rcu = *pt.ReadCapacityUnits
@@ -174,18 +175,30 @@ func nwCapacity(pt *schema.ProvisionedThroughput) obj {
 	if pt != nil && pt.WriteCapacityUnits != nil {
 		wcu = *pt.WriteCapacityUnits
 	}
-	scaling := func(units int64) obj {
+	scaling := func(units int64, sr *model.ScalingRange) obj {
+		lo, hi, target := units, units, any(int64(70))
+		if sr != nil {
+			// The model's auto scaling, as it was imported or set.
+			lo, hi = sr.MinCapacity, sr.MaxCapacity
+			if sr.TargetValue != 0 {
+				target = rawJSON(strconv.FormatFloat(sr.TargetValue, 'f', -1, 64))
+			}
+		}
 		return obj{}.
 			add("ScalableTargetRequest", obj{}.
-				add("MinCapacity", units).
-				add("MaxCapacity", units).
+				add("MinCapacity", lo).
+				add("MaxCapacity", hi).
 				add("ServiceRole", nwServiceRole)).
-			add("ScalingPolicyConfiguration", obj{}.add("TargetValue", int64(70)))
+			add("ScalingPolicyConfiguration", obj{}.add("TargetValue", target))
+	}
+	var read, write *model.ScalingRange
+	if as != nil {
+		read, write = as.Read, as.Write
 	}
 	return obj{}.
 		add("ProvisionedThroughput", obj{}.add("ReadCapacityUnits", rcu).add("WriteCapacityUnits", wcu)).
-		add("AutoScalingRead", scaling(rcu)).
-		add("AutoScalingWrite", scaling(wcu))
+		add("AutoScalingRead", scaling(rcu, read)).
+		add("AutoScalingWrite", scaling(wcu, write))
 }
 
 func renderNoSQLWorkbench(m *model.Model, opts Options, r *Result) error {
@@ -389,13 +402,18 @@ func nwTable(m *model.Model, t *model.Table, items []attr.Item, rec *model.Recog
 		if g.Projection.ProjectionType == schema.ProjectInclude {
 			proj = proj.add("NonKeyAttributes", stringList(g.Projection.NonKeyAttributes))
 		}
-		gsis = append(gsis, obj{}.
+		gsi := obj{}.
 			add("IndexName", g.IndexName).
 			add("KeyAttributes", nwKeyAttributes(def, g.HashKey(), g.RangeKey())).
-			add("Projection", proj))
-		if pt := g.ProvisionedThroughput; pt != nil && def.ProvisionedThroughput != nil && !sameThroughput(pt, def.ProvisionedThroughput) {
-			warn("global secondary index %s has its own provisioned throughput; NoSQL Workbench models give indexes the table's", g.IndexName)
+			add("Projection", proj)
+		if pt := g.ProvisionedThroughput; pt != nil && def.EffectiveBillingMode() == schema.BillingProvisioned && def.ProvisionedThroughput != nil && !sameThroughput(pt, def.ProvisionedThroughput) {
+			// NoSQL Workbench gives indexes the table's capacity; the
+			// index's own is written beside, where the workbench's import
+			// reads it back (NoSQL Workbench ignores the member).
+			gsi = gsi.add("ProvisionedThroughput", cfnThroughput(pt))
+			warn("global secondary index %s has its own provisioned throughput; NoSQL Workbench shows indexes with the table's (the file keeps the index's for the workbench)", g.IndexName)
 		}
+		gsis = append(gsis, gsi)
 	}
 
 	tableData := list{}
@@ -421,7 +439,7 @@ func nwTable(m *model.Model, t *model.Table, items []attr.Item, rec *model.Recog
 		add("DataAccess", obj{}.add("MySql", obj{})).
 		add("BillingMode", string(def.EffectiveBillingMode()))
 	if def.EffectiveBillingMode() == schema.BillingProvisioned {
-		o = o.add("ProvisionedCapacitySettings", nwCapacity(def.ProvisionedThroughput))
+		o = o.add("ProvisionedCapacitySettings", nwCapacity(def.ProvisionedThroughput, t.AutoScaling))
 	}
 	return o
 }

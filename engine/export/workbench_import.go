@@ -68,7 +68,14 @@ type nwFacet struct {
 type nwGSI struct {
 	IndexName     string `json:"IndexName"`
 	KeyAttributes nwKeys `json:"KeyAttributes"`
-	Projection    *struct {
+	// ProvisionedThroughput is an index's own capacity, which the
+	// workbench's export writes when it differs from the table's (NoSQL
+	// Workbench gives indexes the table's).
+	ProvisionedThroughput *struct {
+		ReadCapacityUnits  json.Number `json:"ReadCapacityUnits"`
+		WriteCapacityUnits json.Number `json:"WriteCapacityUnits"`
+	} `json:"ProvisionedThroughput"`
+	Projection *struct {
 		ProjectionType   string   `json:"ProjectionType"`
 		NonKeyAttributes []string `json:"NonKeyAttributes"`
 	} `json:"Projection"`
@@ -351,7 +358,7 @@ func (im *importer) table(path string, t *nwTableIn, items map[string][]attr.Ite
 		def.GlobalSecondaryIndexes = append(def.GlobalSecondaryIndexes, gsi)
 	}
 
-	if err := im.billing(t, def); err != nil {
+	if err := im.billing(t, &tbl); err != nil {
 		return err
 	}
 
@@ -374,6 +381,7 @@ func (im *importer) table(path string, t *nwTableIn, items map[string][]attr.Ite
 	tp := &im.m.Tables[len(im.m.Tables)-1]
 
 	keyed := newItemSet(def)
+	listed := map[string]bool{}
 	for j := range t.TableFacets {
 		fc := &t.TableFacets[j]
 		facetItems := im.readItems(tp, fmt.Sprintf("facet %q TableData", fc.FacetName), fc.TableData)
@@ -381,6 +389,30 @@ func (im *importer) table(path string, t *nwTableIn, items map[string][]attr.Ite
 		for _, it := range facetItems {
 			keyed.put(it)
 		}
+		for _, a := range fc.NonKeyAttributes {
+			listed[a] = true
+		}
+	}
+	// Declared attributes no facet lists: with one facet they are its
+	// entity's (optional: no item need carry them); with several the
+	// import cannot tell whose they are.
+	var unlisted []string
+	for _, a := range t.NonKeyAttributes {
+		if _, ok := types[a.AttributeName]; ok && !listed[a.AttributeName] && def.AttributeType(a.AttributeName) == "" && !slices.Contains(unlisted, a.AttributeName) {
+			unlisted = append(unlisted, a.AttributeName)
+		}
+	}
+	switch {
+	case len(unlisted) == 0:
+	case len(t.TableFacets) == 1:
+		e := &im.m.Entities[len(im.m.Entities)-1]
+		for _, a := range unlisted {
+			if !slices.ContainsFunc(e.Attributes, func(x model.Attribute) bool { return x.Name == a }) {
+				e.Attributes = append(e.Attributes, model.Attribute{Name: a, Type: types[a]})
+			}
+		}
+	case len(t.TableFacets) > 1:
+		im.warn("table %s: declared attributes %s belong to no facet; no entity describes them", t.TableName, strings.Join(unlisted, ", "))
 	}
 	for _, it := range im.readItems(tp, "TableData", t.TableData) {
 		keyed.put(it)
@@ -396,7 +428,8 @@ func (im *importer) table(path string, t *nwTableIn, items map[string][]attr.Ite
 
 // billing sets the table's billing mode and capacity, NoSQL Workbench's
 // GSIs sharing the table's capacity.
-func (im *importer) billing(t *nwTableIn, def *schema.TableDefinition) error {
+func (im *importer) billing(t *nwTableIn, tbl *model.Table) error {
+	def := &tbl.TableDefinition
 	pcs := t.ProvisionedCapacitySettings
 	mode := schema.BillingMode(t.BillingMode)
 	switch {
@@ -439,15 +472,51 @@ func (im *importer) billing(t *nwTableIn, def *schema.TableDefinition) error {
 			if lo == fixed && hi == fixed {
 				continue // pinned: the fixed capacity the export writes
 			}
-			im.warn("table %s: %s auto scaling (%s to %s units, target %s%%) is not kept: the workbench models fixed capacity, %d %s units",
-				t.TableName, s.name, orDash(lo), orDash(hi), orDash(s.sc.ScalingPolicyConfiguration.TargetValue.String()), s.units, s.name)
+			// Real auto scaling: kept in the model (the engine runs at the
+			// fixed capacity above).
+			minCap, err := capacity("AutoScaling "+s.name+" MinCapacity", s.sc.ScalableTargetRequest.MinCapacity)
+			if err != nil {
+				return err
+			}
+			maxCap, err := capacity("AutoScaling "+s.name+" MaxCapacity", s.sc.ScalableTargetRequest.MaxCapacity)
+			if err != nil {
+				return err
+			}
+			sr := &model.ScalingRange{MinCapacity: minCap, MaxCapacity: maxCap}
+			if tv := s.sc.ScalingPolicyConfiguration.TargetValue; tv != "" {
+				f, err := tv.Float64()
+				if err != nil {
+					return fmt.Errorf("AutoScaling %s TargetValue %q is not a number", s.name, tv)
+				}
+				sr.TargetValue = f
+			}
+			if tbl.AutoScaling == nil {
+				tbl.AutoScaling = &model.AutoScaling{}
+			}
+			if s.name == "read" {
+				tbl.AutoScaling.Read = sr
+			} else {
+				tbl.AutoScaling.Write = sr
+			}
 		}
 	}
-	if len(def.GlobalSecondaryIndexes) > 0 {
-		for i := range def.GlobalSecondaryIndexes {
-			r, w := rcu, wcu
-			def.GlobalSecondaryIndexes[i].ProvisionedThroughput = &schema.ProvisionedThroughput{ReadCapacityUnits: &r, WriteCapacityUnits: &w}
+	for i := range def.GlobalSecondaryIndexes {
+		r, w := rcu, wcu
+		// An index's own capacity as written; else the table's, as NoSQL
+		// Workbench gives it.
+		for _, g := range t.GlobalSecondaryIndexes {
+			if g.IndexName != def.GlobalSecondaryIndexes[i].IndexName || g.ProvisionedThroughput == nil {
+				continue
+			}
+			var err error
+			if r, err = capacity(g.IndexName+" ProvisionedThroughput.ReadCapacityUnits", g.ProvisionedThroughput.ReadCapacityUnits); err != nil {
+				return err
+			}
+			if w, err = capacity(g.IndexName+" ProvisionedThroughput.WriteCapacityUnits", g.ProvisionedThroughput.WriteCapacityUnits); err != nil {
+				return err
+			}
 		}
+		def.GlobalSecondaryIndexes[i].ProvisionedThroughput = &schema.ProvisionedThroughput{ReadCapacityUnits: &r, WriteCapacityUnits: &w}
 	}
 	return nil
 }
@@ -594,6 +663,25 @@ func (im *importer) facet(t *model.Table, fc *nwFacet, items []attr.Item, types 
 				done = append(done, k)
 				continue
 			}
+		}
+		if values := keyValues(k, items); len(values) == 1 && aliases[k] != "" && !strings.Contains(aliases[k], "{") &&
+			aliases[k] != escapeTemplate(values[0]) {
+			// An alias that is no template ("AccountId"), with too few
+			// items to read one from: a template guessed from one value
+			// would be a guess, so the alias is kept as the parameter.
+			p := paramName(aliases[k])
+			if p == "" {
+				p = paramName(k)
+			}
+			if p == "" {
+				p = "value"
+			}
+			p = params.unique(p)
+			e.Keys[k] = "{" + p + "}"
+			im.warn("facet %s of table %s: the key alias %q of %s is not a template, and one sample item is too few to read one from; it is kept as the template {%s}",
+				fc.FacetName, def.TableName, aliases[k], k, p)
+			done = append(done, k)
+			continue
 		}
 		e.Keys[k] = inferTemplate(k, def.AttributeType(k), aliases[k], items, params)
 		done = append(done, k)

@@ -69,8 +69,24 @@ func TestImportRealOnlineShop(t *testing.T) {
 	if n := loads(t, m); n != 3 {
 		t.Errorf("%d items loaded, want 3", n)
 	}
-	if !hasWarning(ws, "read auto scaling (1 to 10 units, target 70%)") || !hasWarning(ws, "write auto scaling") || len(ws) != 2 {
+	// The auto scaling is kept, not reported as dropped.
+	if as := tb.AutoScaling; as == nil || *as.Read != (model.ScalingRange{MinCapacity: 1, MaxCapacity: 10, TargetValue: 70}) || as.Write == nil {
+		t.Errorf("auto scaling %+v", tb.AutoScaling)
+	}
+	if len(ws) != 0 {
 		t.Errorf("warnings %q", ws)
+	}
+	// And written back as it came.
+	r, err := Render(m, NoSQLWorkbench)
+	if err != nil {
+		t.Fatal(err)
+	}
+	back, _, err := ImportNoSQLWorkbench([]byte(r.Files[0].Content))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if as := back.Tables[0].AutoScaling; as == nil || *as.Read != *tb.AutoScaling.Read || *as.Write != *tb.AutoScaling.Write {
+		t.Errorf("auto scaling after a round trip: %+v", as)
 	}
 }
 
@@ -142,8 +158,8 @@ func TestImportFacets(t *testing.T) {
 	if n := loads(t, m); n != 8 {
 		t.Errorf("%d items loaded", n)
 	}
-	if len(ws) != 2 || !hasWarning(ws, "auto scaling") {
-		t.Errorf("warnings %q", ws)
+	if tb := m.Tables[0]; tb.AutoScaling == nil || len(ws) != 0 {
+		t.Errorf("auto scaling %+v, warnings %q", tb.AutoScaling, ws)
 	}
 }
 

@@ -52,6 +52,28 @@ type Narrative struct {
 type Table struct {
 	schema.TableDefinition
 	TimeToLiveSpecification *TimeToLive `json:"TimeToLiveSpecification,omitempty"`
+	// AutoScaling is the application auto scaling of a provisioned table's
+	// capacity, as NoSQL Workbench models and CloudFormation global tables
+	// describe it. The engine and the simulator run at the fixed
+	// ProvisionedThroughput; the setting is kept so that an imported
+	// design exports as it came.
+	AutoScaling *AutoScaling `json:"AutoScaling,omitempty"`
+}
+
+// AutoScaling is a table's auto scaling of read and write capacity.
+type AutoScaling struct {
+	Read  *ScalingRange `json:"Read,omitempty"`
+	Write *ScalingRange `json:"Write,omitempty"`
+}
+
+// ScalingRange is one capacity's auto scaling: its bounds and target
+// utilization.
+type ScalingRange struct {
+	MinCapacity int64 `json:"MinCapacity"`
+	MaxCapacity int64 `json:"MaxCapacity"`
+	// TargetValue is the target utilization in percent (DynamoDB's auto
+	// scaling takes 20 to 90); 0 when the source gave none.
+	TargetValue float64 `json:"TargetValue,omitempty"`
 }
 
 // TimeToLive is a table's TTL setting, in the shape of UpdateTimeToLive's

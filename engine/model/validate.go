@@ -132,6 +132,31 @@ func (v *validator) tables() {
 		if path, err := locateTableError(path, &t.TableDefinition); err != nil {
 			v.addHint(path, tableHint(err.Error()), "%s", err.Error())
 		}
+		if as := t.AutoScaling; as != nil {
+			if t.EffectiveBillingMode() != schema.BillingProvisioned {
+				v.add(path+".AutoScaling", "auto scaling applies to provisioned capacity; the table is %s", t.EffectiveBillingMode())
+			}
+			for _, r := range []struct {
+				name string
+				sr   *ScalingRange
+			}{{"Read", as.Read}, {"Write", as.Write}} {
+				if r.sr == nil {
+					continue
+				}
+				p := path + ".AutoScaling." + r.name
+				switch {
+				case r.sr.MinCapacity < 1:
+					v.add(p+".MinCapacity", "%d is below 1", r.sr.MinCapacity)
+				case r.sr.MaxCapacity < r.sr.MinCapacity:
+					v.add(p+".MaxCapacity", "%d is below MinCapacity %d", r.sr.MaxCapacity, r.sr.MinCapacity)
+				}
+				// Application Auto Scaling's target tracking for DynamoDB
+				// takes a utilization of 20 to 90 percent.
+				if tv := r.sr.TargetValue; tv != 0 && (tv < 20 || tv > 90 || math.IsNaN(tv)) {
+					v.add(p+".TargetValue", "%v is not a utilization of 20 to 90 percent", tv)
+				}
+			}
+		}
 		if ttl := t.TimeToLiveSpecification; ttl != nil {
 			p := path + ".TimeToLiveSpecification.AttributeName"
 			switch n := len(ttl.AttributeName); {

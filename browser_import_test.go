@@ -1,0 +1,41 @@
+package main
+
+import (
+	"fmt"
+	"path/filepath"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+
+	"github.com/dynamodb-workbench/workbench/app"
+)
+
+// TestBrowserOpenImports opens other tools' files with Open…: a
+// CloudFormation template in YAML and a Terraform file, which the page
+// sends to POST /api/import, and a OneTable schema, which it imports
+// itself; each becomes the open model (its table in the design) with the
+// import's warnings in the status line.
+func TestBrowserOpenImports(t *testing.T) {
+	b := startBrowser(t)
+	b.open("/?pattern=multi-tenancy&items=50")
+	b.waitLoaded(50, time.Minute)
+	for _, c := range []struct{ file, format, table string }{
+		{"orders.template.yaml", "cloudformation", "orders-dev"},
+		{"game-scores.tf", "terraform", "staging-games-GameScores"},
+		{"crm.onetable.json", "onetable", "OneTable"},
+	} {
+		path, err := filepath.Abs(filepath.Join("importers", "testdata", c.file))
+		if err != nil {
+			t.Fatal(err)
+		}
+		b.run("choosing "+c.file, chromedp.SetUploadFiles("#"+app.IDOpenFile, []string{path}, chromedp.ByQuery, chromedp.NodeReady))
+		want := fmt.Sprintf("Imported %s (%s).", c.file, c.format)
+		b.waitFor(c.file+" is imported", fmt.Sprintf(`(document.getElementById(%q) || {}).textContent.includes(%q)`, app.IDStatus, want), 30*time.Second)
+		b.waitFor(c.file+"'s table is shown", fmt.Sprintf(`document.body.innerText.includes(%q)`, c.table), 30*time.Second)
+		// The picker is reset so that the same input takes the next file.
+		var ok bool
+		b.eval("resetting the picker", fmt.Sprintf(`(() => { document.getElementById(%q).value = ""; return true; })()`, app.IDOpenFile), &ok)
+	}
+	b.screenshot("import")
+}
