@@ -318,6 +318,37 @@ func (s *Store) Edit(fn func(m *model.Model)) error {
 	return nil
 }
 
+// EditWorkload changes the workload (and the access patterns' expected
+// rates) of the running design and of the draft together: the workload
+// drives only the simulations and the prices, never the engine's tables,
+// so it needs no Apply, and Load, Cost and Partitions follow it at once.
+// The draft's previous version goes to the undo history.
+func (s *Store) EditWorkload(fn func(m *model.Model)) error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	applied, err := cloneModel(s.applied)
+	if err != nil {
+		return s.failLocked(err)
+	}
+	fn(applied)
+	next := applied
+	if s.draft != s.applied {
+		if next, err = cloneModel(s.draft); err != nil {
+			return s.failLocked(err)
+		}
+		fn(next)
+	}
+	s.undo = append(s.undo, s.draft)
+	if len(s.undo) > maxHistory {
+		s.undo = s.undo[len(s.undo)-maxHistory:]
+	}
+	s.redo = nil
+	s.applied, s.draft = applied, next
+	s.message, s.err = "", ""
+	s.publishLocked()
+	return nil
+}
+
 // maxHistory bounds the undo history.
 const maxHistory = 200
 
@@ -420,6 +451,20 @@ func (s *Store) LoadDataset(n int, seed int64, progress func()) error {
 		return s.fail(errors.New("a load is already running"))
 	}
 	m := s.applied
+	// A design without a generator (a blank or imported one, a proposed
+	// one) generates from its entities: the design records the generator
+	// and the defaults it gave, so that what runs is what it says.
+	gm, filled, err := generatedDesign(m, n)
+	if err != nil {
+		s.mu.Unlock()
+		return s.fail(err)
+	}
+	if gm != nil {
+		if s.draft == s.applied {
+			s.draft = gm
+		}
+		s.applied, m = gm, gm
+	}
 	src, total, err := datasetSource(m, n, seed)
 	if err != nil {
 		s.mu.Unlock()
@@ -489,6 +534,9 @@ func (s *Store) LoadDataset(n int, seed int64, progress func()) error {
 		s.err = err.Error()
 	} else {
 		s.message = fmt.Sprintf("Loaded %d items in %s", stats.Items, s.load.Elapsed.Round(time.Millisecond))
+		if filled > 0 {
+			s.message += fmt.Sprintf(" (%d attributes got a default generator: see the entities in the Design tab)", filled)
+		}
 	}
 	s.publishLocked()
 	if progress != nil {
@@ -501,7 +549,7 @@ func (s *Store) LoadDataset(n int, seed int64, progress func()) error {
 // from a generator (n <= 0: the model's own size).
 func datasetSource(m *model.Model, n int, seed int64) (model.Source, int, error) {
 	if m.Dataset == nil {
-		return nil, 0, errors.New("this model has no dataset: add items one by one, or open a pattern")
+		return nil, 0, errors.New("this design has no dataset and no entities to generate one: add an entity in the Design tab, or open a pattern")
 	}
 	if m.Dataset.Generator == nil {
 		total := 0
