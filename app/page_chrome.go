@@ -27,7 +27,14 @@ func (p *workbenchPage) renderHeader(st *State) goapp.UI {
 	}
 	catalog := patterns.Catalog()
 	return goapp.Header().Class("wb-header").Body(
-		goapp.H1().Class("wb-title").Text("DynamoDB Workbench"),
+		goapp.H1().Class("wb-title").Body(
+			goapp.A().ID(IDHome).Href("/").Title("The start page: patterns, a new design, recent designs").Text("DynamoDB Workbench").
+				OnClick(func(ctx goapp.Context, e goapp.Event) {
+					e.PreventDefault()
+					p.start, p.wizard = ready, false
+					p.loadRecent(ctx)
+				}),
+		),
 		goapp.Div().Class("wb-toolbar").Body(
 			goapp.Label().Class("wb-visually-hidden").For(IDPatternSelect).Text("Pattern"),
 			goapp.Select().ID(IDPatternSelect).Class("wb-select").Disabled(!ready).
@@ -79,6 +86,7 @@ func (p *workbenchPage) onPatternSelect(ctx goapp.Context, e goapp.Event) {
 	if name == "" {
 		return
 	}
+	p.start, p.wizard = false, false
 	u := "/?pattern=" + url.QueryEscape(name)
 	p.opened = u + "#"
 	ctx.Page().ReplaceURL(mustURL(u))
@@ -86,6 +94,7 @@ func (p *workbenchPage) onPatternSelect(ctx goapp.Context, e goapp.Event) {
 }
 
 func (p *workbenchPage) onNewBlank(ctx goapp.Context, e goapp.Event) {
+	p.start, p.wizard = false, false
 	p.store.OpenBlank()
 	p.tab = TabDesign
 	ctx.Page().ReplaceURL(mustURL("/"))
@@ -123,6 +132,7 @@ func (p *workbenchPage) onOpenFile(ctx goapp.Context, e goapp.Event) {
 			}
 			if p.store.OpenModel(doc) == nil {
 				p.tab = TabData
+				p.start, p.wizard = false, false
 			}
 			publish(ctx, p.store)
 		})
