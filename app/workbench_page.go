@@ -161,8 +161,10 @@ func (p *workbenchPage) OnNav(ctx goapp.Context) {
 		// A plain visit: the start page, not an empty table.
 		p.start = true
 	case strings.HasPrefix(u.Fragment, "m="):
+		p.start, p.wizard = false, false
 		p.openLink(ctx, u.Fragment[2:])
 	case strings.HasPrefix(u.Path, PathShare):
+		p.start, p.wizard = false, false
 		p.openStored(ctx, strings.TrimPrefix(u.Path, PathShare))
 	case u.Query().Get("pattern") != "":
 		p.openPattern(ctx, u.Query().Get("pattern"), u.Query())
