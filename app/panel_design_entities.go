@@ -1,6 +1,7 @@
 package app
 
 import (
+	"fmt"
 	"slices"
 	"strings"
 
@@ -156,19 +157,130 @@ func (d *designPanel) renderEntity(m *model.Model, i int, pl *placement) goapp.U
 		),
 		pl.errorsAt(path+".keys", id(IDDesignKeys)),
 		goapp.Div().Class("wb-design-templates").Body(inputs...),
-		goapp.If(len(e.Attributes) > 0, func() goapp.UI {
-			return goapp.P().Class("wb-muted wb-design-note").Text(attributesText(e.Attributes))
-		}),
+		d.renderAttributes(m, i, pl),
 	)
 }
 
-// attributesText lists an entity's other attributes: "Attributes: name (S), ...".
-func attributesText(as []model.Attribute) string {
-	parts := make([]string, len(as))
-	for i, a := range as {
-		parts[i] = a.Name + " (" + a.Type + ")"
+// attributeTypes are the DynamoDB types an attribute can have.
+var attributeTypes = []string{"S", "N", "B", "BOOL", "NULL", "SS", "NS", "BS", "L", "M"}
+
+// generatorHelp is the title of a generator field: the language in brief.
+const generatorHelp = "How sample values are made: seq, seq(6), int(0,100), decimal(1,500,2), choice(a,b,c), text(5,40), uuid, bool, " +
+	"date(-30d,0), timestamp(-90d,0), epoch(+1d,+30d), const(x). Empty: a default for the type when a dataset is generated."
+
+// renderAttributes draws entity i's attribute schema: a row per attribute
+// with its name, DynamoDB type, required switch and generator, each with
+// its problems next to it.
+func (d *designPanel) renderAttributes(m *model.Model, i int, pl *placement) goapp.UI {
+	e := &m.Entities[i]
+	path := entityPath(i) + ".attributes"
+	rows := make([]goapp.UI, len(e.Attributes))
+	for j := range e.Attributes {
+		a := e.Attributes[j]
+		ap := fmt.Sprintf("%s[%d]", path, j)
+		id := func(s string) string { return designAttrID(i, j, s) }
+		rows[j] = goapp.Tr().ID(id("")).Body(
+			goapp.Td().Body(
+				goapp.Input().ID(id(IDDesignName)).Type("text").Class("wb-mono").Value(a.Name).Aria("label", "Attribute name").
+					Aria("invalid", pl.has(ap+".name")).
+					OnChange(onValue(func(ctx goapp.Context, v string) {
+						d.setAttribute(ctx, i, j, func(a *model.Attribute) { a.Name = strings.TrimSpace(v) })
+					}), goapp.EventScope(i, j)),
+				pl.errorsAt(ap+".name", id(IDDesignName), ap),
+			),
+			goapp.Td().Body(
+				goapp.Select().ID(id(IDDesignAttrType)).Class("wb-select").Aria("label", "Type of "+a.Name).
+					Aria("invalid", pl.has(ap+".type")).
+					OnChange(onValue(func(ctx goapp.Context, v string) {
+						d.setAttribute(ctx, i, j, func(a *model.Attribute) { a.Type = v })
+					}), goapp.EventScope(i, j)).
+					Body(goapp.Range(attributeTypes).Slice(func(k int) goapp.UI {
+						return goapp.Option().Value(attributeTypes[k]).Selected(attributeTypes[k] == a.Type).Text(attributeTypes[k])
+					})),
+				pl.errorsAt(ap+".type", id(IDDesignAttrType)),
+			),
+			goapp.Td().Body(
+				goapp.Input().ID(id(IDDesignAttrRequired)).Type("checkbox").Checked(a.Required).Aria("label", a.Name+" is required").
+					OnChange(func(ctx goapp.Context, ev goapp.Event) {
+						on := ev.Get("target").Get("checked").Bool()
+						d.setAttribute(ctx, i, j, func(a *model.Attribute) {
+							a.Required = on
+							if on {
+								a.Frequency = 0
+							}
+						})
+					}, goapp.EventScope(i, j)),
+				pl.errorsAt(ap+".frequency", id(IDDesignAttrRequired)),
+			),
+			goapp.Td().Body(
+				goapp.Input().ID(id(IDDesignAttrGen)).Type("text").Class("wb-mono wb-design-wide").Value(a.Generator).
+					Placeholder("default for %s", a.Type).Title(generatorHelp).Aria("label", "Generator of "+a.Name).
+					Aria("invalid", pl.has(ap+".generator")).
+					OnChange(onValue(func(ctx goapp.Context, v string) {
+						d.setAttribute(ctx, i, j, func(a *model.Attribute) { a.Generator = strings.TrimSpace(v) })
+					}), goapp.EventScope(i, j)),
+				pl.errorsAt(ap+".generator", id(IDDesignAttrGen)),
+			),
+			goapp.Td().Body(
+				goapp.Button().ID(id(IDDesignRemove)).Class("wb-btn wb-btn-small wb-btn-danger").Text("×").
+					Title("Remove the attribute "+a.Name).
+					OnClick(func(ctx goapp.Context, ev goapp.Event) { d.removeAttribute(ctx, i, j) }, goapp.EventScope(i, j)),
+			),
+		)
 	}
-	return "Attributes: " + strings.Join(parts, ", ")
+	return goapp.Div().ID(designEntityID(i, IDDesignAttrs)).Class("wb-design-attrs").Body(
+		pl.errorsAt(path, designEntityID(i, IDDesignAttrs)),
+		goapp.If(len(rows) > 0, func() goapp.UI {
+			return goapp.Table().Class("wb-table wb-design-attr-table").Body(
+				goapp.THead().Body(goapp.Tr().Body(
+					goapp.Th().Text("Attribute"), goapp.Th().Text("Type"), goapp.Th().Text("Required"),
+					goapp.Th().Title(generatorHelp).Text("Generator"), goapp.Th(),
+				)),
+				goapp.TBody().Body(rows...),
+			)
+		}),
+		goapp.Button().ID(designEntityID(i, IDDesignAttrAdd)).Class("wb-btn wb-btn-small").Text("+ Attribute").
+			Title("Describe another attribute of "+e.Name+": its type, whether every item has it, how sample values are made").
+			OnClick(func(ctx goapp.Context, ev goapp.Event) { d.addAttribute(ctx, i) }, goapp.EventScope(i)),
+	)
+}
+
+// addAttribute adds a string attribute to entity i.
+func (d *designPanel) addAttribute(ctx goapp.Context, i int) {
+	d.edit(ctx, func(m *model.Model) bool {
+		if i < 0 || i >= len(m.Entities) {
+			return false
+		}
+		e := &m.Entities[i]
+		name := uniqueName("attribute", len(e.Attributes)+1, func(n string) bool {
+			return slices.ContainsFunc(e.Attributes, func(a model.Attribute) bool { return a.Name == n })
+		})
+		e.Attributes = append(e.Attributes, model.Attribute{Name: name, Type: "S"})
+		return true
+	})
+}
+
+// setAttribute changes attribute j of entity i.
+func (d *designPanel) setAttribute(ctx goapp.Context, i, j int, fn func(a *model.Attribute)) {
+	d.edit(ctx, func(m *model.Model) bool {
+		if i < 0 || i >= len(m.Entities) || j < 0 || j >= len(m.Entities[i].Attributes) {
+			return false
+		}
+		before := m.Entities[i].Attributes[j]
+		fn(&m.Entities[i].Attributes[j])
+		return m.Entities[i].Attributes[j] != before
+	})
+}
+
+// removeAttribute removes attribute j of entity i.
+func (d *designPanel) removeAttribute(ctx goapp.Context, i, j int) {
+	d.edit(ctx, func(m *model.Model) bool {
+		if i < 0 || i >= len(m.Entities) || j < 0 || j >= len(m.Entities[i].Attributes) {
+			return false
+		}
+		m.Entities[i].Attributes = slices.Delete(m.Entities[i].Attributes, j, j+1)
+		return true
+	})
 }
 
 // addEntity adds an entity in the first table with templates for its

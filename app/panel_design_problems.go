@@ -102,11 +102,21 @@ func designAnchors(m *model.Model) map[string]anchor {
 		for _, k := range entityKeys(m.Table(e.Table), e) {
 			a[p+".keys."+k.name] = anchor{designKeyID(i, k.name), true}
 		}
+		a[p+".attributes"] = anchor{designEntityID(i, IDDesignAttrs), false}
+		for j := range e.Attributes {
+			ap := fmt.Sprintf("%s.attributes[%d]", p, j)
+			a[ap] = anchor{designAttrID(i, j, ""), false}
+			a[ap+".name"] = anchor{designAttrID(i, j, IDDesignName), true}
+			a[ap+".type"] = anchor{designAttrID(i, j, IDDesignAttrType), true}
+			a[ap+".generator"] = anchor{designAttrID(i, j, IDDesignAttrGen), true}
+			a[ap+".frequency"] = anchor{designAttrID(i, j, IDDesignAttrRequired), true}
+		}
 	}
 	for i := range m.AccessPatterns {
 		p := patternPath(i)
 		a[p] = anchor{designPatternID(i, ""), false}
 		a[p+".request"] = anchor{designPatternID(i, IDDesignRequest), true}
+		a[p+".name"] = anchor{designPatternID(i, IDDesignPatName), true}
 	}
 	return a
 }

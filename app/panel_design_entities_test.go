@@ -1,0 +1,81 @@
+package app
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/dynamodb-workbench/workbench/engine/model"
+)
+
+// TestDesignAttributeSchema edits an entity's attribute schema: add an
+// attribute, name and type it, make it required, give it a generator; a bad
+// generator shows its message next to the generator field; remove it.
+func TestDesignAttributeSchema(t *testing.T) {
+	d, _ := newTestDesign(t, "")
+	d.addEntity(d.ctx)
+	d.addAttribute(d.ctx, 0)
+	if doc := d.html(); !hasID(doc, designAttrID(0, 0, IDDesignAttrGen)) || !hasID(doc, designEntityID(0, IDDesignAttrAdd)) {
+		t.Fatal("the attribute row or the add button is missing")
+	}
+	d.setAttribute(d.ctx, 0, 0, func(a *model.Attribute) { a.Name = "total" })
+	d.setAttribute(d.ctx, 0, 0, func(a *model.Attribute) { a.Type = "N" })
+	d.setAttribute(d.ctx, 0, 0, func(a *model.Attribute) { a.Required = true })
+	d.setAttribute(d.ctx, 0, 0, func(a *model.Attribute) { a.Generator = "decimal(1,500,2)" })
+	a := d.draft().Entities[0].Attributes[0]
+	if a != (model.Attribute{Name: "total", Type: "N", Required: true, Generator: "decimal(1,500,2)"}) {
+		t.Fatalf("attribute %+v", a)
+	}
+	if len(d.State.Problems) != 0 {
+		t.Fatalf("problems: %v", d.State.Problems)
+	}
+	d.setAttribute(d.ctx, 0, 0, func(a *model.Attribute) { a.Generator = "choice(a,b)" })
+	gen := designAttrID(0, 0, IDDesignAttrGen)
+	msgs := errorsNextTo(d.html(), gen)
+	if len(msgs) == 0 || !strings.Contains(strings.Join(msgs, " "), "choice") || !invalid(d.html(), gen) {
+		t.Errorf("a string generator on a number: messages next to the field %q", msgs)
+	}
+	d.removeAttribute(d.ctx, 0, 0)
+	if n := len(d.draft().Entities[0].Attributes); n != 0 {
+		t.Errorf("%d attributes after the removal", n)
+	}
+}
+
+// TestDesignAddPattern adds a GetItem of the entity by its key with a
+// parameter per template parameter; the draft validates, applies and the
+// pattern runs; renaming it carries its workload; removing it drops both.
+func TestDesignAddPattern(t *testing.T) {
+	d, _ := newTestDesign(t, "")
+	d.addEntity(d.ctx)
+	d.addPattern(d.ctx)
+	m := d.draft()
+	if len(m.AccessPatterns) != 1 {
+		t.Fatalf("%d access patterns", len(m.AccessPatterns))
+	}
+	ap := m.AccessPatterns[0]
+	if ap.Operation != "GetItem" || len(ap.Parameters) != 1 || ap.Parameters[0].Name != "id" || ap.Entity != "Entity1" {
+		t.Fatalf("access pattern %+v", ap)
+	}
+	if len(d.State.Problems) != 0 {
+		t.Fatalf("problems: %v", d.State.Problems)
+	}
+	if err := d.Store.Apply(); err != nil {
+		t.Fatal(err)
+	}
+	if err := d.Store.LoadDataset(50, 0, nil); err != nil {
+		t.Fatal(err)
+	}
+	r, err := d.Store.RunPattern(ap.Name, nil)
+	if err != nil || r.Status != 200 || len(r.Items) != 1 {
+		t.Fatalf("running it: %v, %+v", err, r)
+	}
+	d.State = d.Store.State()
+	d.act(d.ctx, func() { d.Store.EditWorkload(defaultWorkload) })
+	d.setPatternName(d.ctx, 0, "Get an entity")
+	if workloadRequest(d.draft(), "Get an entity") == nil {
+		t.Error("the workload did not follow the rename")
+	}
+	d.removePattern(d.ctx, 0)
+	if m := d.draft(); len(m.AccessPatterns) != 0 || (m.Workload != nil && len(m.Workload.Requests) != 0) {
+		t.Errorf("after the removal: %+v, %+v", m.AccessPatterns, m.Workload)
+	}
+}
