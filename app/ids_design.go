@@ -55,16 +55,19 @@ const (
 
 	// An entity's attribute schema: entity id + IDDesignAttr + j + a
 	// suffix ("wb-design-entity-0-attr-2-gen").
-	IDDesignAttrs        = "-attrs"           // entity id + this: the attribute schema table
-	IDDesignAttrAdd      = "-attr-add"        // entity id + this: add an attribute
-	IDDesignAttr         = "-attr-"           // entity id + this + j: attribute j's row
-	IDDesignAttrType     = "-type"            // its DynamoDB type
-	IDDesignAttrRequired = "-required"        // required (a checkbox): on every item
-	IDDesignAttrGen      = "-gen"             // its generator (the sample-value language)
-	IDDesignAddPattern   = "wb-design-add-ap" // add an access pattern (a GetItem of the first entity)
-	IDDesignPatName      = "-name"            // access pattern id + this: its name
-	IDDesignPatRemove    = "-remove"          // access pattern id + this: remove it
-	IDDesignPatParams    = "-params"          // access pattern id + this: its parameters and example values
+	IDDesignAttrs          = "-attrs"                     // entity id + this: the attribute schema table
+	IDDesignAttrAdd        = "-attr-add"                  // entity id + this: add an attribute
+	IDDesignAttr           = "-attr-"                     // entity id + this + j: attribute j's row
+	IDDesignAttrType       = "-type"                      // its DynamoDB type
+	IDDesignAttrRequired   = "-required"                  // required (a checkbox): on every item
+	IDDesignAttrGen        = "-gen"                       // its generator (the sample-value language)
+	IDDesignAddPattern     = "wb-design-add-ap"           // add an access pattern (a GetItem of the first entity)
+	IDDesignPatName        = "-name"                      // access pattern id + this: its name
+	IDDesignPatRemove      = "-remove"                    // access pattern id + this: remove it
+	IDDesignTypeConfirm    = "wb-design-type-confirm"     // asks before a shared key attribute's type changes everywhere
+	IDDesignTypeConfirmYes = "wb-design-type-confirm-yes" // change it everywhere
+	IDDesignTypeConfirmNo  = "wb-design-type-confirm-no"  // keep the type
+	IDDesignPatParams      = "-params"                    // access pattern id + this: its parameters and example values
 )
 
 // designAttrID is the id of attribute j of entity i, or of one of its

@@ -28,6 +28,9 @@ type designPanel struct {
 	// valid JSON: it is never put in the draft, so the panel holds it (and
 	// its error) to show what was typed.
 	requests map[string]requestDraft
+	// pendingType is a shared key attribute's type change waiting for
+	// the person's yes or no.
+	pendingType *pendingKeyType
 }
 
 type requestDraft struct{ text, err string }

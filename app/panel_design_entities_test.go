@@ -79,3 +79,39 @@ func TestDesignAddPattern(t *testing.T) {
 		t.Errorf("after the removal: %+v, %+v", m.AccessPatterns, m.Workload)
 	}
 }
+
+// TestDesignSharedKeyTypeAsks: the table's sort key and a GSI's partition
+// key on the same attribute; changing the type from the GSI asks first,
+// names the table's sort key, and changes nothing until confirmed; "keep"
+// changes nothing; "everywhere" changes the attribute's one type.
+func TestDesignSharedKeyTypeAsks(t *testing.T) {
+	d, _ := newTestDesign(t, "")
+	d.addGSI(d.ctx, 0)
+	slot := keySlot{table: 0, kind: slotGSI, index: 0, role: "HASH"}
+	d.setKeyName(d.ctx, slot, "SK")
+	if typ := d.draft().Tables[0].AttributeType("SK"); typ != "S" {
+		t.Fatalf("SK is %s", typ)
+	}
+	d.setKeyType(d.ctx, slot, "N")
+	if d.pendingType == nil || d.draft().Tables[0].AttributeType("SK") != "S" {
+		t.Fatalf("no question, or the type changed at once: %+v", d.pendingType)
+	}
+	doc := d.html()
+	if !hasID(doc, IDDesignTypeConfirm) || !strings.Contains(doc, "the table&#39;s sort key") && !strings.Contains(doc, "the table's sort key") {
+		t.Errorf("the question does not name the table's sort key")
+	}
+	d.confirmKeyType(d.ctx, false)
+	if d.pendingType != nil || d.draft().Tables[0].AttributeType("SK") != "S" || hasID(d.html(), IDDesignTypeConfirm) {
+		t.Error("keeping the type changed something")
+	}
+	d.setKeyType(d.ctx, slot, "N")
+	d.confirmKeyType(d.ctx, true)
+	if typ := d.draft().Tables[0].AttributeType("SK"); typ != "N" {
+		t.Errorf("after yes, SK is %s", typ)
+	}
+	// A key used once changes without a question.
+	d.setKeyType(d.ctx, keySlot{table: 0, role: "HASH"}, "N")
+	if d.pendingType != nil || d.draft().Tables[0].AttributeType("PK") != "N" {
+		t.Error("a key used once asked, or did not change")
+	}
+}

@@ -162,7 +162,98 @@ func (d *designPanel) keyField(label string, slot keySlot, t *model.Table, ks []
 			),
 		),
 		errs,
+		goapp.If(d.pendingType != nil && d.pendingType.slot == slot, func() goapp.UI { return d.renderTypeConfirm(typeID, string(typ)) }),
 	)
+}
+
+// pendingKeyType is a key type change that waits for the person's answer:
+// the attribute is a key elsewhere too (the table's sort key and an
+// index's key on the same attribute), and its type is the attribute's, so
+// it changes everywhere.
+type pendingKeyType struct {
+	slot  keySlot
+	value schema.ScalarType
+	name  string
+	// others lists the other keys the attribute is ("the partition key
+	// of GSI1").
+	others []string
+}
+
+// keyUses lists where attribute name is a key of t, in words.
+func keyUses(t *schema.TableDefinition, name string) []string {
+	var out []string
+	role := func(kt schema.KeyType) string {
+		if kt == schema.KeyTypeRange {
+			return "sort key"
+		}
+		return "partition key"
+	}
+	for _, k := range t.KeySchema {
+		if k.AttributeName == name {
+			out = append(out, "the table's "+role(k.KeyType))
+		}
+	}
+	for _, g := range t.GlobalSecondaryIndexes {
+		for _, k := range g.KeySchema {
+			if k.AttributeName == name {
+				out = append(out, "the "+role(k.KeyType)+" of GSI "+g.IndexName)
+			}
+		}
+	}
+	for _, l := range t.LocalSecondaryIndexes {
+		for _, k := range l.KeySchema {
+			// An LSI's partition key is the table's: it is not another use.
+			if k.AttributeName == name && k.KeyType == schema.KeyTypeRange {
+				out = append(out, "the sort key of LSI "+l.IndexName)
+			}
+		}
+	}
+	return out
+}
+
+// slotUse names the key a slot addresses, as keyUses does.
+func slotUse(t *schema.TableDefinition, s keySlot) string {
+	role := "partition key"
+	if s.role == schema.KeyTypeRange {
+		role = "sort key"
+	}
+	switch s.kind {
+	case slotGSI:
+		return "the " + role + " of GSI " + t.GlobalSecondaryIndexes[s.index].IndexName
+	case slotLSI:
+		return "the " + role + " of LSI " + t.LocalSecondaryIndexes[s.index].IndexName
+	}
+	return "the table's " + role
+}
+
+// renderTypeConfirm asks whether to change a shared key attribute's type
+// everywhere.
+func (d *designPanel) renderTypeConfirm(typeID, current string) goapp.UI {
+	pt := d.pendingType
+	return goapp.Div().ID(IDDesignTypeConfirm).Class("wb-design-confirm").Attr("role", "alertdialog").Body(
+		goapp.P().Text(fmt.Sprintf("%s is also %s. A key attribute has one type: changing it from %s to %s changes it there too.",
+			pt.name, strings.Join(pt.others, " and "), current, pt.value)),
+		goapp.Button().ID(IDDesignTypeConfirmYes).Class("wb-btn wb-btn-small wb-btn-primary").
+			Text(fmt.Sprintf("Change %s to %s everywhere", pt.name, pt.value)).
+			OnClick(func(ctx goapp.Context, e goapp.Event) { d.confirmKeyType(ctx, true) }),
+		goapp.Button().ID(IDDesignTypeConfirmNo).Class("wb-btn wb-btn-small").Text("Keep "+current).
+			OnClick(func(ctx goapp.Context, e goapp.Event) {
+				d.confirmKeyType(ctx, false)
+				// The select still shows the refused choice: put it back.
+				if el := goapp.Window().GetElementByID(typeID); el.Truthy() {
+					el.Set("value", current)
+				}
+			}, goapp.EventScope(typeID, current)),
+	)
+}
+
+// confirmKeyType applies (yes) or drops the pending type change.
+func (d *designPanel) confirmKeyType(ctx goapp.Context, yes bool) {
+	pt := d.pendingType
+	d.pendingType = nil
+	if yes && pt != nil {
+		d.applyKeyType(ctx, pt.slot, pt.value)
+	}
 }
 
 // capacityInputs draws RCU/WCU inputs for table i (gsi < 0) or its GSI.
@@ -440,6 +531,30 @@ func (d *designPanel) setKeyType(ctx goapp.Context, s keySlot, v string) {
 	if !typ.Valid() {
 		return
 	}
+	d.pendingType = nil
+	if m := d.Store.State().Draft; s.table >= 0 && s.table < len(m.Tables) {
+		t := &m.Tables[s.table].TableDefinition
+		if ks := s.keySchema(t); ks != nil {
+			name := firstKey(*ks, s.role)
+			here := slotUse(t, s)
+			var others []string
+			for _, u := range keyUses(t, name) {
+				if u != here {
+					others = append(others, u)
+				}
+			}
+			if name != "" && len(others) > 0 && t.AttributeType(name) != typ {
+				// Say so and ask, rather than change the others silently.
+				d.pendingType = &pendingKeyType{slot: s, value: typ, name: name, others: others}
+				return
+			}
+		}
+	}
+	d.applyKeyType(ctx, s, typ)
+}
+
+// applyKeyType declares the slot's key attribute as typ.
+func (d *designPanel) applyKeyType(ctx goapp.Context, s keySlot, typ schema.ScalarType) {
 	d.editTable(ctx, s.table, func(m *model.Model, t *model.Table) bool {
 		ks := s.keySchema(&t.TableDefinition)
 		if ks == nil {
