@@ -58,10 +58,12 @@ const (
 	IDNextPage         = "wb-page-next"         // next page of collections
 
 	// Indexes.
-	IDIndexSelect   = "wb-index-select"   // the index the Indexes panel shows
-	IDIndexSummary  = "wb-index-summary"  // the index's keys, projection and membership (data-in, data-out)
-	IDIndexMembers  = "wb-index-members"  // the index's own item collections
-	IDIndexExcluded = "wb-index-excluded" // the table's items the index leaves out, with the reason for each
+	IDIndexSelect    = "wb-index-select"    // the index the Indexes panel shows
+	IDIndexSummary   = "wb-index-summary"   // the index's keys, projection and membership (data-in, data-out)
+	IDIndexMembers   = "wb-index-members"   // the index's own item collections
+	IDIndexExcluded  = "wb-index-excluded"  // the table's items the index leaves out, with the reason for each
+	IDIndexProjected = "wb-index-projected" // the attributes the index holds: its keys, the table's keys (always projected), INCLUDE's
+	IDIndexHints     = "wb-index-hints"     // access patterns on the index whose filter or projection names what it does not project
 
 	// Query.
 	IDQueryOperation = "wb-query-op"        // the request builder's operation

@@ -68,6 +68,7 @@ const (
 	IDDesignTypeConfirmYes = "wb-design-type-confirm-yes" // change it everywhere
 	IDDesignTypeConfirmNo  = "wb-design-type-confirm-no"  // keep the type
 	IDDesignPatParams      = "-params"                    // access pattern id + this: its parameters and example values
+	IDDesignPatHints       = "-hints"                     // access pattern id + this: projection hints (a filter or projection naming what its index does not project)
 )
 
 // designAttrID is the id of attribute j of entity i, or of one of its

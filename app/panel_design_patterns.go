@@ -60,6 +60,7 @@ func (d *designPanel) renderPattern(m *model.Model, i int, pl *placement) goapp.
 				OnClick(func(ctx goapp.Context, e goapp.Event) { d.removePattern(ctx, i) }, goapp.EventScope(i)),
 		),
 		pl.errorsAt(path+".name", designPatternID(i, IDDesignPatName)),
+		renderHints(designPatternID(i, IDDesignPatHints), projectionHints(m, ap)),
 		pl.errorsAt(path, designPatternID(i, "")),
 		goapp.Details().Class("wb-design-request").Open(localErr != "" || pl.has(path+".request")).Body(
 			goapp.Summary().Text("Request"),
@@ -270,4 +271,14 @@ func (d *designPanel) setPatternName(ctx goapp.Context, i int, v string) {
 		}
 		return true
 	})
+}
+
+// renderHints lists hints (advice, not errors) under id, or nothing.
+func renderHints(id string, hints []string) goapp.UI {
+	if len(hints) == 0 {
+		return nil
+	}
+	return goapp.Ul().ID(id).Class("wb-hints").Body(goapp.Range(hints).Slice(func(k int) goapp.UI {
+		return goapp.Li().Text(hints[k])
+	}))
 }
