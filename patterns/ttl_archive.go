@@ -94,7 +94,19 @@ func generateTTLArchive(g *gen) {
 	ephemeral(g, "Message", "lea", "sam", "m-103", h(2*24), "Delete this after reading.")
 	ephemeral(g, "Message", "lea", "kim", "m-104", h(3), "See you at nine.")
 	ephemeral(g, "Message", "sam", "lea", "m-105", h(12), "Thanks!")
+	// Filler: live messages of the last seven days and, every 50th, one
+	// the TTL process deleted before the start and the consumer archived,
+	// so the archive holds history from the first load (a running system's
+	// archive is never empty).
 	for i := 0; ; i++ {
+		if i%50 == 0 {
+			sent := g.start.Add(-messageTTL - time.Duration(2*3600+g.r.IntN(21*24*3600))*time.Second)
+			archived := sent.Add(messageTTL + time.Hour)
+			g.put("ArchivedMessage", model.Params{"recipient": fmt.Sprintf("u%05d", g.r.IntN(5000)), "sentAt": iso(sent), "messageId": fmt.Sprintf("a-%07d", i)},
+				attr.Item{"From": str(fmt.Sprintf("u%05d", g.r.IntN(5000))), "Body": str(model.Pick(g.r, chatLines)),
+					"ExpiresAt": epoch(sent.Add(messageTTL)), "ArchivedAt": str(iso(archived))})
+			continue
+		}
 		sent := g.start.Add(-time.Duration(1+g.r.IntN(7*24*3600-1)) * time.Second)
 		ephemeral(g, "Message", fmt.Sprintf("u%05d", g.r.IntN(5000)), fmt.Sprintf("u%05d", g.r.IntN(5000)),
 			fmt.Sprintf("f-%07d", i), sent, model.Pick(g.r, chatLines))

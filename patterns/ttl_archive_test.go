@@ -24,8 +24,12 @@ func TestTTLArchiveStory(t *testing.T) {
 		}
 		return a, s
 	}
-	if a, s := poll(); a != 0 || s != ttlArchive.DefaultSize {
-		t.Fatalf("first poll archived %d and skipped %d, want 0 and the %d inserts", a, s, ttlArchive.DefaultSize)
+	live := l.itemCount(t, "Messages", "")
+	if pre := l.itemCount(t, "MessagesArchive", ""); pre < 1 || live+pre != int64(ttlArchive.DefaultSize) {
+		t.Fatalf("the dataset has %d live and %d archived messages, want %d in all with some archived", live, pre, ttlArchive.DefaultSize)
+	}
+	if a, s := poll(); a != 0 || int64(s) != live {
+		t.Fatalf("first poll archived %d and skipped %d, want 0 and the %d inserts", a, s, live)
 	}
 	l.run(t, "User deletes a message", nil)
 	if a, s := poll(); a != 0 || s != 1 {

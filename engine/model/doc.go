@@ -29,6 +29,15 @@
 // into it with BatchWriteItem; a Source is the streaming form of a dataset,
 // so a generated million items never sit in memory twice.
 //
+// Attribute schemas and data: an Attribute has a DynamoDB type, Required,
+// a Frequency and a Generator in package gen's language. GenEntities gives
+// the generator's view of the entities (guessing generators for attributes
+// and key parameters that lack one), GenPlan compiles it with the key
+// templates, and Synthesize streams a dataset ("entities" generator) whose
+// items always match their entity. FindExamples picks, from the data in a
+// database, parameter values with which each access pattern returns items;
+// SetExamples stores them as the parameters' examples.
+//
 // The package imports only the standard library, github.com/goccy/go-json
 // and the engine's packages.
 package model

@@ -10,6 +10,7 @@ import (
 
 	"github.com/dynamodb-workbench/workbench/engine"
 	"github.com/dynamodb-workbench/workbench/engine/attr"
+	"github.com/dynamodb-workbench/workbench/engine/model/gen"
 	"github.com/dynamodb-workbench/workbench/engine/schema"
 )
 
@@ -234,16 +235,19 @@ func (v *validator) entities() {
 			} else if a.Required && a.Frequency != 0 && a.Frequency < 1 {
 				v.add(p+".frequency", "a required attribute is on every item")
 			}
-			if a.Generator != "" {
-				s := start
-				if s.IsZero() {
-					s = time.Unix(0, 0)
-				}
-				if _, err := compileGenerator(a.Generator, a.Type, s); err != nil {
-					v.add(p+".generator", "%v", err)
-				}
-			}
 		}
+	}
+	// Generators compile together: a ref names another entity's attribute.
+	s := start
+	if s.IsZero() {
+		s = DefaultStart
+	}
+	for _, ae := range gen.Check(v.m.GenEntities(), gen.Env{Start: s}) {
+		p := fmt.Sprintf("entities[%d]", ae.Entity)
+		if ae.Attribute >= 0 && ae.Attribute < len(v.m.Entities[ae.Entity].Attributes) {
+			p += fmt.Sprintf(".attributes[%d].generator", ae.Attribute)
+		}
+		v.add(p, "%v", ae.Err)
 	}
 }
 

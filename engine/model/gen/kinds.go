@@ -1,0 +1,208 @@
+package gen
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/dynamodb-workbench/workbench/engine/attr"
+)
+
+// The original language (seq ... const) comes first and draws exactly as
+// it always did, so that a shared model regenerates the same items.
+func init() {
+	register(Kind{"seq", "(width)", []string{"S", "N"}, "the item's number within its entity (0, 1, ...), zero-padded to width", "seq(5)"}, func(c *compiler) (valueFn, error) {
+		if err := c.want(0, 1); err != nil {
+			return nil, err
+		}
+		width, err := c.integer(0, 0)
+		if err != nil {
+			return nil, err
+		}
+		if width < 0 || width > 20 {
+			return nil, c.errorf("width %d is not in 0..20", width)
+		}
+		if c.typ == "N" {
+			return func(x *ctx) attr.Value { return attr.NumberFromInt64(int64(x.n)) }, nil
+		}
+		return func(x *ctx) attr.Value { return attr.String(fmt.Sprintf("%0*d", width, x.n)) }, nil
+	})
+	register(Kind{"int", "(min,max)", []string{"N", "S"}, "an integer in [min, max], uniformly", "int(1,100)"}, func(c *compiler) (valueFn, error) {
+		if err := c.want(2); err != nil {
+			return nil, err
+		}
+		lo, err := c.integer(0, 0)
+		if err != nil {
+			return nil, err
+		}
+		hi, err := c.integer(1, 0)
+		if err != nil {
+			return nil, err
+		}
+		if hi < lo {
+			return nil, c.errorf("min %d is greater than max %d", lo, hi)
+		}
+		if c.typ == "S" {
+			return func(x *ctx) attr.Value { return attr.String(strconv.FormatInt(x.r.Int64Range(lo, hi), 10)) }, nil
+		}
+		return func(x *ctx) attr.Value { return attr.NumberFromInt64(x.r.Int64Range(lo, hi)) }, nil
+	})
+	register(Kind{"decimal", "(min,max,scale)", []string{"N"}, "a number in [min, max] with scale decimals, uniformly", "decimal(0,1,3)"}, func(c *compiler) (valueFn, error) {
+		if err := c.want(3); err != nil {
+			return nil, err
+		}
+		scale, err := c.integer(2, 0)
+		if err != nil {
+			return nil, err
+		}
+		if scale < 0 || scale > 10 {
+			return nil, c.errorf("scale %d is not in 0..10", scale)
+		}
+		lo, err := strconv.ParseFloat(c.args[0], 64)
+		if err != nil {
+			return nil, c.errorf("argument %q is not a number", c.args[0])
+		}
+		hi, err := strconv.ParseFloat(c.args[1], 64)
+		if err != nil {
+			return nil, c.errorf("argument %q is not a number", c.args[1])
+		}
+		if hi < lo {
+			return nil, c.errorf("min %s is greater than max %s", c.args[0], c.args[1])
+		}
+		return func(x *ctx) attr.Value {
+			return attr.MustNumber(strconv.FormatFloat(lo+(hi-lo)*x.r.Float64(), 'f', int(scale), 64))
+		}, nil
+	})
+	register(Kind{"choice", "(a,b,...)", []string{"S", "N"}, "one of the words, each equally likely (enum weighs them)", "choice(red,green,blue)"}, func(c *compiler) (valueFn, error) {
+		if len(c.args) == 0 {
+			return nil, fmt.Errorf("choice needs at least one word")
+		}
+		vals := make([]attr.Value, len(c.args))
+		for i := range c.args {
+			v, err := c.scalar(c.arg(i, ""))
+			if err != nil {
+				return nil, c.errorf("%v", strings.TrimPrefix(err.Error(), "choice: "))
+			}
+			vals[i] = v
+		}
+		return func(x *ctx) attr.Value { return Pick(x.r, vals) }, nil
+	})
+	register(Kind{"text", "(min,max)", []string{"S"}, "lorem-ipsum words, min to max characters long", "text(20,80)"}, func(c *compiler) (valueFn, error) {
+		if err := c.want(2); err != nil {
+			return nil, err
+		}
+		lo, hi, err := c.intRange(0, 0, 0, 1, 100_000)
+		if err != nil {
+			return nil, err
+		}
+		return func(x *ctx) attr.Value { return attr.String(Lorem(x.r, int(x.r.Int64Range(lo, hi)))) }, nil
+	})
+	register(Kind{"uuid", "", []string{"S"}, "a random UUID (version 4 layout)", "uuid"}, func(c *compiler) (valueFn, error) {
+		if err := c.want(0); err != nil {
+			return nil, err
+		}
+		return func(x *ctx) attr.Value { return attr.String(UUID(x.r)) }, nil
+	})
+	register(Kind{"bool", "(p)", []string{"BOOL"}, "true with probability p (default 0.5)", "bool(0.1)"}, func(c *compiler) (valueFn, error) {
+		if err := c.want(0, 1); err != nil {
+			return nil, err
+		}
+		p, err := c.float(0, 0.5)
+		if err != nil {
+			return nil, err
+		}
+		if p < 0 || p > 1 {
+			return nil, c.errorf("%v is not a probability between 0 and 1", p)
+		}
+		return func(x *ctx) attr.Value { return attr.Bool(x.r.Chance(p)) }, nil
+	})
+	register(Kind{"null", "", []string{"NULL"}, "NULL", "null"}, func(c *compiler) (valueFn, error) {
+		if err := c.want(0); err != nil {
+			return nil, err
+		}
+		return func(*ctx) attr.Value { return attr.Null{} }, nil
+	})
+	times := func(name, doc string, typ string, format func(sec int64) attr.Value) {
+		register(Kind{name, "(from,to)", []string{typ}, doc, name + "(-30d,0)"}, func(c *compiler) (valueFn, error) {
+			if err := c.want(2); err != nil {
+				return nil, err
+			}
+			lo, hi, err := c.span(0, "", "")
+			if err != nil {
+				return nil, err
+			}
+			return func(x *ctx) attr.Value { return format(x.r.Int64Range(lo, hi)) }, nil
+		})
+	}
+	times("date", "a day in [from, to], YYYY-MM-DD", "S", func(s int64) attr.Value {
+		return attr.String(time.Unix(s, 0).UTC().Format(time.DateOnly))
+	})
+	times("timestamp", "an ISO-8601 UTC time to the second in [from, to]", "S", func(s int64) attr.Value {
+		return attr.String(time.Unix(s, 0).UTC().Format(time.RFC3339))
+	})
+	times("epoch", "epoch seconds in [from, to], as a Number (a TTL value)", "N", func(s int64) attr.Value {
+		return attr.NumberFromInt64(s)
+	})
+	register(Kind{"const", "(value)", []string{"S", "N", "BOOL"}, "the value itself", "const(ACTIVE)"}, func(c *compiler) (valueFn, error) {
+		if err := c.want(1); err != nil {
+			return nil, err
+		}
+		v, err := c.scalar(c.arg(0, ""))
+		if err != nil {
+			return nil, err
+		}
+		return func(*ctx) attr.Value { return v }, nil
+	})
+	registerRealistic()
+	registerNumbers()
+	registerCollections()
+	registerRelations()
+}
+
+// Lorem returns n characters of lorem-ipsum words.
+func Lorem(r *Rand, n int) string {
+	var b strings.Builder
+	b.Grow(n + 16)
+	for b.Len() < n {
+		if b.Len() > 0 {
+			b.WriteByte(' ')
+		}
+		b.WriteString(Pick(r, loremWords))
+	}
+	s := b.String()[:n]
+	if s[len(s)-1] == ' ' {
+		s = s[:len(s)-1] + "."
+	}
+	return s
+}
+
+var loremWords = strings.Fields(`lorem ipsum dolor sit amet consectetur adipiscing elit sed do eiusmod
+tempor incididunt ut labore et dolore magna aliqua enim ad minim veniam quis nostrud exercitation
+ullamco laboris nisi aliquip ex ea commodo consequat duis aute irure in reprehenderit voluptate velit
+esse cillum fugiat nulla pariatur excepteur sint occaecat cupidatat non proident sunt culpa qui
+officia deserunt mollit anim id est laborum`)
+
+// UUID returns a random UUID in the version-4 layout.
+func UUID(r *Rand) string {
+	a, b := r.Uint64(), r.Uint64()
+	a = a&^0xf000 | 0x4000     // version 4
+	b = b&^(0xc<<60) | 0x8<<60 // variant 10
+	const hex = "0123456789abcdef"
+	var buf [36]byte
+	j := 0
+	for i := 0; i < 32; i++ {
+		if i == 8 || i == 12 || i == 16 || i == 20 {
+			buf[j] = '-'
+			j++
+		}
+		w := a
+		if i >= 16 {
+			w = b
+		}
+		shift := uint(60 - 4*(i%16))
+		buf[j] = hex[(w>>shift)&0xf]
+		j++
+	}
+	return string(buf[:])
+}

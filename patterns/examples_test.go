@@ -1,0 +1,65 @@
+package patterns
+
+import (
+	"fmt"
+	"testing"
+
+	"github.com/dynamodb-workbench/workbench/engine/model"
+)
+
+// TestExamplesFromData runs every access pattern of every pattern with
+// parameters FindExamples takes from the loaded dataset, at a small and a
+// large size: each read returns items, and each write's parameters come
+// from an item of its entity and the write succeeds.
+func TestExamplesFromData(t *testing.T) {
+	for _, p := range Catalog() {
+		for _, size := range []int{200, 10_000} {
+			t.Run(fmt.Sprintf("%s/%d", p.Name, size), func(t *testing.T) {
+				m := p.Model()
+				m.Dataset.Generator.Size = size
+				db, _ := m.NewDatabase()
+				if _, err := m.Load(db, Generator); err != nil {
+					t.Fatal(err)
+				}
+				ex := m.FindExamples(db)
+				if len(ex) != len(m.AccessPatterns) {
+					t.Fatalf("%d examples for %d access patterns", len(ex), len(m.AccessPatterns))
+				}
+				for i, x := range ex {
+					ap := &m.AccessPatterns[i]
+					if x.AccessPattern != ap.Name {
+						t.Fatalf("example %d is for %q, not %q", i, x.AccessPattern, ap.Name)
+					}
+					if x.Items < 0 {
+						continue // a write: run below, after the reads
+					}
+					if x.Items == 0 || !x.FromData {
+						t.Errorf("%s: no parameters found that return items (tried %v)", ap.Name, x.Params)
+						continue
+					}
+					res, err := ap.Run(db, x.Params)
+					if err != nil || len(res.Items) != x.Items {
+						t.Errorf("%s with %v: %v items, %v; FindExamples said %d", ap.Name, x.Params, len(res.Items), err, x.Items)
+					}
+				}
+				m.SetExamples(ex)
+				for i, x := range ex {
+					ap := &m.AccessPatterns[i]
+					if x.Items >= 0 {
+						continue
+					}
+					if !x.FromData && len(ap.Parameters) > 0 {
+						t.Errorf("%s: a write's parameters should come from an item", ap.Name)
+					}
+					if _, err := ap.Run(db, ap.Examples()); err != nil {
+						t.Errorf("%s with %v: %v", ap.Name, ap.Examples(), err)
+					}
+				}
+				if err := m.Validate(); err != nil {
+					t.Errorf("the model with the examples from the data does not validate: %v", err)
+				}
+				_ = model.Version
+			})
+		}
+	}
+}
