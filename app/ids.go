@@ -187,6 +187,7 @@ const (
 	IDWizardEntity     = "-entity"              // the entity a pattern reads or writes
 	IDWizardBy         = "-by"                  // the attribute a pattern finds items by
 	IDWizardSort       = "-sort"                // the attribute it sorts or ranges on
+	IDWizardRare       = "-rare"                // only some items have the attribute (a sparse index)
 	IDWizardRate       = "-rate"                // its calls per second
 	IDWizardRemove     = "-remove"              // remove the row
 )

@@ -61,6 +61,7 @@ const (
 	IDDesignAttrType       = "-type"                      // its DynamoDB type
 	IDDesignAttrRequired   = "-required"                  // required (a checkbox): on every item
 	IDDesignAttrGen        = "-gen"                       // its generator (the sample-value language)
+	IDDesignGenKinds       = "wb-design-gen-kinds"        // the generator fields' suggestions (a datalist of one example per kind)
 	IDDesignAddPattern     = "wb-design-add-ap"           // add an access pattern (a GetItem of the first entity)
 	IDDesignPatName        = "-name"                      // access pattern id + this: its name
 	IDDesignPatRemove      = "-remove"                    // access pattern id + this: remove it

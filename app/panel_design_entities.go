@@ -8,6 +8,7 @@ import (
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 
 	"github.com/dynamodb-workbench/workbench/engine/model"
+	"github.com/dynamodb-workbench/workbench/engine/model/gen"
 	"github.com/dynamodb-workbench/workbench/engine/schema"
 )
 
@@ -164,9 +165,31 @@ func (d *designPanel) renderEntity(m *model.Model, i int, pl *placement) goapp.U
 // attributeTypes are the DynamoDB types an attribute can have.
 var attributeTypes = []string{"S", "N", "B", "BOOL", "NULL", "SS", "NS", "BS", "L", "M"}
 
-// generatorHelp is the title of a generator field: the language in brief.
-const generatorHelp = "How sample values are made: seq, seq(6), int(0,100), decimal(1,500,2), choice(a,b,c), text(5,40), uuid, bool, " +
-	"date(-30d,0), timestamp(-90d,0), epoch(+1d,+30d), const(x). Empty: a default for the type when a dataset is generated."
+// generatorHelp is the title of a generator field: the language in brief,
+// from the generator package's own list of kinds.
+var generatorHelp = func() string {
+	var b strings.Builder
+	b.WriteString("How sample values are made. Empty: guessed from the name and type when a dataset is generated. Kinds: ")
+	for i, k := range gen.Kinds() {
+		if i > 0 {
+			b.WriteString(", ")
+		}
+		b.WriteString(k.Name + k.Args)
+	}
+	return b.String()
+}()
+
+// generatorExamples fill the generator fields' suggestions: one example of
+// each kind.
+var generatorExamples = func() []string {
+	var out []string
+	for _, k := range gen.Kinds() {
+		if k.Example != "" {
+			out = append(out, k.Example)
+		}
+	}
+	return out
+}()
 
 // renderAttributes draws entity i's attribute schema: a row per attribute
 // with its name, DynamoDB type, required switch and generator, each with
@@ -214,7 +237,7 @@ func (d *designPanel) renderAttributes(m *model.Model, i int, pl *placement) goa
 			),
 			goapp.Td().Body(
 				goapp.Input().ID(id(IDDesignAttrGen)).Type("text").Class("wb-mono wb-design-wide").Value(a.Generator).
-					Placeholder("default for %s", a.Type).Title(generatorHelp).Aria("label", "Generator of "+a.Name).
+					Placeholder("guessed from the name").Title(generatorHelp).List(IDDesignGenKinds).Aria("label", "Generator of "+a.Name).
 					Aria("invalid", pl.has(ap+".generator")).
 					OnChange(onValue(func(ctx goapp.Context, v string) {
 						d.setAttribute(ctx, i, j, func(a *model.Attribute) { a.Generator = strings.TrimSpace(v) })
@@ -229,6 +252,11 @@ func (d *designPanel) renderAttributes(m *model.Model, i int, pl *placement) goa
 		)
 	}
 	return goapp.Div().ID(designEntityID(i, IDDesignAttrs)).Class("wb-design-attrs").Body(
+		goapp.If(i == 0, func() goapp.UI {
+			return goapp.DataList().ID(IDDesignGenKinds).Body(goapp.Range(generatorExamples).Slice(func(k int) goapp.UI {
+				return goapp.Option().Value(generatorExamples[k])
+			}))
+		}),
 		pl.errorsAt(path, designEntityID(i, IDDesignAttrs)),
 		goapp.If(len(rows) > 0, func() goapp.UI {
 			return goapp.Table().Class("wb-table wb-design-attr-table").Body(

@@ -224,18 +224,16 @@ func newGetPattern(m *model.Model, name string) (*model.AccessPattern, error) {
 		Description: "Get one " + e.Name + " by its key"}, nil
 }
 
-// exampleFor is an example value of entity e's key parameter p: item 1 of
-// the generator a dataset would use for it (seq(6) makes 000001).
+// exampleFor is an example value of entity e's key parameter p until a
+// load finds one in the data (model.FindExamples): item 1 of the counter a
+// dataset uses for a key that must stay unique (seq(5) makes 00001).
 func exampleFor(e *model.Entity, p string) string {
 	for _, a := range e.Attributes {
-		if a.Name == p && a.Generator != "" && a.Generator != "seq(6)" {
-			if a.Generator == "seq" {
-				return "1"
-			}
-			return "" // a person fills it in; Run tells which parameter lacks one
+		if a.Name == p && a.Generator == "seq" {
+			return "1"
 		}
 	}
-	return "000001"
+	return "00001"
 }
 
 // removePattern removes access pattern i and its share of the workload.

@@ -534,6 +534,9 @@ func (s *Store) LoadDataset(n int, seed int64, progress func()) error {
 		s.err = err.Error()
 	} else {
 		s.message = fmt.Sprintf("Loaded %d items in %s", stats.Items, s.load.Elapsed.Round(time.Millisecond))
+		if n := s.examplesFromDataLocked(); n > 0 {
+			s.message += fmt.Sprintf("; %d access patterns take their example parameters from the data", n)
+		}
 		if filled > 0 {
 			s.message += fmt.Sprintf(" (%d attributes got a default generator: see the entities in the Design tab)", filled)
 		}
@@ -543,6 +546,39 @@ func (s *Store) LoadDataset(n int, seed int64, progress func()) error {
 		progress()
 	}
 	return err
+}
+
+// examplesFromDataLocked gives the running design's access patterns
+// example parameters found in the loaded data (model.FindExamples), so
+// that each one runs and returns items; the draft follows when it is the
+// running design. It returns how many patterns changed. The caller holds
+// s.mu.
+func (s *Store) examplesFromDataLocked() int {
+	m := s.applied
+	if len(m.AccessPatterns) == 0 {
+		return 0
+	}
+	ex := m.FindExamples(s.db)
+	next, err := cloneModel(m)
+	if err != nil {
+		return 0
+	}
+	next.SetExamples(ex)
+	changed := 0
+	for i := range next.AccessPatterns {
+		a, b := m.AccessPatterns[i].Parameters, next.AccessPatterns[i].Parameters
+		if !slices.Equal(a, b) {
+			changed++
+		}
+	}
+	if changed == 0 {
+		return 0
+	}
+	if s.draft == s.applied {
+		s.draft = next
+	}
+	s.applied = next
+	return changed
 }
 
 // datasetSource returns the items of m's dataset, n of them when it comes

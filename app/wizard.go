@@ -38,7 +38,10 @@ type wizardPattern struct {
 	// By is the attribute the request finds items by; SortBy the one it
 	// sorts or ranges on ("" for none).
 	By, SortBy string
-	Rate       float64
+	// Rare says only some items have the SortBy (or By) attribute, so a
+	// sparse index holds just them.
+	Rare bool
+	Rate float64
 }
 
 // wizardActions are what an access pattern does.
@@ -243,6 +246,9 @@ func (w *designWizard) renderPattern(i int) goapp.UI {
 			}))),
 		wizardField("by", id(IDWizardBy), attrSelect(id(IDWizardBy), p.By, "", func(v string) { w.in.Patterns[i].By = v })),
 		wizardField("sorted by", id(IDWizardSort), attrSelect(id(IDWizardSort), p.SortBy, "—", func(v string) { w.in.Patterns[i].SortBy = v })),
+		wizardField("only some items", id(IDWizardRare), goapp.Input().ID(id(IDWizardRare)).Type("checkbox").Checked(p.Rare).
+			Title("Only some items have the attribute: a sparse index holds just them").
+			OnChange(func(ctx goapp.Context, e goapp.Event) { w.in.Patterns[i].Rare = e.Get("target").Get("checked").Bool() }, goapp.EventScope(i))),
 		wizardField("calls/s", id(IDWizardRate), goapp.Input().ID(id(IDWizardRate)).Type("number").Min(0).Class("wb-workload-rate").
 			Value(strconv.FormatFloat(p.Rate, 'f', -1, 64)).
 			OnChange(onValue(func(ctx goapp.Context, v string) {

@@ -1,0 +1,63 @@
+package app
+
+import (
+	"testing"
+)
+
+// TestWizardProposalRuns: the form's example (three entities, four access
+// patterns) becomes a design that validates; accepted, it loads 10,000
+// generated items and every access pattern returns items.
+func TestWizardProposalRuns(t *testing.T) {
+	in := wizardExample()
+	if len(in.Entities) != 3 || len(in.Patterns) != 4 {
+		t.Fatalf("the example has %d entities, %d patterns", len(in.Entities), len(in.Patterns))
+	}
+	p, err := proposeDesign(in)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(p.Reasons) == 0 {
+		t.Error("no reasons")
+	}
+	for _, r := range p.Reasons {
+		if r.Target == "" || r.Text == "" {
+			t.Errorf("reason %+v", r)
+		}
+	}
+	if err := p.Model.Validate(); err != nil {
+		t.Fatalf("the proposal does not validate: %v", err)
+	}
+	s := NewStore()
+	doc, ok := recentDoc(p.Model)
+	if !ok {
+		t.Fatal("no document")
+	}
+	if err := s.OpenModel([]byte(doc)); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.LoadDataset(10000, 0, nil); err != nil {
+		t.Fatal(err)
+	}
+	for _, ap := range s.State().Model.AccessPatterns {
+		r, err := s.RunPattern(ap.Name, nil)
+		if err != nil || r.Status != 200 {
+			t.Errorf("%s: %v %s %s", ap.Name, err, r.ErrorType, r.ErrorMessage)
+			continue
+		}
+		if len(r.Items) == 0 && ap.Operation != "PutItem" {
+			t.Errorf("%s (%s) returns no item: %s", ap.Name, ap.Operation, r.Request)
+		}
+	}
+}
+
+func TestParseAttributes(t *testing.T) {
+	got, err := parseAttributes(" email, total:n ,tags:SS")
+	if err != nil || len(got) != 3 || got[1] != (wizardAttribute{"total", "N"}) || got[0].Type != "S" {
+		t.Fatalf("%+v %v", got, err)
+	}
+	for _, bad := range []string{"a:X", "a, a", "has space"} {
+		if _, err := parseAttributes(bad); err == nil {
+			t.Errorf("%q: no error", bad)
+		}
+	}
+}
