@@ -673,6 +673,7 @@ func (p *loadPanel) renderRun(v loadViewCache) goapp.UI {
 			Attr("data-run", r.N).Attr("data-label", r.Label).
 			Attr("data-throttled", int64(math.Round(res.Totals.Throttled))).
 			Attr("data-requests", int64(math.Round(res.Totals.Requests))).
+			Attr("data-partitions", res.Totals.PartitionsEnd).
 			Attr("data-seconds", res.Seconds).Attr("data-until", v.frame.Until).
 			Attr("data-frame", p.frames).Attr("data-playing", strconv.FormatBool(p.playing)).
 			Attr("data-compute-ms", r.Compute.Milliseconds()).Attr("data-prepare-ms", r.Prepare.Milliseconds()).

@@ -5,6 +5,7 @@ import (
 	"net/url"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
@@ -67,6 +68,7 @@ func (p *workbenchPage) OnMount(ctx goapp.Context) {
 	var theme string
 	ctx.LocalStorage().Get("wb.theme", &theme)
 	p.dark = theme == "dark"
+	pageContexts.Store(p.store, ctx)
 	ctx.ObserveState(stateKey, &p.pub).OnChange(func() { p.rememberRecent(ctx) })
 	p.pub = publication{p.store.State()}
 	p.loadRecent(ctx)
@@ -82,6 +84,13 @@ func (p *workbenchPage) OnMount(ctx goapp.Context) {
 		}
 		return nil
 	}))
+}
+
+// OnDismount forgets the page's context.
+func (p *workbenchPage) OnDismount() {
+	if p.store != nil {
+		pageContexts.Delete(p.store)
+	}
 }
 
 // tick drives the virtual clock and the highlights' lifetimes until the
@@ -191,9 +200,19 @@ func (p *workbenchPage) openPattern(ctx goapp.Context, name string, q url.Values
 	startLoad(ctx, p.store, size)
 }
 
+// pageContexts holds, by store, the context of the page that owns it:
+// its source (the page) stays mounted while the page lives, whereas a
+// button's context stops dispatching once the button goes, and a load
+// started from one (a start-page card, a "load" fix that disappears as the
+// load begins) would never publish its progress.
+var pageContexts sync.Map // *Store -> goapp.Context
+
 // startLoad runs a dataset load off the event handler so that the page
 // keeps painting; each progress report is published on the UI goroutine.
 func startLoad(ctx goapp.Context, s *Store, n int) {
+	if pc, ok := pageContexts.Load(s); ok {
+		ctx = pc.(goapp.Context)
+	}
 	ctx.Async(func() {
 		_ = s.LoadDataset(n, 0, func() {
 			ctx.Dispatch(func(ctx goapp.Context) { publish(ctx, s) })

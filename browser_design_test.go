@@ -1,0 +1,172 @@
+package main
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/dynamodb-workbench/workbench/app"
+	"github.com/dynamodb-workbench/workbench/patterns"
+)
+
+// Journeys of issue 13: from the start page to a design of one's own, with
+// data, runnable access patterns, a workload, partitions and cost.
+
+// TestBrowserStartPage: a plain visit shows the start page with a card per
+// pattern (its problem and a picture of its keys); a card opens the
+// pattern's workbench; a deep link skips the start page.
+func TestBrowserStartPage(t *testing.T) {
+	b := startBrowser(t)
+	b.open("/")
+	b.waitFor("the start page shows", fmt.Sprintf(`!!document.getElementById(%q)`, app.IDStart), 30*time.Second)
+	var cards int
+	b.eval("counting the gallery's cards", fmt.Sprintf(`document.querySelectorAll("#%s .wb-start-card svg").length`, app.IDStartGallery), &cards)
+	if cards != len(patterns.Catalog()) {
+		t.Errorf("%d cards with a picture, want %d", cards, len(patterns.Catalog()))
+	}
+	var panels bool
+	b.eval("looking for the panels", fmt.Sprintf(`!!document.getElementById(%q)`, app.IDTab+app.TabDesign), &panels)
+	if panels {
+		t.Error("the start page shows the panels")
+	}
+	b.screenshot("start-page")
+	b.click(app.IDStartPattern + "sparse-index")
+	b.waitLoaded(0, time.Minute)
+	if outline := b.textOf(app.IDOutline); !strings.Contains(outline, "Sparse") {
+		t.Errorf("the pattern's outline reads %q", outline)
+	}
+	b.open("/?pattern=time-series&items=50")
+	b.waitLoaded(50, time.Minute)
+	var start bool
+	b.eval("looking for the start page", fmt.Sprintf(`!!document.getElementById(%q)`, app.IDStart), &start)
+	if start {
+		t.Error("a deep link shows the start page")
+	}
+}
+
+// TestBrowserDesignFromAccessPatterns: from the start page, describe three
+// entities and four access patterns (the form's example, one pattern
+// retyped), accept the proposed design, load 10,000 generated items, run
+// every access pattern (each returns items), then raise the workload and
+// see the heat map, its partitions and the monthly cost change.
+func TestBrowserDesignFromAccessPatterns(t *testing.T) {
+	b := startBrowser(t)
+	b.open("/")
+	b.click(app.IDStartWizard)
+	b.waitFor("the form shows", fmt.Sprintf(`!!document.getElementById(%q)`, app.IDWizardPropose), 10*time.Second)
+	var rows []int
+	b.eval("counting the form's rows", fmt.Sprintf(`[document.querySelectorAll("#%s > .wb-wizard-row").length, document.querySelectorAll("#%s > .wb-wizard-row").length]`,
+		app.IDWizardEntities, app.IDWizardPatterns), &rows)
+	if len(rows) != 2 || rows[0] != 3 || rows[1] != 4 {
+		t.Fatalf("entities and patterns in the form: %v, want 3 and 4", rows)
+	}
+	// Type as a person would: the design's name, a product's attributes,
+	// the last pattern's rate.
+	b.setField(app.IDWizardName, "Browser shop")
+	b.setField(app.IDWizardEntityRow+"2"+app.IDWizardAttrs, "productId, title, category, price:N, stock:N")
+	b.setField(app.IDWizardPatternRow+"3"+app.IDWizardRate, "40")
+	b.click(app.IDWizardPropose)
+	b.waitFor("the proposal shows", fmt.Sprintf(`document.querySelectorAll("#%s li").length > 0`, app.IDWizardReasons), 10*time.Second)
+	b.screenshot("design-from-access-patterns")
+	b.click(app.IDWizardAccept)
+	b.waitFor("the design opens", fmt.Sprintf(`(document.getElementById(%q)?.textContent || "").includes("Browser shop")`, app.IDOutline), 10*time.Second)
+
+	b.click(app.IDTab + app.TabData)
+	b.waitFor("the load controls show", fmt.Sprintf(`!!document.getElementById(%q)`, app.IDLoadSize), 10*time.Second)
+	b.setField(app.IDLoadSize, "10000")
+	b.click(app.IDLoadButton)
+	b.waitLoaded(10000, 2*time.Minute)
+
+	var names []string
+	b.eval("listing the access patterns", fmt.Sprintf(`Array.from(document.querySelectorAll("#%s .wb-aps button")).map(b => b.id)`, app.IDOutline), &names)
+	if len(names) != 4 {
+		t.Fatalf("%d access patterns in the outline, want 4", len(names))
+	}
+	for _, id := range names {
+		b.click(id)
+		b.waitFor("the result of "+id, fmt.Sprintf(`!!document.getElementById(%q) || !!document.getElementById(%q)`, app.IDResultItems, app.IDResultError), 30*time.Second)
+		var n int
+		b.eval("counting its items", fmt.Sprintf(`document.querySelectorAll("#%s tbody tr").length`, app.IDResultItems), &n)
+		if n == 0 {
+			t.Errorf("%s returns no items (%s)", id, b.textOf(app.IDResult))
+		}
+	}
+
+	// The workload: the proposal's rates, simulated and priced.
+	b.click(app.IDTab + app.TabLoad)
+	b.waitFor("the workload editor shows", fmt.Sprintf(`!!document.getElementById(%q)`, app.IDWorkloadPattern+"1"+app.IDWorkloadRate), 10*time.Second)
+	b.waitFor("the run button is enabled", fmt.Sprintf(`document.getElementById(%q)?.disabled === false`, app.IDLoadRun), 10*time.Second)
+	b.setField(app.IDLoadDuration, "3600")
+	b.click(app.IDLoadRun)
+	b.waitFor("the first run ends", fmt.Sprintf(`!!document.getElementById(%q)?.dataset.run`, app.IDLoadHeatMap), 2*time.Minute)
+	req1 := analysisInt(b, app.IDLoadHeatMap, "requests")
+	parts1 := analysisInt(b, app.IDLoadHeatMap, "partitions")
+	run1 := analysisInt(b, app.IDLoadHeatMap, "run")
+	b.click(app.IDTab + app.TabCost)
+	b.waitFor("the cost shows", fmt.Sprintf(`(document.getElementById(%q)?.textContent || "").includes("$")`, app.IDCostTotal), 2*time.Minute)
+	cost1 := b.textOf(app.IDCostTotal)
+
+	// Raise the orders-of-a-customer reads a thousandfold.
+	b.click(app.IDTab + app.TabLoad)
+	b.waitFor("the workload editor shows", fmt.Sprintf(`!!document.getElementById(%q)`, app.IDWorkloadPattern+"1"+app.IDWorkloadRate), 10*time.Second)
+	b.setField(app.IDWorkloadPattern+"1"+app.IDWorkloadRate, "20000")
+	b.waitFor("the design's run follows", fmt.Sprintf(`parseInt(document.getElementById(%q)?.dataset.run) > %d`, app.IDLoadHeatMap, run1), 2*time.Minute)
+	req2 := analysisInt(b, app.IDLoadHeatMap, "requests")
+	parts2 := analysisInt(b, app.IDLoadHeatMap, "partitions")
+	if req2 <= req1 || parts2 <= parts1 {
+		t.Errorf("after the raise: %d requests on %d partitions, before %d on %d", req2, parts2, req1, parts1)
+	}
+	b.screenshot("workload")
+	b.click(app.IDTab + app.TabPartitions)
+	b.waitFor("the partitions show", fmt.Sprintf(`!!document.getElementById(%q)?.dataset.count`, app.IDPartCount), 30*time.Second)
+	b.click(app.IDTab + app.TabCost)
+	b.waitFor("the cost follows", fmt.Sprintf(`(() => { const t = document.getElementById(%q)?.textContent || ""; return t.includes("$") && t !== %q; })()`,
+		app.IDCostTotal, cost1), 2*time.Minute)
+	t.Logf("the raise: %d -> %d requests, %d -> %d partitions; cost %q -> %q", req1, req2, parts1, parts2, cost1, b.textOf(app.IDCostTotal))
+}
+
+// TestBrowserBlankDesignHotKey: a blank design with one entity and one
+// access pattern; Load says what it lacks and adds it; a hot key on a high
+// rate throttles.
+func TestBrowserBlankDesignHotKey(t *testing.T) {
+	b := startBrowser(t)
+	b.open("/")
+	b.click(app.IDStartBlank)
+	b.waitFor("the design panel shows", fmt.Sprintf(`!!document.getElementById(%q)`, app.IDDesignAddEntity), 10*time.Second)
+	b.click(app.IDDesignAddEntity)
+	b.waitFor("the entity shows", fmt.Sprintf(`!!document.getElementById(%q)`, app.IDDesignEntity+"0"+app.IDDesignAttrAdd), 10*time.Second)
+	b.click(app.IDDesignAddPattern)
+	b.waitFor("the access pattern shows", fmt.Sprintf(`!!document.getElementById(%q)`, app.IDDesignPattern+"0"+app.IDDesignPatName), 10*time.Second)
+	b.click(app.IDDesignApply)
+	b.waitFor("the design applies", fmt.Sprintf(`!document.getElementById(%q)`, app.IDDesignDirty), 10*time.Second)
+
+	b.click(app.IDTab + app.TabLoad)
+	missing := func(what string) {
+		t.Helper()
+		b.waitFor("Load says it needs "+what, fmt.Sprintf(`document.getElementById(%q)?.dataset.missing === %q`, app.IDMissing, what), 30*time.Second)
+	}
+	missing("workload")
+	b.click(app.IDMissingFix)
+	missing("dataset")
+	b.click(app.IDMissingFix)
+	b.waitFor("the load ends and Load has what it needs", fmt.Sprintf(`!document.getElementById(%q) && document.getElementById(%q)?.disabled === false`, app.IDMissing, app.IDLoadRun), 2*time.Minute)
+
+	rate := app.IDWorkloadPattern + "0" + app.IDWorkloadRate
+	b.setField(rate, "20000")
+	kind := app.IDWorkloadPattern + "0" + app.IDWorkloadParam + "id" + app.IDWorkloadKind
+	b.waitFor("the key distribution shows", fmt.Sprintf(`!!document.getElementById(%q)`, kind), 10*time.Second)
+	b.setField(kind, "hot")
+	hot := app.IDWorkloadPattern + "0" + app.IDWorkloadParam + "id" + app.IDWorkloadHot
+	b.waitFor("the hot share shows", fmt.Sprintf(`!!document.getElementById(%q)`, hot), 10*time.Second)
+	b.setField(hot, "0.9")
+	b.setField(app.IDLoadDuration, "3600")
+	b.click(app.IDLoadRun)
+	b.waitFor("the run ends", fmt.Sprintf(`!!document.getElementById(%q)?.dataset.run`, app.IDLoadHeatMap), 2*time.Minute)
+	if th := analysisInt(b, app.IDLoadHeatMap, "throttled"); th <= 0 {
+		t.Errorf("a hot key at 20,000 calls/s throttled %d requests, want some", th)
+	}
+	b.screenshot("hot-key")
+	_ = strconv.Itoa
+}
