@@ -63,3 +63,31 @@ func TestExamplesFromData(t *testing.T) {
 		}
 	}
 }
+
+// TestModelWithExamples: the document the server writes for a size takes
+// its examples from that dataset, so the examples of a pattern whose story
+// examples find nothing at a small size (bulk-upload-hot-cold's clicks)
+// are replaced by ones that do.
+func TestModelWithExamples(t *testing.T) {
+	for _, p := range Catalog() {
+		spec := model.GeneratorSpec{Pattern: p.Name, Seed: 5, Size: 200}
+		m, err := p.ModelWithExamples(spec)
+		if err != nil {
+			t.Fatal(err)
+		}
+		m.Dataset.Generator = &spec
+		db, _ := m.NewDatabase()
+		if _, err := m.Load(db, Generator); err != nil {
+			t.Fatal(err)
+		}
+		for _, ap := range m.AccessPatterns {
+			if ap.Operation != "Query" && ap.Operation != "GetItem" && ap.Operation != "Scan" {
+				continue
+			}
+			res, err := ap.Run(db, ap.Examples())
+			if err != nil || len(res.Items) == 0 {
+				t.Errorf("%s: %s with its examples %v: %d items, %v", p.Name, ap.Name, ap.Examples(), len(res.Items), err)
+			}
+		}
+	}
+}

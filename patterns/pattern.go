@@ -287,6 +287,32 @@ func appendPutRequest(dst []byte, table string, it attr.Item) []byte {
 	return append(dst, '}')
 }
 
+// MaxExamplesSize is the largest dataset WriteDocument loads to take the
+// access patterns' examples from (the load costs memory and time per
+// request; larger documents keep the pattern's own examples).
+const MaxExamplesSize = 10_000
+
+// ModelWithExamples returns the pattern's model whose access patterns'
+// examples come from the dataset of spec (model.FindExamples on a scratch
+// database), so that each returns items at that size and seed.
+func (p *Pattern) ModelWithExamples(spec model.GeneratorSpec) (*model.Model, error) {
+	spec.Pattern = p.Name
+	src, err := p.Source(spec)
+	if err != nil {
+		return nil, err
+	}
+	m := p.Model()
+	db, _ := m.NewDatabase()
+	if err := m.CreateTables(db); err != nil {
+		return nil, err
+	}
+	if _, err := model.LoadItems(db, src); err != nil {
+		return nil, err
+	}
+	m.SetExamples(m.FindExamples(db))
+	return m, nil
+}
+
 // WriteDocument writes the pattern's model with an explicit dataset of
 // spec's items: the model document, its "dataset" holding the generator
 // spec and the items grouped by table. The generator runs once per table,
@@ -298,6 +324,11 @@ func (p *Pattern) WriteDocument(w io.Writer, spec model.GeneratorSpec) error {
 		return err
 	}
 	m := p.Model()
+	if spec.Size <= MaxExamplesSize {
+		if mx, err := p.ModelWithExamples(spec); err == nil {
+			m = mx
+		}
+	}
 	m.Dataset = nil
 	head, err := model.Marshal(m)
 	if err != nil {

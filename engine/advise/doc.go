@@ -22,6 +22,7 @@
 //	Entity{Name, ID, Attributes []model.Attribute, Parent, Min, Max}
 //	Pattern{Name, Description, Entity, Action, By, Range, Rare, Set, Rate}
 //	Actions: Get, List, Create, Update, Delete ("get", "list", ...)
+//	Parse(text) (Input, error)            the same in plain lines ("list Orders by customerId range createdAt, 50/s")
 //	Propose(Input) (*Proposal, error)     Proposal{Model *model.Model, Reasons []Reason}
 //	Reason{Where Location, Text}          Location{Table, Index, Entity, Pattern, Attribute}.String()
 package advise

@@ -91,6 +91,24 @@ func (m *Model) GenEntities() []gen.Entity {
 				}
 			}
 		}
+		// An optional attribute that keys an index (a sparse one) is on the
+		// entity's first item, so the index is never empty.
+		if t != nil {
+			for k, src := range e.Keys {
+				if k == t.HashKey() || k == t.RangeKey() {
+					continue
+				}
+				if tpl, err := ParseTemplate(src); err == nil {
+					for _, p := range tpl.pars {
+						for j := range ge.Attributes {
+							if ge.Attributes[j].Name == p {
+								ge.Attributes[j].OnFirst = true
+							}
+						}
+					}
+				}
+			}
+		}
 		unique := false
 		last := -1
 		for _, p := range primary {

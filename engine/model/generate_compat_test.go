@@ -43,3 +43,51 @@ func TestSynthesizeUnchanged(t *testing.T) {
 		t.Fatalf("%d items hash to %s, want 1000 hashing to %s", n, got, want)
 	}
 }
+
+// TestBlankDesignGenerates: entities with key templates and nothing else
+// load data: every key parameter gets a guessed generator and each
+// entity's keys stay unique.
+func TestBlankDesignGenerates(t *testing.T) {
+	m := fixture(t)
+	m.Dataset = nil
+	for i := range m.Entities {
+		m.Entities[i].Attributes = nil
+	}
+	m.Entities[0].Attributes = []Attribute{{Name: "email", Type: "S"}, {Name: "expiresAt", Type: "N"}}
+	// expiresAt gets ttl(10%,...): with TTL on, the already expired users
+	// would be deleted at load; count them all here.
+	m.Tables[0].TimeToLiveSpecification = nil
+	spec, _, err := m.GeneratorFor(1000, 3)
+	if err != nil {
+		t.Fatal(err)
+	}
+	db, _ := m.NewDatabase()
+	m.Dataset = &Dataset{Generator: &spec}
+	if err := m.Validate(); err != nil {
+		t.Fatal(err)
+	}
+	st, err := m.Load(db, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if st.Items != 1000 {
+		t.Fatalf("loaded %d items, want 1000", st.Items)
+	}
+	n := 0
+	db.Snapshot().Table("ShoppingCart").Items(func(it attr.Item) bool {
+		n++
+		if e, _ := m.EntityOf("ShoppingCart", it); e == nil {
+			t.Fatalf("item %v matches no entity", it)
+		} else if e.Name == "User" && (it["email"] == nil || it["expiresAt"] == nil) {
+			t.Fatalf("user %v lacks its guessed attributes", it)
+		}
+		return true
+	})
+	if n != 1000 {
+		t.Fatalf("%d distinct items of 1000: keys repeat", n)
+	}
+	ents := m.GenEntities()
+	if ents[1].Attributes[len(ents[1].Attributes)-1].Generator != "seq(5)" {
+		t.Errorf("CartItem's generated key parameters: %+v", ents[1].Attributes)
+	}
+}

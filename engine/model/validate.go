@@ -10,6 +10,7 @@ import (
 
 	"github.com/dynamodb-workbench/workbench/engine"
 	"github.com/dynamodb-workbench/workbench/engine/attr"
+	"github.com/dynamodb-workbench/workbench/engine/expr"
 	"github.com/dynamodb-workbench/workbench/engine/model/gen"
 	"github.com/dynamodb-workbench/workbench/engine/schema"
 )
@@ -19,6 +20,24 @@ import (
 type FieldError struct {
 	Path    string
 	Message string
+	// Where is the path in words ("table Orders, index ByCustomer,
+	// partition key PK"; see Model.Where).
+	Where string
+	// Hint is a plain sentence saying what is wrong and what to do, when
+	// Message is DynamoDB's terse wording.
+	Hint string
+}
+
+// Readable returns the problem for people: where, the message, the hint.
+func (e *FieldError) Readable() string {
+	s := e.Message
+	if e.Where != "" {
+		s = e.Where + ": " + s
+	}
+	if e.Hint != "" {
+		s += " (" + e.Hint + ")"
+	}
+	return s
 }
 
 func (e *FieldError) Error() string {
@@ -61,7 +80,13 @@ type validator struct {
 }
 
 func (v *validator) add(path, format string, args ...any) {
-	v.errs = append(v.errs, &FieldError{Path: path, Message: fmt.Sprintf(format, args...)})
+	v.errs = append(v.errs, &FieldError{Path: path, Message: fmt.Sprintf(format, args...), Where: v.m.Where(path)})
+}
+
+// addHint is add with a plain sentence beside DynamoDB's message.
+func (v *validator) addHint(path, hint, format string, args ...any) {
+	v.add(path, format, args...)
+	v.errs[len(v.errs)-1].Hint = hint
 }
 
 // Validate checks the whole model and returns nil or its Errors. Tables are
@@ -336,6 +361,7 @@ func (v *validator) accessPatterns() {
 			continue
 		}
 		v.requestTargets(path, ap, in)
+		v.requestExpressions(path, ap, in)
 	}
 }
 
@@ -567,4 +593,100 @@ func (v *validator) settings() {
 	if s.GSIPropagationDelay < 0 {
 		v.add("settings.gsiPropagationDelay", "%s is negative", time.Duration(s.GSIPropagationDelay))
 	}
+}
+
+// ---- request expressions ----
+
+// requestExpressions parses the request's expressions with the engine's
+// own parser (engine.CheckExpressions: syntax, placeholders, functions,
+// operands) and a Query's key condition against the key schema of the
+// table or index it reads, with the parameters bound to their examples.
+// A broken expression is a problem of the design, placed on the access
+// pattern, in DynamoDB's words with a plain sentence beside them.
+func (v *validator) requestExpressions(path string, ap *AccessPattern, in any) {
+	rp := path + ".request"
+	problems := engine.CheckExpressions(in)
+	for _, p := range problems {
+		at := rp
+		if p.Member != "" {
+			at += "." + p.Member
+		}
+		v.addHint(at, expressionHint(p.Err.Message), "%s", p.Err.Message)
+	}
+	q, ok := in.(*engine.QueryInput)
+	if !ok || len(problems) > 0 || q.KeyConditionExpression == nil || q.TableName == nil {
+		return
+	}
+	t := v.m.Table(*q.TableName)
+	if t == nil {
+		return
+	}
+	var ks []schema.KeySchemaElement
+	switch {
+	case q.IndexName == nil:
+		ks = t.KeySchema
+	case t.GSI(*q.IndexName) != nil:
+		ks = t.GSI(*q.IndexName).KeySchema
+	case t.LSI(*q.IndexName) != nil:
+		ks = t.LSI(*q.IndexName).KeySchema
+	default:
+		return // requestTargets reported the index
+	}
+	var hash, rng []expr.KeyAttr
+	for _, e := range ks {
+		ka := expr.KeyAttr{Name: e.AttributeName, Type: attrType(t.AttributeType(e.AttributeName))}
+		if e.KeyType == schema.KeyTypeHash {
+			hash = append(hash, ka)
+		} else {
+			rng = append(rng, ka)
+		}
+	}
+	kc, err := expr.ParseKeyCondition(*q.KeyConditionExpression, expr.NewPlaceholders(q.ExpressionAttributeNames, q.ExpressionAttributeValues))
+	if err != nil {
+		return // CheckExpressions reported it
+	}
+	if _, err := kc.Resolve(hash, rng); err != nil {
+		target := "table " + t.TableName
+		if q.IndexName != nil {
+			target += ", index " + *q.IndexName
+		}
+		v.addHint(rp+".KeyConditionExpression", fmt.Sprintf("the key condition does not fit the key schema of %s (%s): it must test the partition key with = and may narrow the sort key", target, keySchemaWords(ks)), "%s", err.Error())
+	}
+}
+
+func keySchemaWords(ks []schema.KeySchemaElement) string {
+	var parts []string
+	for _, e := range ks {
+		if e.KeyType == schema.KeyTypeHash {
+			parts = append(parts, "partition key "+e.AttributeName)
+		} else {
+			parts = append(parts, "sort key "+e.AttributeName)
+		}
+	}
+	return strings.Join(parts, ", ")
+}
+
+// expressionHints are plain sentences for DynamoDB's expression messages,
+// by a fragment of the message.
+var expressionHints = []struct{ fragment, hint string }{
+	{"unused in expressions", "a placeholder is defined but no expression of the request uses it: remove it or use it"},
+	{"An expression attribute value used in expression is not defined", "the expression uses a :value that ExpressionAttributeValues does not define"},
+	{"An expression attribute name used in the document path is not defined", "the expression uses a #name that ExpressionAttributeNames does not define"},
+	{"reserved keyword", "the attribute's name is a DynamoDB reserved word: write #name in the expression and map it in ExpressionAttributeNames"},
+	{"Syntax error", "the expression does not parse at the token shown"},
+	{"Invalid function name", "DynamoDB has no function of that name (attribute_exists, attribute_not_exists, attribute_type, begins_with, contains, size, if_not_exists, list_append)"},
+	{"must not be empty", "an empty ExpressionAttributeNames or ExpressionAttributeValues is rejected: leave it out"},
+	{"can only be specified when using expressions", "placeholders are only allowed beside an expression that uses them"},
+	{"Two document paths overlap", "one update expression sets or removes the same attribute twice"},
+	{"Incorrect operand type", "the function or operator does not take a value of that type"},
+	{"KeyConditions or KeyConditionExpression", "a Query needs a KeyConditionExpression naming the partition key"},
+}
+
+func expressionHint(msg string) string {
+	for _, h := range expressionHints {
+		if strings.Contains(msg, h.fragment) {
+			return h.hint
+		}
+	}
+	return "DynamoDB rejects the request with this ValidationException when the access pattern runs"
 }

@@ -72,6 +72,26 @@ func TestValidatePaths(t *testing.T) {
 			m.AccessPatterns[1].Entity = "User"
 			m.AccessPatterns[1].Request = []byte(`{"TableName": "ShoppingCart", "Key": {"PK": {"S": "{userId}"}, "SK": {"S": "PROFILE"}}}`)
 		}, "accessPatterns[1].request.Key: the example key does not fit the key templates of entity User"},
+		{"expression syntax", func(m *Model) {
+			m.AccessPatterns[0].Request = []byte(`{"TableName": "ShoppingCart", "KeyConditionExpression": "PK = :pk AND begins_with(SK :cart)", "ExpressionAttributeValues": {":pk": {"S": "USER#{userId}"}, ":cart": {"S": "CART#"}}}`)
+		}, `accessPatterns[0].request: Invalid KeyConditionExpression: Syntax error; token: ":cart"`},
+		{"undefined value placeholder", func(m *Model) {
+			m.AccessPatterns[0].Request = []byte(`{"TableName": "ShoppingCart", "KeyConditionExpression": "PK = :pk AND begins_with(SK, :crt)", "ExpressionAttributeValues": {":pk": {"S": "USER#{userId}"}, ":cart": {"S": "CART#"}}}`)
+		}, "accessPatterns[0].request: Invalid KeyConditionExpression: An expression attribute value used in expression is not defined; attribute value: :crt"},
+		{"unused value placeholder", func(m *Model) {
+			m.AccessPatterns[0].Request = []byte(`{"TableName": "ShoppingCart", "KeyConditionExpression": "PK = :pk", "ExpressionAttributeValues": {":pk": {"S": "USER#{userId}"}, ":cart": {"S": "CART#"}}}`)
+		}, "accessPatterns[0].request: Value provided in ExpressionAttributeValues unused in expressions: keys: {:cart}"},
+		{"reserved word in a filter", func(m *Model) {
+			m.AccessPatterns[0].Request = []byte(`{"TableName": "ShoppingCart", "KeyConditionExpression": "PK = :pk", "FilterExpression": "status = :s", "ExpressionAttributeValues": {":pk": {"S": "USER#{userId}"}, ":s": {"S": "ACTIVE"}}}`)
+		}, "accessPatterns[0].request: Invalid FilterExpression: Attribute name is a reserved keyword; reserved keyword: status"},
+		{"update expression in a transaction", func(m *Model) {
+			m.AccessPatterns[1].Operation = "TransactWriteItems"
+			m.AccessPatterns[1].Request = []byte(`{"TransactItems": [{"ConditionCheck": {"TableName": "ShoppingCart", "Key": {"PK": {"S": "USER#{userId}"}, "SK": {"S": "PROFILE"}}, "ConditionExpression": "attribute_exists(PK)"}},
+				{"Update": {"TableName": "ShoppingCart", "Key": {"PK": {"S": "USER#{userId}"}, "SK": {"S": "PROFILE"}}, "UpdateExpression": "SET a = :a, a = :b", "ExpressionAttributeValues": {":a": {"N": "1"}, ":b": {"N": "2"}}}}]}`)
+		}, "accessPatterns[1].request.TransactItems[1].Update: Invalid UpdateExpression: Two document paths overlap with each other"},
+		{"key condition off the key schema", func(m *Model) {
+			m.AccessPatterns[0].Request = []byte(`{"TableName": "ShoppingCart", "KeyConditionExpression": "SK = :pk", "ExpressionAttributeValues": {":pk": {"S": "USER#{userId}"}}}`)
+		}, "accessPatterns[0].request.KeyConditionExpression: Query condition missed key schema element: PK"},
 		{"fan-out", func(m *Model) {
 			m.AccessPatterns[0].FanOut = &FanOut{Parameter: "shard", From: 5, To: 1}
 		}, "accessPatterns[0].fanOut: from 5 to 1 is not 1 to 1000 values"},
@@ -129,5 +149,49 @@ func TestValidWorkload(t *testing.T) {
 	}}
 	if err := m.Validate(); err != nil {
 		t.Fatal(err)
+	}
+}
+
+// TestValidateReadable checks that problems carry a readable location and,
+// for DynamoDB's terse expression messages, a plain sentence.
+func TestValidateReadable(t *testing.T) {
+	m := fixture(t)
+	m.AccessPatterns[0].Request = []byte(`{"TableName": "ShoppingCart", "KeyConditionExpression": "PK = :pk AND begins_with(SK, :crt)", "ExpressionAttributeValues": {":pk": {"S": "USER#{userId}"}, ":cart": {"S": "CART#"}}}`)
+	m.Tables[0].AttributeDefinitions = append(m.Tables[0].AttributeDefinitions, schema.AttributeDefinition{AttributeName: "email", AttributeType: schema.TypeS})
+	m.Tables[0].GlobalSecondaryIndexes = []schema.GlobalSecondaryIndex{
+		{IndexName: "ByEmail", KeySchema: []schema.KeySchemaElement{{AttributeName: "email", KeyType: schema.KeyTypeHash}}, Projection: schema.Projection{ProjectionType: schema.ProjectAll}},
+		{IndexName: "ByStatus", KeySchema: []schema.KeySchemaElement{{AttributeName: "status", KeyType: schema.KeyTypeHash}}, Projection: schema.Projection{ProjectionType: schema.ProjectAll}},
+	}
+	var es Errors
+	if !errors.As(m.Validate(), &es) {
+		t.Fatal("Validate found nothing")
+	}
+	want := map[string]string{
+		"accessPatterns[0].request":           "access pattern “Full cart”, request",
+		"tables[0].GlobalSecondaryIndexes[1]": "table ShoppingCart, index ByStatus",
+	}
+	for _, e := range es {
+		if w, ok := want[e.Path]; ok {
+			if e.Where != w {
+				t.Errorf("%s: Where = %q, want %q", e.Path, e.Where, w)
+			}
+			if e.Path == "accessPatterns[0].request" && !strings.Contains(e.Readable(), "ExpressionAttributeValues does not define") {
+				t.Errorf("Readable() = %q, want a plain sentence about the undefined value", e.Readable())
+			}
+			delete(want, e.Path)
+		}
+	}
+	if len(want) > 0 {
+		t.Errorf("no problem at %v in %v", want, es)
+	}
+	for path, w := range map[string]string{
+		"tables[0].KeySchema[1]":              "table ShoppingCart, sort key SK",
+		"entities[1].keys.SK":                 "entity CartItem, key SK",
+		"entities[0].attributes[0].generator": "entity User, attribute email, generator",
+		"workload.requests[2].rate":           "workload, request 3, rate",
+	} {
+		if got := m.Where(path); got != w {
+			t.Errorf("Where(%q) = %q, want %q", path, got, w)
+		}
 	}
 }

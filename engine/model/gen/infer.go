@@ -230,8 +230,6 @@ func inferStrings(strs []string) string {
 			return fmt.Sprintf("seq(%d)", w)
 		}
 		return "seq"
-	case all(rePhone):
-		return "phone"
 	}
 	if lo, hi, layout, ok := timeSpan(strs); ok {
 		kind := "timestamp"
@@ -239,6 +237,9 @@ func inferStrings(strs []string) string {
 			kind = "date"
 		}
 		return fmt.Sprintf("%s(%s,%s)", kind, lo.Format(time.RFC3339), hi.Format(time.RFC3339))
+	}
+	if all(rePhone) {
+		return "phone"
 	}
 	if all(reLowerWord) {
 		return "word"

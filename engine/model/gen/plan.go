@@ -25,6 +25,9 @@ type Attribute struct {
 	// Frequency is the share of items that carry the attribute (0 means
 	// all of them).
 	Frequency float64
+	// OnFirst puts an optional attribute on the entity's first item too,
+	// so that a sparse index keyed by it has an item at any dataset size.
+	OnFirst bool
 }
 
 // Relation is a parent-child relation between entities, from a
@@ -41,6 +44,18 @@ type Relation struct {
 type Plan struct {
 	ents  []*planEntity
 	roots []int
+	refs  []refEdge // every reference, for the order of the roots
+}
+
+// refEdge is a reference from one entity to another.
+type refEdge struct{ from, target int }
+
+// rootOf returns the root of e's family (e itself for a root).
+func (p *Plan) rootOf(e int) int {
+	for i := 0; p.ents[e].parent >= 0 && i < len(p.ents); i++ {
+		e = p.ents[e].parent
+	}
+	return e
 }
 
 type planEntity struct {
@@ -54,9 +69,10 @@ type planEntity struct {
 }
 
 type planAttr struct {
-	name string
-	freq float64
-	gen  *Generator
+	name    string
+	freq    float64
+	onFirst bool
+	gen     *Generator
 }
 
 // NewPlan compiles the entities' generators. Errors name the entity and
@@ -143,7 +159,7 @@ func build(entities []Entity, env Env, all bool) (*Plan, []*AttributeError) {
 					e.rel, e.parent = r, r.target
 				}
 			}
-			e.attrs = append(e.attrs, planAttr{name: a.Name, freq: freq, gen: g})
+			e.attrs = append(e.attrs, planAttr{name: a.Name, freq: freq, onFirst: a.OnFirst, gen: g})
 		}
 	}
 	for i, e := range p.ents {
@@ -168,11 +184,15 @@ func build(entities []Entity, env Env, all bool) (*Plan, []*AttributeError) {
 			p.roots = append(p.roots, i)
 		}
 	}
-	// Roots other entities pick values from come first, so that their
-	// items exist when the others are generated.
-	slices.SortStableFunc(p.roots, func(a, b int) int {
-		return btoi(len(p.ents[b].sampled) > 0) - btoi(len(p.ents[a].sampled) > 0)
-	})
+	// A root whose family other families pick values from (an order line's
+	// product) comes first, so that its items exist when they are needed.
+	first := make([]bool, len(p.ents))
+	for _, r := range p.refs {
+		if p.rootOf(r.target) != p.rootOf(r.from) {
+			first[p.rootOf(r.target)] = true
+		}
+	}
+	slices.SortStableFunc(p.roots, func(a, b int) int { return btoi(first[b]) - btoi(first[a]) })
 	return p, errs
 }
 
@@ -203,6 +223,7 @@ func (p *Plan) resolve(self int, r *ref, typ string) (int, error) {
 			if !slices.Contains(e.sampled, r.attr) {
 				e.sampled = append(e.sampled, r.attr)
 			}
+			p.refs = append(p.refs, refEdge{from: self, target: i})
 			return i, nil
 		}
 		return 0, fmt.Errorf("entity %s has no attribute %q", r.entity, r.attr)
@@ -293,7 +314,10 @@ func (st *runState) family(e int) error {
 	x := &ctx{r: st.r, n: n, run: st}
 	it := make(attr.Item, len(pe.attrs)+4)
 	for _, a := range pe.attrs {
-		if a.freq < 1 && !st.r.Chance(a.freq) {
+		// An optional attribute is on a share of the items; one marked
+		// OnFirst is also on the entity's first item (the draw is made
+		// either way, so the other values do not move).
+		if a.freq < 1 && !st.r.Chance(a.freq) && !(a.onFirst && n == 0) {
 			continue
 		}
 		if v := a.gen.fn(x); v != nil {
