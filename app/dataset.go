@@ -70,7 +70,12 @@ func generatedDesign(m *model.Model, n int) (*model.Model, int, error) {
 	if err != nil {
 		return nil, 0, err
 	}
-	filled := fillGenerators(next)
+	filled := 0
+	if ds != nil && len(ds.Items) > 0 {
+		// An imported design's sample items shape its generators.
+		filled = len(next.InferAttributes(ds.Items))
+	}
+	filled += fillGenerators(next)
 	if n <= 0 {
 		n = 1000
 	}

@@ -167,6 +167,9 @@ const (
 // access pattern's IDWizardPatternRow + i + a suffix ("wb-wizard-ap-1-by").
 const (
 	IDWizard           = "wb-wizard"            // the form
+	IDWizardAsForm     = "wb-wizard-as-form"    // describe the design in the form
+	IDWizardAsText     = "wb-wizard-as-text"    // describe it in plain lines
+	IDWizardText       = "wb-wizard-text"       // the plain lines (advise.Parse's language)
 	IDWizardEntities   = "wb-wizard-entities"   // the entities' rows
 	IDWizardPatterns   = "wb-wizard-patterns"   // the access patterns' rows
 	IDWizardAddEntity  = "wb-wizard-add-entity" // add an entity

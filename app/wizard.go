@@ -126,8 +126,11 @@ type designWizard struct {
 	// Done is called when the person accepts (true) or cancels.
 	Done func(accepted bool)
 
-	in       wizardInput
-	started  bool
+	in      wizardInput
+	started bool
+	// asText shows the design as plain lines (text) instead of the form.
+	asText   bool
+	text     string
 	proposal *wizardProposal
 	err      string
 }
@@ -160,6 +163,46 @@ func (w *designWizard) Render() goapp.UI {
 			goapp.Input().ID(IDWizardName).Type("text").Value(in.Name).
 				OnChange(onValue(func(ctx goapp.Context, v string) { w.in.Name = strings.TrimSpace(v) })),
 		),
+		goapp.Div().Class("wb-wizard-modes").Body(
+			goapp.Button().ID(IDWizardAsForm).Class("wb-btn wb-btn-small"+map[bool]string{true: "", false: " active"}[w.asText]).
+				Text("Form").OnClick(func(ctx goapp.Context, e goapp.Event) { w.asText = false }),
+			goapp.Button().ID(IDWizardAsText).Class("wb-btn wb-btn-small"+map[bool]string{true: " active", false: ""}[w.asText]).
+				Text("Plain lines").Title("Write the design as lines: 'Order of Customer 1-20: total N, status' and 'list Orders by customerId range createdAt, 50/s'").
+				OnClick(func(ctx goapp.Context, e goapp.Event) { w.asText = true }),
+		),
+		goapp.If(w.asText, func() goapp.UI { return w.renderText() }).Else(func() goapp.UI { return w.renderForm(ents, pats) }),
+		goapp.Div().Class("wb-wizard-bar").Body(
+			goapp.Button().ID(IDWizardPropose).Class("wb-btn wb-btn-primary").Text("Propose a design").
+				OnClick(func(ctx goapp.Context, e goapp.Event) { w.propose() }),
+			goapp.Button().ID(IDWizardCancel).Class("wb-btn").Text("Back to the start page").
+				OnClick(func(ctx goapp.Context, e goapp.Event) { w.finish(false) }),
+		),
+		goapp.If(w.err != "", func() goapp.UI {
+			return goapp.P().ID(IDWizardError).Class("wb-error").Attr("role", "alert").Text(w.err)
+		}),
+		goapp.If(w.proposal != nil, func() goapp.UI { return w.renderProposal() }),
+	)
+}
+
+// renderText draws the design as plain lines.
+func (w *designWizard) renderText() goapp.UI {
+	if w.text == "" {
+		w.text = wizardExampleText
+	}
+	return goapp.Div().Body(
+		goapp.P().Class("wb-muted wb-design-note").Text("One statement a line. An entity: 'Customer: email, name, createdAt'; a child with how many per parent: "+
+			"'Order of Customer 1-20: total N price(5,500), status'. An access pattern: 'get Customer by customerId, 100/s', "+
+			"'list Orders by customerId range createdAt, 50/s', 'list Orders by status rare', 'create Order, 10/s', 'update Order set status'."),
+		goapp.Label().Class("wb-visually-hidden").For(IDWizardText).Text("The design in plain lines"),
+		goapp.Textarea().ID(IDWizardText).Class("wb-code wb-wizard-text").Spellcheck(false).Rows(12).
+			Text(w.text).Attr("value", w.text).
+			OnChange(onValue(func(ctx goapp.Context, v string) { w.text = v })),
+	)
+}
+
+// renderForm draws the entities' and access patterns' rows.
+func (w *designWizard) renderForm(ents, pats []goapp.UI) goapp.UI {
+	return goapp.Div().Body(
 		goapp.H3().Text("1. Entities: what the application stores"),
 		goapp.P().Class("wb-muted wb-design-note").Text("Attributes are a comma list; a type follows a colon when it is not a string: total:N, tags:SS, active:BOOL. "+
 			"“Belongs to” puts an entity's items beside its parent's (an order beside its customer)."),
@@ -178,16 +221,6 @@ func (w *designWizard) Render() goapp.UI {
 				}
 				w.in.Patterns = append(w.in.Patterns, wizardPattern{Name: fmt.Sprintf("Access pattern %d", len(w.in.Patterns)+1), Entity: ent, Action: "get", Rate: 10})
 			}),
-		goapp.Div().Class("wb-wizard-bar").Body(
-			goapp.Button().ID(IDWizardPropose).Class("wb-btn wb-btn-primary").Text("Propose a design").
-				OnClick(func(ctx goapp.Context, e goapp.Event) { w.propose() }),
-			goapp.Button().ID(IDWizardCancel).Class("wb-btn").Text("Back to the start page").
-				OnClick(func(ctx goapp.Context, e goapp.Event) { w.finish(false) }),
-		),
-		goapp.If(w.err != "", func() goapp.UI {
-			return goapp.P().ID(IDWizardError).Class("wb-error").Attr("role", "alert").Text(w.err)
-		}),
-		goapp.If(w.proposal != nil, func() goapp.UI { return w.renderProposal() }),
 	)
 }
 
@@ -317,7 +350,15 @@ func (w *designWizard) renameEntity(i int, v string) {
 // propose asks the advisor for a design.
 func (w *designWizard) propose() {
 	w.err, w.proposal = "", nil
-	p, err := proposeDesign(w.in)
+	var (
+		p   *wizardProposal
+		err error
+	)
+	if w.asText {
+		p, err = proposeText(w.text)
+	} else {
+		p, err = proposeDesign(w.in)
+	}
 	if err != nil {
 		w.err = err.Error()
 		return

@@ -50,6 +50,30 @@ func proposeDesign(in wizardInput) (*wizardProposal, error) {
 	if err != nil {
 		return nil, err
 	}
+	return propose(ai)
+}
+
+// proposeText turns the design written in plain lines into a design.
+func proposeText(text string) (*wizardProposal, error) {
+	ai, err := advise.Parse(text)
+	if err != nil {
+		return nil, err
+	}
+	return propose(ai)
+}
+
+// wizardExampleText is the form's example written in plain lines.
+const wizardExampleText = `name My shop
+Customer: customerId, email, name, createdAt
+Order of Customer 1-20: orderId, status, total N, createdAt
+Product: productId, title, category, price N
+get Customer by customerId, 50/s
+list Orders by customerId range createdAt, 20/s
+list Orders by status range createdAt, 5/s
+list Products by category, 30/s
+`
+
+func propose(ai advise.Input) (*wizardProposal, error) {
 	p, err := advise.Propose(ai)
 	if err != nil {
 		return nil, err

@@ -1,6 +1,7 @@
 package app
 
 import (
+	"strings"
 	"testing"
 )
 
@@ -59,5 +60,20 @@ func TestParseAttributes(t *testing.T) {
 		if _, err := parseAttributes(bad); err == nil {
 			t.Errorf("%q: no error", bad)
 		}
+	}
+}
+
+// TestWizardTextProposal: the example in plain lines proposes the same
+// shape of design; a line that cannot be read says which.
+func TestWizardTextProposal(t *testing.T) {
+	p, err := proposeText(wizardExampleText)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(p.Model.Entities) != 3 || len(p.Model.AccessPatterns) != 4 || len(p.Reasons) == 0 {
+		t.Errorf("%d entities, %d patterns, %d reasons", len(p.Model.Entities), len(p.Model.AccessPatterns), len(p.Reasons))
+	}
+	if _, err := proposeText("Customer: email\nfrobnicate Customer"); err == nil || !strings.Contains(err.Error(), "line 2") {
+		t.Errorf("an unreadable line: %v", err)
 	}
 }
