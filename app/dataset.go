@@ -60,15 +60,28 @@ func generatedDesign(m *model.Model, n int) (*model.Model, int, error) {
 	if ds != nil && len(ds.Items) > 0 && (n <= 0 || n == explicitItems(ds)) {
 		return nil, 0, nil
 	}
-	if len(m.Entities) == 0 {
-		if ds != nil && len(ds.Items) > 0 {
-			return nil, 0, nil
-		}
+	if len(m.Entities) == 0 && (ds == nil || len(ds.Items) == 0) {
 		return nil, 0, fmt.Errorf("this design has no entities to generate items from: add an entity (Design tab) with its key templates, or open a pattern")
 	}
 	next, err := cloneModel(m)
 	if err != nil {
 		return nil, 0, err
+	}
+	if len(next.Entities) == 0 {
+		// Sample items without entities (a NoSQL Workbench model without
+		// facets): one entity per table, its keys taken whole from the
+		// items, so that the samples shape what is generated.
+		for _, t := range next.Tables {
+			if len(ds.Items[t.TableName]) == 0 {
+				continue
+			}
+			keys := map[string]string{t.HashKey(): "{" + t.HashKey() + "}"}
+			if sk := t.RangeKey(); sk != "" {
+				keys[sk] = "{" + sk + "}"
+			}
+			next.Entities = append(next.Entities, model.Entity{Name: t.TableName + "Item", Table: t.TableName, Keys: keys,
+				Description: "Made from the table's sample items, to generate more like them"})
+		}
 	}
 	filled := 0
 	if ds != nil && len(ds.Items) > 0 {

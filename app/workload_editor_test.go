@@ -1,8 +1,10 @@
 package app
 
 import (
+	"os"
 	"testing"
 
+	"github.com/dynamodb-workbench/workbench/engine/export"
 	"github.com/dynamodb-workbench/workbench/engine/model"
 	"github.com/dynamodb-workbench/workbench/patterns"
 )
@@ -124,6 +126,47 @@ func TestLoadDatasetFromEntities(t *testing.T) {
 		t.Errorf("the design does not record its generator: %+v", st.Model.Dataset)
 	}
 	if err := st.Model.Validate(); err != nil {
+		t.Errorf("the design after the load does not validate: %v", err)
+	}
+}
+
+// TestLoadImportedNoSQLWorkbench: imported NoSQL Workbench models (with
+// facets, which become entities, and without) open with their sample
+// items, then load a generated dataset of 5,000 items shaped like them.
+func TestLoadImportedNoSQLWorkbench(t *testing.T) {
+	for _, name := range []string{"facets-provisioned.json", "table-data-gsis.json", "atheanchu-onlineshop-pattern_1.json"} {
+		t.Run(name, func(t *testing.T) { loadImported(t, name) })
+	}
+}
+
+func loadImported(t *testing.T, name string) {
+	doc, err := os.ReadFile("../engine/export/testdata/nosql-workbench/" + name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, _, err := export.ImportNoSQLWorkbench(doc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := model.Marshal(m)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := NewStore()
+	if err := s.OpenModel(b); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.LoadDataset(5000, 0, nil); err != nil {
+		t.Fatal(err)
+	}
+	total := 0
+	for _, ts := range s.State().Snapshot.Tables {
+		total += ts.Len()
+	}
+	if total < 4000 {
+		t.Errorf("%d items after loading 5,000 generated ones", total)
+	}
+	if err := s.State().Model.Validate(); err != nil {
 		t.Errorf("the design after the load does not validate: %v", err)
 	}
 }
