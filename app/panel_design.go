@@ -154,9 +154,16 @@ func renderProblemSummary(probs model.Errors, pl *placement) goapp.UI {
 		if path == "" {
 			path = "model"
 		}
+		where := p.Where
+		if where == "" {
+			where = path
+		}
+		hint := p.Hint
 		body := []goapp.UI{
+			goapp.Strong().Class("wb-design-where").Text(where),
 			goapp.Code().Class("wb-design-path").Text(path),
 			goapp.Span().Class("wb-design-message").Text(p.Message),
+			goapp.If(hint != "", func() goapp.UI { return goapp.Span().Class("wb-design-hint").Text(hint) }),
 		}
 		var row goapp.UI = goapp.Span().Body(body...)
 		if a, ok := pl.anchors[pl.target[p]]; ok && a.control {

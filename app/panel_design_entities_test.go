@@ -115,3 +115,40 @@ func TestDesignSharedKeyTypeAsks(t *testing.T) {
 		t.Error("a key used once asked, or did not change")
 	}
 }
+
+// TestDesignRequestProblemIsReadable: an access pattern whose key condition
+// names a placeholder it does not define shows DynamoDB's message next to
+// its request, and the summary says where in words.
+func TestDesignRequestProblemIsReadable(t *testing.T) {
+	d, _ := newTestDesign(t, "sparse-index")
+	ap := d.draft().AccessPatterns[2]
+	d.setRequest(d.ctx, 2, `{"TableName":"DeviceStatus","KeyConditionExpression":"DeviceId = :nope"}`)
+	st := d.Store.State()
+	var p *model.FieldError
+	for _, q := range st.Problems {
+		if strings.HasPrefix(q.Path, "accessPatterns[2]") {
+			p = q
+		}
+	}
+	if p == nil {
+		t.Fatalf("no problem on the access pattern: %v", st.Problems)
+	}
+	if !strings.Contains(p.Message, ":nope") {
+		t.Errorf("message %q does not keep DynamoDB's wording", p.Message)
+	}
+	if p.Where == "" || !strings.Contains(p.Where, ap.Name) {
+		t.Errorf("where %q does not name the access pattern %q", p.Where, ap.Name)
+	}
+	doc := d.html()
+	if got := errorsNextTo(doc, designPatternID(2, IDDesignRequest)); len(got) != 1 || !strings.Contains(got[0], ":nope") {
+		t.Errorf("next to the request: %q", got)
+	}
+	if p.Hint != "" && !strings.Contains(doc, "wb-design-hint") {
+		t.Error("the plain sentence is not shown")
+	}
+	summary := doc[strings.Index(doc, `id="`+IDProblems+`"`):]
+	if !strings.Contains(summary, "wb-design-where") {
+		t.Error("the summary does not say where in words")
+	}
+	t.Logf("%s: %s (%s)", p.Where, p.Message, p.Hint)
+}

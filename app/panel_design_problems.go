@@ -301,7 +301,13 @@ func (pl *placement) errorsAt(path, id string, more ...string) goapp.UI {
 	}
 	items := make([]goapp.UI, len(errs))
 	for i, e := range errs {
-		items[i] = goapp.Li().Text(e.Message)
+		// DynamoDB's own wording first, then what it means in a plain
+		// sentence when the model has one.
+		hint := e.Hint
+		items[i] = goapp.Li().Body(
+			goapp.Text(e.Message),
+			goapp.If(hint != "", func() goapp.UI { return goapp.Span().Class("wb-design-hint").Text(hint) }),
+		)
 	}
 	return goapp.Ul().ID(id+IDDesignErrorSuffix).Class("wb-design-errors").
 		Attr("role", "alert").Body(items...)
