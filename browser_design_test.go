@@ -2,7 +2,6 @@ package main
 
 import (
 	"fmt"
-	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -69,7 +68,11 @@ func TestBrowserDesignFromAccessPatterns(t *testing.T) {
 	b.setField(app.IDWizardPatternRow+"3"+app.IDWizardRate, "40")
 	b.click(app.IDWizardPropose)
 	b.waitFor("the proposal shows", fmt.Sprintf(`document.querySelectorAll("#%s li").length > 0`, app.IDWizardReasons), 10*time.Second)
+	var shown bool
+	b.eval("showing the proposal", fmt.Sprintf(`(() => { document.getElementById(%q).scrollIntoView({block: "start"}); return true; })()`, app.IDWizardProposal), &shown)
 	b.screenshot("design-from-access-patterns")
+	// The clock bar is fixed at the bottom: bring the button clear of it.
+	b.eval("showing the accept button", fmt.Sprintf(`(() => { document.getElementById(%q).scrollIntoView({block: "center"}); return true; })()`, app.IDWizardAccept), &shown)
 	b.click(app.IDWizardAccept)
 	b.waitFor("the design opens", fmt.Sprintf(`(document.getElementById(%q)?.textContent || "").includes("Browser shop")`, app.IDOutline), 10*time.Second)
 
@@ -118,6 +121,8 @@ func TestBrowserDesignFromAccessPatterns(t *testing.T) {
 	if req2 <= req1 || parts2 <= parts1 {
 		t.Errorf("after the raise: %d requests on %d partitions, before %d on %d", req2, parts2, req1, parts1)
 	}
+	var opened bool
+	b.eval("opening the workload editor for the picture", `(() => { const d = document.querySelector(".wb-sim-workload"); d.open = true; return true; })()`, &opened)
 	b.screenshot("workload")
 	b.click(app.IDTab + app.TabPartitions)
 	b.waitFor("the partitions show", fmt.Sprintf(`!!document.getElementById(%q)?.dataset.count`, app.IDPartCount), 30*time.Second)
@@ -168,5 +173,4 @@ func TestBrowserBlankDesignHotKey(t *testing.T) {
 		t.Errorf("a hot key at 20,000 calls/s throttled %d requests, want some", th)
 	}
 	b.screenshot("hot-key")
-	_ = strconv.Itoa
 }
