@@ -130,6 +130,15 @@ func TestBrowserDesignFromAccessPatterns(t *testing.T) {
 	b.waitFor("the cost follows", fmt.Sprintf(`(() => { const t = document.getElementById(%q)?.textContent || ""; return t.includes("$") && t !== %q; })()`,
 		app.IDCostTotal, cost1), 2*time.Minute)
 	t.Logf("the raise: %d -> %d requests, %d -> %d partitions; cost %q -> %q", req1, req2, parts1, parts2, cost1, b.textOf(app.IDCostTotal))
+
+	// The design is kept in the browser: the start page lists it, and it
+	// opens again with the raised workload.
+	b.click(app.IDHome)
+	recent := app.IDStartRecentItem + "Browser_shop"
+	b.waitFor("the start page lists the design", fmt.Sprintf(`!!document.getElementById(%q)`, recent), 10*time.Second)
+	b.click(recent)
+	b.click(app.IDTab + app.TabLoad)
+	b.waitFor("the design opens with its workload", fmt.Sprintf(`document.getElementById(%q)?.value === "20000"`, app.IDWorkloadPattern+"1"+app.IDWorkloadRate), 10*time.Second)
 }
 
 // TestBrowserBlankDesignHotKey: a blank design with one entity and one

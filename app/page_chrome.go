@@ -31,7 +31,9 @@ func (p *workbenchPage) renderHeader(st *State) goapp.UI {
 			goapp.A().ID(IDHome).Href("/").Title("The start page: patterns, a new design, recent designs").Text("DynamoDB Workbench").
 				OnClick(func(ctx goapp.Context, e goapp.Event) {
 					e.PreventDefault()
-					p.start, p.wizard = ready, false
+					// Not the render's ready: go-app keeps the first
+					// render's handler, made before the engine ran.
+					p.start, p.wizard = p.state() != nil, false
 					p.loadRecent(ctx)
 				}),
 		),
