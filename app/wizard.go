@@ -411,7 +411,13 @@ func (w *designWizard) renderProposal() goapp.UI {
 
 // accept makes the proposal the running design.
 func (w *designWizard) accept(ctx goapp.Context) {
-	b, err := model.Marshal(w.proposal.Model)
+	m, err := cloneModel(w.proposal.Model)
+	if err != nil {
+		w.err = err.Error()
+		return
+	}
+	spreadKeys(m)
+	b, err := model.Marshal(m)
 	if err == nil {
 		err = w.Store.OpenModel(b)
 	}
@@ -428,5 +434,24 @@ func (w *designWizard) accept(ctx goapp.Context) {
 func (w *designWizard) finish(accepted bool) {
 	if w.Done != nil {
 		w.Done(accepted)
+	}
+}
+
+// spreadKeys gives every parameter of the workload that has no
+// distribution a uniform one (shaped like its example): without one, every
+// call of the simulation would go to the example's key, one hot partition
+// the person never asked for.
+func spreadKeys(m *model.Model) {
+	if m.Workload == nil {
+		return
+	}
+	for _, r := range m.Workload.Requests {
+		ap := m.AccessPattern(r.AccessPattern)
+		if ap == nil || len(r.Keys) > 0 {
+			continue
+		}
+		for _, p := range varyingParams(ap) {
+			setKeyDistribution(m, ap.Name, p.Name, func(*model.KeyDistribution) bool { return true })
+		}
 	}
 }

@@ -28,6 +28,15 @@ func TestWizardProposalRuns(t *testing.T) {
 	if err := p.Model.Validate(); err != nil {
 		t.Fatalf("the proposal does not validate: %v", err)
 	}
+	spreadKeys(p.Model)
+	for _, r := range p.Model.Workload.Requests {
+		if len(r.Keys) != len(varyingParams(p.Model.AccessPattern(r.AccessPattern))) {
+			t.Errorf("%s: keys %+v after spreading", r.AccessPattern, r.Keys)
+		}
+	}
+	if err := p.Model.Validate(); err != nil {
+		t.Fatalf("the spread workload does not validate: %v", err)
+	}
 	s := NewStore()
 	doc, ok := recentDoc(p.Model)
 	if !ok {
