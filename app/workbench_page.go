@@ -126,8 +126,8 @@ func (p *workbenchPage) shortcut(e goapp.Event) func(goapp.Context) {
 	switch {
 	case key == "enter":
 		run = func(ctx goapp.Context) {
-			if p.tab != TabQuery { // the panel must be mounted to hear the action
-				p.tab = TabQuery
+			if p.tab != TabQuery || p.start || p.wizard { // the panel must be mounted to hear the action
+				p.tab, p.start, p.wizard = TabQuery, false, false
 				return
 			}
 			ctx.NewAction(actionRunQuery)
