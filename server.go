@@ -253,6 +253,7 @@ func newServer(opts serverOptions) (http.Handler, error) {
 	mux.Handle("POST /api/partitions", analysis)
 	mux.Handle("POST /api/simulate", analysis)
 	mux.Handle("POST /api/analyze", analysis)
+	mux.Handle("POST /api/advise", adviseAPI())
 	shares := shareAPI(opts.Store, opts.Logger)
 	mux.Handle("POST /api/share", shares)
 	mux.Handle("GET /api/share/{id}", shares)

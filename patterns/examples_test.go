@@ -91,3 +91,19 @@ func TestModelWithExamples(t *testing.T) {
 		}
 	}
 }
+
+// BenchmarkFindExamples picks every access pattern's examples from a
+// loaded dataset of 100,000 items (the composite-sort-key cart).
+func BenchmarkFindExamples(b *testing.B) {
+	p, _ := Get("composite-sort-key")
+	m := p.Model()
+	m.Dataset.Generator.Size = 100_000
+	db, _ := m.NewDatabase()
+	if _, err := m.Load(db, Generator); err != nil {
+		b.Fatal(err)
+	}
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		m.FindExamples(db)
+	}
+}

@@ -14,7 +14,7 @@ import (
 func shop() Input {
 	return Input{Name: "Shop",
 		Entities: []Entity{
-			{Name: "Customer", Attributes: []model.Attribute{{Name: "email"}, {Name: "name"}}},
+			{Name: "Customer", Attributes: []model.Attribute{{Name: "email"}, {Name: "name"}, {Name: "tenant", Generator: "hot(0.4,1,company)"}}},
 			{Name: "Order", Parent: "Customer", Min: 1, Max: 12, Attributes: []model.Attribute{{Name: "total", Type: "N"}}},
 			{Name: "OrderLine", ID: "lineId", Parent: "Order", Min: 1, Max: 4, Attributes: []model.Attribute{{Name: "productId"}, {Name: "quantity", Type: "N"}}},
 			{Name: "Product", Attributes: []model.Attribute{{Name: "category", Generator: "enum(BOOKS:5,GAMES:2,TOOLS:1)"}, {Name: "price", Type: "N"}}},
@@ -35,6 +35,7 @@ func shop() Input {
 			{Name: "Products of a category", Entity: "Product", By: []string{"category"}, Range: "price", Rate: 30},
 			{Name: "All products", Entity: "Product", Rate: 0.01},
 			{Name: "Session", Entity: "Session", By: []string{"sessionId"}, Rate: 200},
+			{Name: "Customers of a tenant", Entity: "Customer", By: []string{"tenant"}, Rate: 30},
 		},
 	}
 }
@@ -98,6 +99,14 @@ func TestProposeShop(t *testing.T) {
 			t.Errorf("%s is a %s, want %s", name, ops[name], op)
 		}
 	}
+	for _, r := range m.Workload.Requests {
+		if len(r.Keys) != 1 && r.AccessPattern != "All products" {
+			t.Errorf("workload %s: %d key distributions, want its partition key's", r.AccessPattern, len(r.Keys))
+		}
+	}
+	if m.Workload.Requests[0].Keys[0].Parameter != "customerId" {
+		t.Errorf("workload of Customer profile: %+v", m.Workload.Requests[0].Keys)
+	}
 	if f := m.AccessPattern("Orders by status").FanOut; f == nil || f.Parameter != "shard" || f.To != MaxShards-1 {
 		t.Errorf("Orders by status fan-out = %+v, want over the shards", f)
 	}
@@ -110,6 +119,7 @@ func TestProposeShop(t *testing.T) {
 		{func(l Location) bool { return l.Index == "GSI2" && l.Pattern == "Orders by status" }, "write sharding"},
 		{func(l Location) bool { return l.Attribute == "expiresAt" }, "time to live"},
 		{func(l Location) bool { return l.Pattern == "All products" }, "Scan"},
+		{func(l Location) bool { return l.Pattern == "Customers of a tenant" && l.Attribute == "tenant" }, "40% of the requests go to one tenant"},
 		{func(l Location) bool { return l.Table == "Shop" && l.Entity == "" }, "one table"},
 	} {
 		texts := reasonsAbout(p, want.loc)
@@ -146,12 +156,19 @@ func TestProposalRuns(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			src, _ := m.DatasetSource(nil)
+			plan, keys, err := m.GenPlan()
+			if err != nil {
+				t.Fatal(err)
+			}
 			counts := map[string]int{}
-			_ = src(func(table string, it attr.Item) error {
-				e, _ := rec.EntityOf(table, it)
-				if e == nil {
-					t.Fatalf("generated item %v matches no entity", it)
+			_ = plan.Run(m.Dataset.Generator.Seed, size, func(i int, it attr.Item) error {
+				it, err := keys[i].Item(nil, it)
+				if err != nil {
+					t.Fatal(err)
+				}
+				e, _ := rec.EntityOf(keys[i].Entity.Table, it)
+				if e != keys[i].Entity {
+					t.Fatalf("a generated %s item %v is recognised as %v", keys[i].Entity.Name, it, e)
 				}
 				counts[e.Name]++
 				return nil
@@ -229,6 +246,7 @@ func TestProposeErrors(t *testing.T) {
 		{Input{Entities: []Entity{{Name: "A"}}, Patterns: []Pattern{{Name: "p", Entity: "A", Rare: true}}}, "a rare subset is told apart by an attribute"},
 		{Input{Entities: []Entity{{Name: "A"}}, Patterns: []Pattern{{Name: "p", Entity: "A", By: []string{"x"}, Range: "x"}}}, "x is both a lookup attribute and the range"},
 		{Input{Entities: []Entity{{Name: "A"}}, Patterns: []Pattern{{Name: "p", Entity: "A", Action: Update, Set: []string{"aId"}}}}, "aId is part of the table's key"},
+		{Input{Entities: []Entity{{Name: "A", Attributes: []model.Attribute{{Name: "tags", Type: "SS"}}}}, Patterns: []Pattern{{Name: "p", Entity: "A", By: []string{"tags"}}}}, "tags is of type SS"},
 	} {
 		_, err := Propose(tt.in)
 		if err == nil || !strings.Contains(err.Error(), tt.want) {

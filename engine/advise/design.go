@@ -3,6 +3,7 @@ package advise
 import (
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 	"unicode"
 
@@ -13,6 +14,13 @@ import (
 
 // MaxShards is how many ways a low-cardinality index key is split.
 const MaxShards = 4
+
+// Bounds of an input, so that a proposal (and the dataset it generates for
+// its examples) stays small.
+const (
+	MaxEntities = 50
+	MaxPatterns = 200
+)
 
 // shape is where an entity's items sit in one key space (the table's or an
 // index's): a partition key of one parameter and a sort key of literal
@@ -115,6 +123,9 @@ func newDesigner(in Input) (*designer, error) {
 	if len(in.Entities) == 0 {
 		return nil, fmt.Errorf("a design needs at least one entity")
 	}
+	if len(in.Entities) > MaxEntities || len(in.Patterns) > MaxPatterns {
+		return nil, fmt.Errorf("a design has at most %d entities and %d access patterns", MaxEntities, MaxPatterns)
+	}
 	if d.in.Name == "" {
 		d.in.Name = "My design"
 	}
@@ -173,6 +184,11 @@ func newDesigner(in Input) (*designer, error) {
 		for _, b := range append(slices.Clone(pi.By), pi.Range) {
 			if b != "" && !isName(b) {
 				return nil, errorf(where, "%q is not an attribute name", b)
+			}
+		}
+		for _, b := range append(slices.Clone(pi.By), pi.Range) {
+			if a := e.attr(b); a != nil && a.Type != "S" && a.Type != "N" && a.Type != "B" {
+				return nil, errorf(where, "%s is of type %s: a lookup or range goes through a key, and a key holds S, N or B", b, a.Type)
 			}
 		}
 		if slices.Contains(pi.By, pi.Range) && pi.Range != "" {
@@ -603,17 +619,79 @@ func (d *designer) build() *model.Model {
 	return m
 }
 
-// workload lists the patterns with a rate.
+// workload lists the patterns with a rate, each with how its partition
+// key's values are drawn: as the data's generator draws them (a hot key
+// stays hot in the traffic), so the partition simulator sees the design's
+// own skew rather than every request on the example's key.
 func (d *designer) workload(m *model.Model) {
 	var reqs []model.WorkloadRequest
 	for _, p := range d.pats {
-		if p.in.Rate > 0 {
-			reqs = append(reqs, model.WorkloadRequest{AccessPattern: p.in.Name, Rate: p.in.Rate})
+		if p.in.Rate <= 0 {
+			continue
 		}
+		req := model.WorkloadRequest{AccessPattern: p.in.Name, Rate: p.in.Rate}
+		ap := m.AccessPattern(p.in.Name)
+		if k, ok := d.keyDistribution(p, ap); ok {
+			req.Keys = []model.KeyDistribution{k}
+			if k.Kind == model.DistHot {
+				d.why(Location{Pattern: p.in.Name, Attribute: k.Parameter}, "the workload keeps the data's hot key: %.0f%% of the requests go to one %s, the rest spread over %d values", k.HotFraction*100, k.Parameter, k.Cardinality)
+			}
+		}
+		reqs = append(reqs, req)
 	}
 	if len(reqs) > 0 {
 		m.Workload = &model.Workload{Requests: reqs}
 	}
+}
+
+// keyDistribution draws the values of the pattern's partition key
+// parameter like the attribute's generator: hot, Zipf, a few values, or
+// many ids.
+func (d *designer) keyDistribution(p *pattern, ap *model.AccessPattern) (model.KeyDistribution, bool) {
+	param := p.sh.pkParam
+	if ap == nil || param == "" || !slices.ContainsFunc(ap.Parameters, func(x model.Parameter) bool { return x.Name == param }) {
+		return model.KeyDistribution{}, false
+	}
+	a := p.e.attr(param)
+	if a == nil {
+		return model.KeyDistribution{}, false
+	}
+	k := model.KeyDistribution{Parameter: param, Kind: model.DistUniform, Cardinality: 10_000, Format: param + "-{n}"}
+	args := callArgs(a.Generator)
+	switch kind(a.Generator) {
+	case "hot":
+		if f, err := strconv.ParseFloat(strings.TrimSuffix(args[0], "%"), 64); err == nil && len(args) > 0 {
+			if strings.HasSuffix(args[0], "%") {
+				f /= 100
+			}
+			if f > 0 && f <= 1 {
+				k.Kind, k.HotFraction = model.DistHot, f
+			}
+		}
+	case "zipf":
+		if len(args) == 2 {
+			s, err1 := strconv.ParseFloat(args[0], 64)
+			n, err2 := strconv.ParseInt(args[1], 10, 64)
+			if err1 == nil && err2 == nil {
+				k.Kind, k.Skew, k.Cardinality = model.DistZipf, max(s, 1.01), n
+			}
+		}
+	case "enum", "choice":
+		k.Cardinality = int64(max(1, len(args)))
+	case "bool":
+		k.Cardinality = 2
+	}
+	return k, true
+}
+
+// callArgs returns a generator's top-level arguments ("hot(0.3,2,seq)" ->
+// 0.3, 2, seq).
+func callArgs(src string) []string {
+	open := strings.IndexByte(src, '(')
+	if open < 0 || !strings.HasSuffix(src, ")") {
+		return nil
+	}
+	return splitTop(src[open+1 : len(src)-1])
 }
 
 // ---- names ----
@@ -640,6 +718,7 @@ func lowerFirst(s string) string {
 func tableName(s string) string {
 	var b strings.Builder
 	for _, w := range strings.Fields(s) {
+		w = strings.ToUpper(w[:1]) + w[1:] // "My design" -> "MyDesign"
 		for _, r := range w {
 			if r < unicode.MaxASCII && (unicode.IsLetter(r) || unicode.IsDigit(r) || r == '_' || r == '-' || r == '.') {
 				b.WriteRune(r)

@@ -123,7 +123,7 @@ func (d *designer) request(m *model.Model, p *pattern) (model.AccessPattern, err
 				return ap, errorf(Location{Pattern: p.in.Name, Attribute: s}, "%s is part of the table's key, and an update cannot change a key (delete and put instead)", s)
 			}
 			names[fmt.Sprintf("#a%d", i)] = s
-			values[fmt.Sprintf(":a%d", i)] = obj{a.Type: "{" + s + "}"}
+			values[fmt.Sprintf(":a%d", i)] = newValue(a.Type, s)
 			parts = append(parts, fmt.Sprintf("#a%d = :a%d", i, i))
 		}
 		// An index key built from a changed attribute changes with it.
@@ -168,6 +168,18 @@ func (d *designer) request(m *model.Model, p *pattern) (model.AccessPattern, err
 		}
 		ap.Parameters = append(ap.Parameters, model.Parameter{Name: name, Description: describe(e, name)})
 	}
+	// Key parameters in key order, then a range's bounds, then the rest.
+	order := append(p.sh.params(), p.in.By...)
+	if p.in.Range != "" {
+		order = append(order, p.in.Range+"From", p.in.Range+"To")
+	}
+	rank := func(name string) int {
+		if i := slices.Index(order, name); i >= 0 {
+			return i
+		}
+		return len(order)
+	}
+	slices.SortStableFunc(ap.Parameters, func(a, b model.Parameter) int { return rank(a.Name) - rank(b.Name) })
 	return ap, nil
 }
 
@@ -247,4 +259,26 @@ func isIDOf(e *model.Entity, name string) bool {
 		}
 	}
 	return false
+}
+
+// newValue is the value an update sets attribute name of type typ to: a
+// parameter for a scalar, a fixed value for the others (a parameter only
+// reaches a string, and an example from the data is a scalar's text).
+func newValue(typ, name string) obj {
+	p := "{" + name + "}"
+	switch typ {
+	case "S", "N", "B":
+		return obj{typ: p}
+	case "SS":
+		return obj{"SS": []string{"new"}}
+	case "NS":
+		return obj{"NS": []string{"1"}}
+	case "BS":
+		return obj{"BS": []string{"AQ=="}}
+	case "BOOL", "NULL":
+		return obj{typ: true}
+	case "L":
+		return obj{"L": []any{}}
+	}
+	return obj{"M": obj{}}
 }

@@ -36,7 +36,15 @@
 // templates, and Synthesize streams a dataset ("entities" generator) whose
 // items always match their entity. FindExamples picks, from the data in a
 // database, parameter values with which each access pattern returns items;
-// SetExamples stores them as the parameters' examples.
+// SetExamples stores them as the parameters' examples. InferAttributes
+// seeds the schemas from sample items (an imported NoSQL Workbench model);
+// GeneratorFor gives the spec that loads any size for any design.
+//
+// Validate also parses every access pattern's request expressions with the
+// engine's own checks (engine.CheckExpressions) and a Query's key condition
+// against its key schema. Each FieldError carries its Path, DynamoDB's
+// Message, Where (the path in words: Model.Where) and, for terse messages,
+// a plain Hint; Readable joins them.
 //
 // The package imports only the standard library, github.com/goccy/go-json
 // and the engine's packages.

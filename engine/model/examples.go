@@ -241,8 +241,9 @@ type keyCondTemplate struct {
 	tpls []*Template
 }
 
-// markedNumber is a number value holding a marked parameter, in JSON.
-var markedNumber = regexp.MustCompile(`"N"\s*:\s*"[^"]*\\u001a[^"]*"`)
+// markedNumber is a number (or binary) value holding a marked parameter,
+// in JSON.
+var markedNumber = regexp.MustCompile(`"[NB]"\s*:\s*"[^"]*\\u001a[^"]*"`)
 
 // marker stands for a parameter while a request's shape is read: a
 // character no template or example holds.
@@ -258,9 +259,14 @@ func (m *Model) requestShape(ap *AccessPattern) reqShape {
 		return sh
 	}
 	probe := *ap
-	// A marked number does not decode: numbers become 0, losing only
-	// their parameters' places (their names still find them).
-	probe.Request = markedNumber.ReplaceAll(body, []byte(`"N":"0"`))
+	// A marked number or binary does not decode: they become 0 and AA==,
+	// losing only their parameters' places (their names still find them).
+	probe.Request = markedNumber.ReplaceAllFunc(body, func(b []byte) []byte {
+		if b[1] == 'B' {
+			return []byte(`"B":"AA=="`)
+		}
+		return []byte(`"N":"0"`)
+	})
 	in, err := probe.Input(nil)
 	if err != nil {
 		return sh
@@ -480,6 +486,7 @@ func (m *Model) derive(ap *AccessPattern, sh reqShape, it attr.Item, keyParams P
 			}
 		}
 	}
+	var fallbacks [][2]string
 	for _, c := range sh.conds {
 		s, ok := text(it[c.attr])
 		if !ok {
@@ -516,12 +523,12 @@ func (m *Model) derive(ap *AccessPattern, sh reqShape, it attr.Item, keyParams P
 						op = expr.Le
 					}
 				}
-				if name, v, ok := bound(tpl, s, op, isNum); ok && !set[name] && !isBoundName(ap, name) {
+				if name, v, ok := bound(tpl, s, op, isNum); ok && !isBoundName(name) {
 					put(name, v)
 				} else if ok {
 					// A named bound ({createdAtFrom}) prefers the attribute,
-					// below; keep this as its fallback.
-					defer put(name, v)
+					// below; this is its fallback.
+					fallbacks = append(fallbacks, [2]string{name, v})
 				}
 			}
 		}
@@ -556,10 +563,15 @@ func (m *Model) derive(ap *AccessPattern, sh reqShape, it attr.Item, keyParams P
 			}
 		}
 	}
+	for _, f := range fallbacks {
+		put(f[0], f[1])
+	}
 	return p
 }
 
-func isBoundName(ap *AccessPattern, name string) bool {
+// isBoundName reports whether name reads as a range's bound of an
+// attribute ({createdAtFrom}).
+func isBoundName(name string) bool {
 	for _, suf := range boundSuffixes {
 		if stem, ok := strings.CutSuffix(name, suf); ok && stem != "" {
 			return true

@@ -129,7 +129,7 @@ func (v *validator) tables() {
 		}
 		seen[t.TableName] = i
 		if path, err := locateTableError(path, &t.TableDefinition); err != nil {
-			v.add(path, "%s", err.Error())
+			v.addHint(path, tableHint(err.Error()), "%s", err.Error())
 		}
 		if ttl := t.TimeToLiveSpecification; ttl != nil {
 			p := path + ".TimeToLiveSpecification.AttributeName"
@@ -689,4 +689,32 @@ func expressionHint(msg string) string {
 		}
 	}
 	return "DynamoDB rejects the request with this ValidationException when the access pattern runs"
+}
+
+// tableHints are plain sentences for CreateTable's messages, by a fragment
+// of the message.
+var tableHints = []struct{ fragment, hint string }{
+	{"Some index key attributes are not defined in AttributeDefinitions", "every key attribute of the table and its indexes needs an entry in AttributeDefinitions giving its type (S, N or B)"},
+	{"Some AttributeDefinitions are not used", "AttributeDefinitions lists only key attributes: remove the ones no key schema uses"},
+	{"does not exactly match number of attributes defined", "AttributeDefinitions lists exactly the key attributes of the table and its indexes"},
+	{"does not have a range key, which is required when specifying a LocalSecondaryIndex", "a local secondary index needs a table with a sort key"},
+	{"does not have the same leading hash key as table", "a local secondary index keeps the table's partition key and changes only the sort key"},
+	{"Duplicate index name", "two indexes of the table have the same name"},
+	{"exceeds the per-table limit", "DynamoDB limits how many indexes a table has"},
+	{"ProjectionType is INCLUDE, but NonKeyAttributes is not specified", "an INCLUDE projection names the attributes it copies into the index"},
+	{"but NonKeyAttributes is specified", "only an INCLUDE projection names attributes"},
+	{"must both be specified when BillingMode is PROVISIONED", "a provisioned table gives both read and write capacity units"},
+	{"can be specified when BillingMode is PAY_PER_REQUEST", "an on-demand table has no provisioned capacity: remove it"},
+	{"ProvisionedThroughput is not specified for index", "on a provisioned table each global secondary index gives its own capacity"},
+	{"should not be specified for index", "on an on-demand table an index has no provisioned capacity: remove it"},
+	{"failed to satisfy constraint", "a name or number is outside what DynamoDB accepts (names: 3 to 255 characters of a-z, A-Z, 0-9, '_', '-', '.')"},
+}
+
+func tableHint(msg string) string {
+	for _, h := range tableHints {
+		if strings.Contains(msg, h.fragment) {
+			return h.hint
+		}
+	}
+	return "CreateTable answers this ValidationException"
 }

@@ -178,6 +178,10 @@ func TestValidateReadable(t *testing.T) {
 			if e.Path == "accessPatterns[0].request" && !strings.Contains(e.Readable(), "ExpressionAttributeValues does not define") {
 				t.Errorf("Readable() = %q, want a plain sentence about the undefined value", e.Readable())
 			}
+			if e.Path == "tables[0].GlobalSecondaryIndexes[1]" && (!strings.HasPrefix(e.Readable(), "table ShoppingCart, index ByStatus: One or more parameter values were invalid: Some index key attributes are not defined") ||
+				!strings.Contains(e.Readable(), "needs an entry in AttributeDefinitions")) {
+				t.Errorf("Readable() = %q, want the place, DynamoDB's message and a plain sentence", e.Readable())
+			}
 			delete(want, e.Path)
 		}
 	}

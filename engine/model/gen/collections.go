@@ -22,6 +22,7 @@ func registerCollections() {
 		if err != nil {
 			return nil, err
 		}
+		c.size = int(hi) * inner.size
 		return func(x *ctx) attr.Value {
 			want := int(x.r.Int64Range(lo, hi))
 			var vals []attr.Value
@@ -59,6 +60,7 @@ func registerCollections() {
 		if err != nil {
 			return nil, err
 		}
+		c.size = int(hi) * inner.size
 		return func(x *ctx) attr.Value {
 			n := int(x.r.Int64Range(lo, hi))
 			l := make(attr.List, 0, n)
@@ -94,6 +96,7 @@ func registerCollections() {
 				return nil, c.errorf("member %s: %v", name, err)
 			}
 			members = append(members, member{name, g})
+			c.size += g.size
 		}
 		return func(x *ctx) attr.Value {
 			m := make(attr.Map, len(members))

@@ -16,6 +16,7 @@ type compiler struct {
 	typ  string
 	env  *Env
 	ref  *ref
+	size int // the most bytes a value can take (roughly); 64 by default
 }
 
 func (c *compiler) errorf(format string, args ...any) error {

@@ -49,11 +49,18 @@
 //	DefaultType(src) (string, error)             the type a generator makes by default
 //	Kinds() []Kind, KindNames() []string          the language, for help and editors
 //	NewPlan([]Entity, Env) (*Plan, error)         a dataset of entities and relations
+//	Check([]Entity, Env) []*AttributeError        every generator problem, placed on its entity and attribute
+//	Entity{Name, Attributes}, Attribute{Name, Type, Generator, Frequency, OnFirst}
 //	(*Plan).Run(seed, size, emit) error           stream size items: families, parents first
 //	(*Plan).Relations() []Relation                parent-child relations (Customer 1..20 Order)
 //	Guess(name, typ) string                       a generator from an attribute's name
 //	Infer(typ, values) string                     a generator shaped like sample values
 //	Rand, NewRand, Pick, Lorem, UUID              the deterministic random source and helpers
+//
+// Bounds: a source is at most MaxSourceLength characters, nests at most
+// MaxDepth deep, and its values are estimated at compile time to stay under
+// MaxValueSize (an item's 400 KB), so no generator runs away with memory or
+// time; bad sources are errors, never panics (a fuzz test checks).
 //
 // The word lists (words.go) are small and written here: a data library
 // such as gofakeit would add about 1.5 MB (gzip) to the page's

@@ -492,3 +492,11 @@ func TestOnFirst(t *testing.T) {
 		t.Errorf("rare on %d items (want the first only), rarer on %d (want none)", rare, rarer)
 	}
 }
+
+func TestPadInt(t *testing.T) {
+	for _, tt := range []struct{ n, w int }{{0, 0}, {7, 4}, {12345, 3}, {12345, 5}, {42, 20}} {
+		if got, want := padInt(tt.n, tt.w), fmt.Sprintf("%0*d", tt.w, tt.n); got != want {
+			t.Errorf("padInt(%d, %d) = %q, want %q", tt.n, tt.w, got, want)
+		}
+	}
+}

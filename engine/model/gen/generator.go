@@ -16,8 +16,9 @@ type Env struct {
 	Start time.Time
 
 	// plan resolves ref(Entity.attr) while a Plan compiles; nil outside one.
-	plan *Plan
-	self int // the entity being compiled, in plan
+	plan  *Plan
+	self  int // the entity being compiled, in plan
+	depth int // nesting of the generator being compiled
 }
 
 // ctx is what a value is made from: the random source, the item's number
@@ -43,6 +44,8 @@ type Generator struct {
 	// ref is set for a top-level ref(Entity.attr, min, max): the relation
 	// the Plan builds families from.
 	ref *ref
+	// size bounds the size of a value, in bytes (roughly).
+	size int
 }
 
 // Compile compiles the generator src for an attribute of DynamoDB type typ
@@ -63,13 +66,33 @@ func Compile(src, typ string, env Env) (*Generator, error) {
 	if !slices.Contains(k.Types, typ) {
 		return nil, fmt.Errorf("%s makes %s values, not %s", c.name, strings.Join(k.Types, " or "), typ)
 	}
-	cp := &compiler{name: c.name, args: c.args, typ: typ, env: &env}
+	if len(src) > MaxSourceLength {
+		return nil, fmt.Errorf("a generator is at most %d characters long", MaxSourceLength)
+	}
+	if env.depth >= MaxDepth {
+		return nil, fmt.Errorf("generators nest at most %d deep", MaxDepth)
+	}
+	env.depth++
+	cp := &compiler{name: c.name, args: c.args, typ: typ, env: &env, size: 64}
 	fn, err := k.compile(cp)
 	if err != nil {
 		return nil, err
 	}
-	return &Generator{src: strings.TrimSpace(src), typ: typ, kind: c.name, fn: fn, ref: cp.ref}, nil
+	if cp.size > MaxValueSize {
+		return nil, fmt.Errorf("%s makes values of up to about %d KB, more than an item's %d KB", c.name, cp.size/1024, MaxValueSize/1024)
+	}
+	return &Generator{src: strings.TrimSpace(src), typ: typ, kind: c.name, fn: fn, ref: cp.ref, size: cp.size}, nil
 }
+
+// Bounds of the language, so that no generator runs away with memory or
+// time (a value larger than an item could not be stored anyway).
+const (
+	MaxSourceLength = 4096
+	MaxDepth        = 8
+	// MaxValueSize bounds the size a generator's values can reach, in
+	// bytes (roughly: 64 per scalar): DynamoDB's item size limit.
+	MaxValueSize = 400 * 1024
+)
 
 // MustCompile is Compile for generators known to be valid; it panics on an
 // error.

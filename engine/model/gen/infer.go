@@ -104,9 +104,6 @@ func Guess(name, typ string) string {
 	case has("type", "kind", "category"):
 		return "enum(A,B,C)"
 	case has("price", "amount", "total", "cost"):
-		if typ == "" {
-			return "price(1,500)"
-		}
 		return "price(1,500)"
 	case has("date", "day"):
 		return "date(-365d,0)"
@@ -118,9 +115,6 @@ func Guess(name, typ string) string {
 		return "words(2,5)"
 	case ends("id", "key", "number", "no", "code", "sku"):
 		return "seq(5)"
-	}
-	if typ == "" {
-		return "word"
 	}
 	return "word"
 }
@@ -166,7 +160,7 @@ func Infer(typ string, values []attr.Value) string {
 		}
 	case "N":
 		if len(nums) > 0 {
-			return inferNumbers(nums, maxScale, values)
+			return inferNumbers(nums, maxScale)
 		}
 	case "BOOL":
 		t := 0
@@ -244,13 +238,13 @@ func inferStrings(strs []string) string {
 	if all(reLowerWord) {
 		return "word"
 	}
-	minLen, maxLen, spaces := math.MaxInt, 0, false
+	minLen, maxLen, spaces := math.MaxInt, 0, false // text of the samples' lengths
 	for _, s := range strs {
 		minLen, maxLen = min(minLen, len(s)), max(maxLen, len(s))
 		spaces = spaces || strings.Contains(s, " ")
 	}
-	if spaces {
-		return fmt.Sprintf("text(%d,%d)", max(1, minLen), max(1, maxLen))
+	if !spaces && maxLen <= 20 {
+		return "word"
 	}
 	return fmt.Sprintf("text(%d,%d)", max(1, minLen), max(1, maxLen))
 }
@@ -288,7 +282,7 @@ func timeSpan(strs []string) (lo, hi time.Time, layout string, ok bool) {
 	return time.Time{}, time.Time{}, "", false
 }
 
-func inferNumbers(nums []float64, scale int, values []attr.Value) string {
+func inferNumbers(nums []float64, scale int) string {
 	lo, hi := slices.Min(nums), slices.Max(nums)
 	distinct := map[float64]int{}
 	for _, f := range nums {

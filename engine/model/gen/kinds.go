@@ -26,7 +26,7 @@ func init() {
 		if c.typ == "N" {
 			return func(x *ctx) attr.Value { return attr.NumberFromInt64(int64(x.n)) }, nil
 		}
-		return func(x *ctx) attr.Value { return attr.String(fmt.Sprintf("%0*d", width, x.n)) }, nil
+		return func(x *ctx) attr.Value { return attr.String(padInt(x.n, int(width))) }, nil
 	})
 	register(Kind{"int", "(min,max)", []string{"N", "S"}, "an integer in [min, max], uniformly", "int(1,100)"}, func(c *compiler) (valueFn, error) {
 		if err := c.want(2); err != nil {
@@ -96,6 +96,7 @@ func init() {
 		if err != nil {
 			return nil, err
 		}
+		c.size = int(hi)
 		return func(x *ctx) attr.Value { return attr.String(Lorem(x.r, int(x.r.Int64Range(lo, hi)))) }, nil
 	})
 	register(Kind{"uuid", "", []string{"S"}, "a random UUID (version 4 layout)", "uuid"}, func(c *compiler) (valueFn, error) {
@@ -205,4 +206,21 @@ func UUID(r *Rand) string {
 		j++
 	}
 	return string(buf[:])
+}
+
+// padInt formats n (0 or more) zero-padded to width digits, as
+// fmt.Sprintf("%0*d") does, without fmt's cost (every key holds one).
+func padInt(n, width int) string {
+	var buf [24]byte
+	b := strconv.AppendInt(buf[:0], int64(n), 10)
+	if len(b) >= width {
+		return string(b)
+	}
+	out := make([]byte, width)
+	k := width - len(b)
+	for i := 0; i < k; i++ {
+		out[i] = '0'
+	}
+	copy(out[k:], b)
+	return string(out)
 }

@@ -197,6 +197,7 @@ func registerNumbers() {
 		if inner.ref != nil {
 			return nil, c.errorf("the generator cannot be a ref")
 		}
+		c.size = inner.size
 		var hot []attr.Value
 		if k, err := strconv.Atoi(c.args[1]); err == nil {
 			if k < 1 || k > 1000 {

@@ -263,6 +263,7 @@ type runState struct {
 	active  []bool      // chain[e] is an ancestor of the item being made
 	samples [][][]attr.Value
 	seen    [][]int
+	x       ctx
 }
 
 var errFull = errors.New("gen: dataset full")
@@ -286,6 +287,7 @@ func (p *Plan) Run(seed int64, size int, emit func(entity int, item attr.Item) e
 		chain:  make([]attr.Item, len(p.ents)),
 		active: make([]bool, len(p.ents)),
 	}
+	st.x = ctx{r: st.r, run: st}
 	st.samples = make([][][]attr.Value, len(p.ents))
 	st.seen = make([][]int, len(p.ents))
 	for i, e := range p.ents {
@@ -311,7 +313,8 @@ func (st *runState) family(e int) error {
 	pe := st.p.ents[e]
 	n := st.counts[e]
 	st.counts[e]++
-	x := &ctx{r: st.r, n: n, run: st}
+	x := &st.x // one ctx for the run: values are made before any child's
+	x.n = n
 	it := make(attr.Item, len(pe.attrs)+4)
 	for _, a := range pe.attrs {
 		// An optional attribute is on a share of the items; one marked

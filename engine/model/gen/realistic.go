@@ -2,6 +2,7 @@ package gen
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/dynamodb-workbench/workbench/engine/attr"
@@ -24,7 +25,7 @@ func registerRealistic() {
 	plain("firstname", "a person's first name", "firstname", func(x *ctx) string { return Pick(x.r, firstNames) })
 	plain("lastname", "a person's last name", "lastname", func(x *ctx) string { return Pick(x.r, lastNames) })
 	plain("email", "an email address, unique within the entity (it holds the item's number)", "email", func(x *ctx) string {
-		return fmt.Sprintf("%s.%s%d@%s", strings.ToLower(Pick(x.r, firstNames)), strings.ToLower(Pick(x.r, lastNames)), x.n, Pick(x.r, emailDomains))
+		return lowerFirst[x.r.IntN(len(firstNames))] + "." + lowerLast[x.r.IntN(len(lastNames))] + strconv.Itoa(x.n) + "@" + Pick(x.r, emailDomains)
 	})
 	plain("company", "a company name", "company", func(x *ctx) string {
 		return Pick(x.r, companyWords) + " " + Pick(x.r, companySuffixes)
@@ -75,6 +76,7 @@ func registerRealistic() {
 		if err != nil {
 			return nil, err
 		}
+		c.size = int(hi) * 10
 		return func(x *ctx) attr.Value { return attr.String(wordRun(x.r, lo, hi)) }, nil
 	})
 	register(Kind{"sentence", "(min,max)", []string{"S"}, "a sentence of min to max words (default 4 to 12)", "sentence"}, func(c *compiler) (valueFn, error) {
@@ -85,6 +87,7 @@ func registerRealistic() {
 		if err != nil {
 			return nil, err
 		}
+		c.size = int(hi) * 10
 		return func(x *ctx) attr.Value {
 			s := wordRun(x.r, lo, hi)
 			return attr.String(strings.ToUpper(s[:1]) + s[1:] + ".")
@@ -98,6 +101,7 @@ func registerRealistic() {
 		if err != nil {
 			return nil, err
 		}
+		c.size = int(hi)
 		return func(x *ctx) attr.Value {
 			b := make([]byte, x.r.Int64Range(lo, hi))
 			for i := range b {
@@ -141,4 +145,15 @@ func ulid(ms int64, r *Rand) string {
 		b >>= 5
 	}
 	return string(buf[:])
+}
+
+// The names in lower case, for emails.
+var lowerFirst, lowerLast = lowered(firstNames), lowered(lastNames)
+
+func lowered(list []string) []string {
+	out := make([]string, len(list))
+	for i, s := range list {
+		out[i] = strings.ToLower(s)
+	}
+	return out
 }
