@@ -30,8 +30,10 @@ func TestWizardProposalRuns(t *testing.T) {
 	}
 	spreadKeys(p.Model)
 	for _, r := range p.Model.Workload.Requests {
-		if len(r.Keys) != len(varyingParams(p.Model.AccessPattern(r.AccessPattern))) {
-			t.Errorf("%s: keys %+v after spreading", r.AccessPattern, r.Keys)
+		// The advisor's own distributions stay; a request without any
+		// gets one per parameter: none is left on its example key.
+		if len(varyingParams(p.Model.AccessPattern(r.AccessPattern))) > 0 && len(r.Keys) == 0 {
+			t.Errorf("%s: no key distribution after spreading", r.AccessPattern)
 		}
 	}
 	if err := p.Model.Validate(); err != nil {
@@ -84,5 +86,25 @@ func TestWizardTextProposal(t *testing.T) {
 	}
 	if _, err := proposeText("Customer: email\nfrobnicate Customer"); err == nil || !strings.Contains(err.Error(), "line 2") {
 		t.Errorf("an unreadable line: %v", err)
+	}
+}
+
+// TestSpreadKeys: a request without distributions gets a uniform one per
+// parameter; one with distributions keeps them as they are.
+func TestSpreadKeys(t *testing.T) {
+	p, err := proposeDesign(wizardExample())
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := p.Model
+	kept := m.Workload.Requests[1].Keys
+	name := m.Workload.Requests[0].AccessPattern
+	m.Workload.Requests[0].Keys = nil
+	spreadKeys(m)
+	if got := m.Workload.Requests[0].Keys; len(got) != len(varyingParams(m.AccessPattern(name))) || got[0].Kind != "uniform" {
+		t.Errorf("spread keys of %s: %+v", name, got)
+	}
+	if got := m.Workload.Requests[1].Keys; len(got) != len(kept) {
+		t.Errorf("the advisor's distributions changed: %+v -> %+v", kept, got)
 	}
 }
