@@ -129,7 +129,8 @@ func TestBrowserDesignFromAccessPatterns(t *testing.T) {
 	b.click(app.IDTab + app.TabCost)
 	b.waitFor("the cost follows", fmt.Sprintf(`(() => { const t = document.getElementById(%q)?.textContent || ""; return t.includes("$") && t !== %q; })()`,
 		app.IDCostTotal, cost1), 2*time.Minute)
-	t.Logf("the raise: %d -> %d requests, %d -> %d partitions; cost %q -> %q", req1, req2, parts1, parts2, cost1, b.textOf(app.IDCostTotal))
+	short := func(s string) string { return s[:min(len(s), 90)] }
+	t.Logf("the raise: %d -> %d requests, %d -> %d partitions; cost %q -> %q", req1, req2, parts1, parts2, short(cost1), short(b.textOf(app.IDCostTotal)))
 
 	// The design is kept in the browser: the start page lists it, and it
 	// opens again with the raised workload.
