@@ -184,3 +184,79 @@ func TestBrowserBlankDesignHotKey(t *testing.T) {
 	}
 	b.screenshot("hot-key")
 }
+
+// TestBrowserDesignEditors: in a blank design, the question before a shared
+// key attribute's type changes, an entity's attribute schema (a generator
+// that cannot make the attribute's type shows its message next to the
+// field), and the Indexes panel naming the table's keys as always
+// projected.
+func TestBrowserDesignEditors(t *testing.T) {
+	b := startBrowser(t)
+	b.open("/")
+	b.click(app.IDStartBlank)
+	b.waitFor("the design panel shows", fmt.Sprintf(`!!document.getElementById(%q)`, app.IDDesignAddEntity), 10*time.Second)
+
+	// A GSI keyed on the table's sort key: changing its type asks.
+	b.click(app.IDDesignTable + "0" + app.IDDesignAddGSI)
+	gsi := app.IDDesignTable + "0" + app.IDDesignGSI + "0"
+	b.waitFor("the GSI shows", fmt.Sprintf(`!!document.getElementById(%q)`, gsi+app.IDDesignPK), 10*time.Second)
+	b.setField(gsi+app.IDDesignPK, "SK")
+	b.setField(gsi+app.IDDesignPKType, "N")
+	b.waitFor("the question shows", fmt.Sprintf(`(document.getElementById(%q)?.textContent || "").includes("the table's sort key")`, app.IDDesignTypeConfirm), 10*time.Second)
+	var skType string
+	b.eval("reading the table's sort key type", fmt.Sprintf(`document.getElementById(%q).value`, app.IDDesignTable+"0"+app.IDDesignSKType), &skType)
+	if skType != "S" {
+		t.Errorf("the table's sort key changed to %s before the answer", skType)
+	}
+	b.screenshot("key-type-question")
+	b.click(app.IDDesignTypeConfirmYes)
+	b.waitFor("both keys are numbers", fmt.Sprintf(`document.getElementById(%q)?.value === "N" && !document.getElementById(%q)`,
+		app.IDDesignTable+"0"+app.IDDesignSKType, app.IDDesignTypeConfirm), 10*time.Second)
+	b.setField(gsi+app.IDDesignProjection, "KEYS_ONLY")
+
+	// Attribute schema (the entity is added after the type change, so
+	// its sort key template is a number parameter).
+	b.click(app.IDDesignAddEntity)
+	add := app.IDDesignEntity + "0" + app.IDDesignAttrAdd
+	b.waitFor("the entity shows", fmt.Sprintf(`!!document.getElementById(%q)`, add), 10*time.Second)
+	b.click(add)
+	row := app.IDDesignEntity + "0" + app.IDDesignAttr + "0"
+	b.waitFor("the attribute row shows", fmt.Sprintf(`!!document.getElementById(%q)`, row+app.IDDesignAttrGen), 10*time.Second)
+	b.setField(row+app.IDDesignName, "total")
+	b.setField(row+app.IDDesignAttrType, "N")
+	b.setField(row+app.IDDesignAttrGen, "choice(a,b)")
+	b.waitFor("the generator's problem shows next to it",
+		fmt.Sprintf(`(document.getElementById(%q)?.textContent || "").includes("choice")`, row+app.IDDesignAttrGen+app.IDDesignErrorSuffix), 10*time.Second)
+	b.setField(row+app.IDDesignAttrGen, "price(1,500)")
+	b.waitFor("the problem goes", fmt.Sprintf(`!document.getElementById(%q)`, row+app.IDDesignAttrGen+app.IDDesignErrorSuffix), 10*time.Second)
+
+	b.click(app.IDDesignApply)
+	b.waitFor("the design applies", fmt.Sprintf(`!document.getElementById(%q)`, app.IDDesignDirty), 10*time.Second)
+
+	b.click(app.IDTab + app.TabIndexes)
+	b.waitFor("the index says what it holds", fmt.Sprintf(`(document.getElementById(%q)?.textContent || "").includes("always projected")`, app.IDIndexProjected), 10*time.Second)
+	var keys string
+	b.eval("reading the table's keys", fmt.Sprintf(`document.getElementById(%q).dataset.tableKeys`, app.IDIndexProjected), &keys)
+	if keys != "PK,SK" {
+		t.Errorf("the table's keys shown as projected: %q", keys)
+	}
+}
+
+// TestBrowserDesignFromPlainLines: the new-design form takes the design in
+// plain lines; a line it cannot read says which; the proposal opens.
+func TestBrowserDesignFromPlainLines(t *testing.T) {
+	b := startBrowser(t)
+	b.open("/")
+	b.click(app.IDStartWizard)
+	b.click(app.IDWizardAsText)
+	b.waitFor("the text shows", fmt.Sprintf(`!!document.getElementById(%q)`, app.IDWizardText), 10*time.Second)
+	b.setField(app.IDWizardText, "Player: handle, score N\nfrobnicate Player")
+	b.click(app.IDWizardPropose)
+	b.waitFor("the error names the line", fmt.Sprintf(`(document.getElementById(%q)?.textContent || "").includes("line 2")`, app.IDWizardError), 10*time.Second)
+	b.setField(app.IDWizardText, "name Game\nPlayer: handle, score N\nget Player by playerId, 100/s\nlist Players by handle, 10/s")
+	b.click(app.IDWizardPropose)
+	b.waitFor("the proposal shows", fmt.Sprintf(`document.querySelectorAll("#%s li").length > 0`, app.IDWizardReasons), 10*time.Second)
+	b.eval("showing the accept button", fmt.Sprintf(`(() => { document.getElementById(%q).scrollIntoView({block: "center"}); return true; })()`, app.IDWizardAccept), new(bool))
+	b.click(app.IDWizardAccept)
+	b.waitFor("the design opens", fmt.Sprintf(`(document.getElementById(%q)?.textContent || "").includes("Game")`, app.IDOutline), 10*time.Second)
+}
