@@ -2,9 +2,12 @@ package main
 
 import (
 	"fmt"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/chromedp/chromedp"
 
 	"github.com/dynamodb-workbench/workbench/app"
 	"github.com/dynamodb-workbench/workbench/patterns"
@@ -259,4 +262,28 @@ func TestBrowserDesignFromPlainLines(t *testing.T) {
 	b.eval("showing the accept button", fmt.Sprintf(`(() => { document.getElementById(%q).scrollIntoView({block: "center"}); return true; })()`, app.IDWizardAccept), new(bool))
 	b.click(app.IDWizardAccept)
 	b.waitFor("the design opens", fmt.Sprintf(`(document.getElementById(%q)?.textContent || "").includes("Game")`, app.IDOutline), 10*time.Second)
+}
+
+// TestBrowserOpenNoSQLWorkbenchFromStart: the start page opens a NoSQL
+// Workbench data model (sample items, no facets), and the design loads a
+// generated dataset of 5,000 items shaped like its samples.
+func TestBrowserOpenNoSQLWorkbenchFromStart(t *testing.T) {
+	b := startBrowser(t)
+	b.open("/")
+	b.waitFor("the start page shows", fmt.Sprintf(`!!document.getElementById(%q)`, app.IDStartOpenFile), 30*time.Second)
+	path, err := filepath.Abs("engine/export/testdata/nosql-workbench/table-data-gsis.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	b.run("choosing the file", chromedp.SetUploadFiles("#"+app.IDStartOpenFile, []string{path}, chromedp.ByQuery))
+	b.waitFor("the model opens", fmt.Sprintf(`!!document.getElementById(%q) && !document.getElementById(%q)`, app.IDOutline, app.IDStart), 10*time.Second)
+	b.waitFor("the load controls show", fmt.Sprintf(`!!document.getElementById(%q)`, app.IDLoadSize), 10*time.Second)
+	b.setField(app.IDLoadSize, "5000")
+	b.click(app.IDLoadButton)
+	b.waitLoaded(5000, 2*time.Minute)
+	var items int
+	b.eval("counting the items", fmt.Sprintf(`parseInt(document.getElementById(%q)?.dataset.items || "0")`, app.IDCollections), &items)
+	if items < 4000 {
+		t.Errorf("%d items in the collections view after generating 5,000", items)
+	}
 }
