@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"testing"
 
+	"github.com/dynamodb-workbench/workbench/engine/attr"
 	"github.com/dynamodb-workbench/workbench/engine/model"
 )
 
@@ -105,5 +106,47 @@ func BenchmarkFindExamples(b *testing.B) {
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
 		m.FindExamples(db)
+	}
+}
+
+// TestEntitiesGeneratorForEveryPattern: every catalogue model, stripped of
+// its pattern generator, still loads data from its entities alone (guessed
+// generators for its attributes and key parameters), each item matching
+// the entity that made it.
+func TestEntitiesGeneratorForEveryPattern(t *testing.T) {
+	for _, p := range Catalog() {
+		t.Run(p.Name, func(t *testing.T) {
+			m := p.Model()
+			m.Dataset = nil
+			spec, _, err := m.GeneratorFor(2000, 1)
+			if err != nil {
+				t.Fatal(err)
+			}
+			plan, keys, err := m.GenPlan()
+			if err != nil {
+				t.Fatal(err)
+			}
+			rec, err := m.NewRecognizer()
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := plan.Run(spec.Seed, spec.Size, func(i int, it attr.Item) error {
+				it, err := keys[i].Item(nil, it)
+				if err != nil {
+					return err
+				}
+				if e, _ := rec.EntityOf(keys[i].Entity.Table, it); e != keys[i].Entity {
+					t.Fatalf("a generated %s item %v is recognised as %v", keys[i].Entity.Name, it, e)
+				}
+				return nil
+			}); err != nil {
+				t.Fatal(err)
+			}
+			m.Dataset = &model.Dataset{Generator: &spec}
+			db, _ := m.NewDatabase()
+			if _, err := m.Load(db, nil); err != nil {
+				t.Fatal(err)
+			}
+		})
 	}
 }

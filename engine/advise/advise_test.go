@@ -330,3 +330,40 @@ scan Sessions
 		}
 	}
 }
+
+// TestProposeHierarchy: lookups by a hierarchy (country, then state, then
+// a range of cities) become one partition per country and a composite sort
+// key STATE#CITY#id, read with begins_with or a range.
+func TestProposeHierarchy(t *testing.T) {
+	in, err := Parse(`
+Store: country, state, city, name
+list Stores by country and state range city, 40/s
+list Stores by country and state, 10/s
+get Store by storeId, 5/s
+`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := propose(t, in)
+	e := p.Model.Entity("Store")
+	if e.Keys["PK"] != "STORE#COUNTRY#{country}" || e.Keys["SK"] != "STORE#{state}#{city}#{storeId}" {
+		t.Fatalf("Store keys %v", e.Keys)
+	}
+	if p.Model.AccessPattern("Get Store by storeId").Operation != "Query" || len(p.Model.Tables[0].GlobalSecondaryIndexes) != 1 {
+		t.Errorf("the lookup by id needs the one index: %s", p.Model.AccessPattern("Get Store by storeId").Request)
+	}
+	req := string(p.Model.AccessPattern("List Store by country and state").Request)
+	if !strings.Contains(req, "begins_with(#sk, :sk)") || !strings.Contains(req, `"STORE#{state}#"`) {
+		t.Errorf("by country and state: %s", req)
+	}
+	m := p.Model
+	db, _ := m.NewDatabase()
+	if _, err := m.Load(db, nil); err != nil {
+		t.Fatal(err)
+	}
+	for _, ap := range m.AccessPatterns {
+		if res, err := ap.Run(db, ap.Examples()); err != nil || len(res.Items) == 0 {
+			t.Errorf("%s with %v: %v", ap.Name, ap.Examples(), err)
+		}
+	}
+}

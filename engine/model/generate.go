@@ -13,19 +13,6 @@ import (
 // and in docs/model-format.md): "seq(5)", "email", "enum(A:5,B:1)",
 // "ref(Customer.customerId,1,20)", "hot(0.3,2,seq(4))", "ttl(20%,-7d,+30d)"...
 
-// valueGen makes one attribute value for item number n (within its entity).
-type valueGen func(r *Rand, n int) attr.Value
-
-// compileGenerator compiles a generator for an attribute of type typ, alone
-// (a ref compiles only with the other entities: see genEntities).
-func compileGenerator(src, typ string, start time.Time) (valueGen, error) {
-	g, err := gen.Compile(src, typ, gen.Env{Start: start})
-	if err != nil {
-		return nil, err
-	}
-	return g.Value, nil
-}
-
 // DefaultStart is where generated times count from when the model's
 // settings have no start time.
 var DefaultStart = time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)

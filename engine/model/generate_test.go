@@ -8,7 +8,18 @@ import (
 	"time"
 
 	"github.com/dynamodb-workbench/workbench/engine/attr"
+	"github.com/dynamodb-workbench/workbench/engine/model/gen"
 )
+
+// compileGenerator compiles one attribute's generator as model documents
+// write it (the original kinds keep their messages and values).
+func compileGenerator(src, typ string, start time.Time) (func(r *Rand, n int) attr.Value, error) {
+	g, err := gen.Compile(src, typ, gen.Env{Start: start})
+	if err != nil {
+		return nil, err
+	}
+	return g.Value, nil
+}
 
 func TestCompileGenerator(t *testing.T) {
 	start := time.Date(2026, 3, 1, 0, 0, 0, 0, time.UTC)

@@ -357,7 +357,14 @@ func (v *validator) accessPatterns() {
 		}
 		in, err := ap.Input(examples)
 		if err != nil {
-			v.add(path+".request", "%v", err)
+			hint := ""
+			for _, par := range ap.Parameters {
+				if par.Example == "" {
+					hint = fmt.Sprintf("parameter {%s} has no example, and the request is checked with the examples in place: give one, or load data and take the examples from it", par.Name)
+					break
+				}
+			}
+			v.addHint(path+".request", hint, "%v", err)
 			continue
 		}
 		v.requestTargets(path, ap, in)

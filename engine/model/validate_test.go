@@ -199,3 +199,14 @@ func TestValidateReadable(t *testing.T) {
 		}
 	}
 }
+
+func TestValidateEmptyExample(t *testing.T) {
+	m := fixture(t)
+	m.AccessPatterns[1].Request = []byte(`{"TableName": "ShoppingCart", "Key": {"PK": {"S": "USER#{userId}"}, "SK": {"S": "PROFILE"}}, "ProjectionExpression": "#a", "ExpressionAttributeNames": {"#a": "email"}}`)
+	m.AccessPatterns[0].Request = []byte(`{"TableName": "ShoppingCart", "KeyConditionExpression": "PK = :pk", "FilterExpression": "price > :p", "ExpressionAttributeValues": {":pk": {"S": "USER#{userId}"}, ":p": {"N": "{userId}"}}}`)
+	m.AccessPatterns[0].Parameters[0].Example = ""
+	var es Errors
+	if !errors.As(m.Validate(), &es) || len(es) != 1 || es[0].Path != "accessPatterns[0].request" || !strings.Contains(es[0].Hint, "parameter {userId} has no example") {
+		t.Fatalf("Validate() = %v, want one problem on the request with a hint about the missing example", es)
+	}
+}

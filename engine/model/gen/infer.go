@@ -99,6 +99,8 @@ func Guess(name, typ string) string {
 		return "country"
 	case has("zip", "postcode", "postal"):
 		return "postcode"
+	case has("shard", "bucket", "partition"):
+		return "int(0,9)"
 	case has("status", "state"):
 		return "enum(ACTIVE:6,PENDING:2,CLOSED:1)"
 	case has("type", "kind", "category"):
