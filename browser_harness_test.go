@@ -193,10 +193,17 @@ func (b *browser) waitLoaded(items int, timeout time.Duration) {
 		return !!p && p.dataset.running === "false" && %s; })()`, app.IDLoadProgress, done), timeout)
 }
 
-// click clicks the element with the id.
+// click clicks the element with the id, first brought to the middle of
+// the window: the clock bar is fixed at the bottom, and an element that
+// Chromium scrolls only just into view would be under it.
 func (b *browser) click(id string) {
 	b.t.Helper()
-	b.run("clicking #"+id, chromedp.Click("#"+id, chromedp.ByQuery, chromedp.NodeVisible))
+	center := fmt.Sprintf(`(() => { const el = document.getElementById(%q); if (el) el.scrollIntoView({block: "center"}); return true; })()`, id)
+	var ok bool
+	b.run("clicking #"+id,
+		chromedp.WaitVisible("#"+id, chromedp.ByQuery),
+		chromedp.Evaluate(center, &ok),
+		chromedp.Click("#"+id, chromedp.ByQuery, chromedp.NodeVisible))
 }
 
 // eval evaluates JavaScript and stores its result in out.

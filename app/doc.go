@@ -17,9 +17,18 @@
 // render them. The live log (live.go) turns the engine's changes into the
 // marks, ghosts and TTL events the views highlight.
 //
-// Panels: design, item collections, indexes, query, time & TTL,
-// partitions, load, fan-out, cost and export, one file each; ids*.go hold
-// the stable element ids that README's UI map lists.
+// A plain visit starts on the start page (start_page.go: the pattern
+// gallery, a new design from access patterns, a blank design, a file, the
+// recent designs kept in the browser); the new-design form (wizard.go,
+// wizard_advise.go) proposes a design with engine/advise. Deep links skip
+// the start page.
+//
+// Panels: design (panel_design*.go: tables, entities with their attribute
+// schemas, access patterns, problems), item collections, indexes, query,
+// time & TTL, partitions, load, fan-out, cost and export, one file each; the
+// workload editor (workload_editor.go) serves Design and Load; dataset.go
+// gives any design with entities a generated dataset; ids*.go hold the
+// stable element ids that README's UI map lists.
 //
 // Register installs the routes (/ and /s/{id}). Both entry points call it:
 // the wasm program before go-app starts, and the server before it builds its

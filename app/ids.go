@@ -1,6 +1,9 @@
 package app
 
-import "strings"
+import (
+	"strconv"
+	"strings"
+)
 
 // Element ids of the main controls and panels. They are a public interface:
 // the browser tests find elements by them and README's UI map lists them for
@@ -55,10 +58,12 @@ const (
 	IDNextPage         = "wb-page-next"         // next page of collections
 
 	// Indexes.
-	IDIndexSelect   = "wb-index-select"   // the index the Indexes panel shows
-	IDIndexSummary  = "wb-index-summary"  // the index's keys, projection and membership (data-in, data-out)
-	IDIndexMembers  = "wb-index-members"  // the index's own item collections
-	IDIndexExcluded = "wb-index-excluded" // the table's items the index leaves out, with the reason for each
+	IDIndexSelect    = "wb-index-select"    // the index the Indexes panel shows
+	IDIndexSummary   = "wb-index-summary"   // the index's keys, projection and membership (data-in, data-out)
+	IDIndexMembers   = "wb-index-members"   // the index's own item collections
+	IDIndexExcluded  = "wb-index-excluded"  // the table's items the index leaves out, with the reason for each
+	IDIndexProjected = "wb-index-projected" // the attributes the index holds: its keys, the table's keys (always projected), INCLUDE's
+	IDIndexHints     = "wb-index-hints"     // access patterns on the index whose filter or projection names what it does not project
 
 	// Query.
 	IDQueryOperation = "wb-query-op"        // the request builder's operation
@@ -141,4 +146,61 @@ func idSafe(name string) string {
 		}
 	}
 	return b.String()
+}
+
+// Element ids of the start page.
+const (
+	IDStart           = "wb-start"           // the start page
+	IDStartWizard     = "wb-start-wizard"    // new design from access patterns
+	IDStartBlank      = "wb-start-blank"     // a blank design
+	IDStartOpen       = "wb-start-open"      // open a file (a label for IDStartOpenFile)
+	IDStartOpenFile   = "wb-start-open-file" // the file input: a model or a NoSQL Workbench data model
+	IDStartRecent     = "wb-start-recent"    // the recent designs kept in the browser
+	IDStartRecentItem = "wb-start-recent-"   // + design name (id-safe): open it
+	IDStartGallery    = "wb-start-gallery"   // the pattern gallery
+	IDStartPattern    = "wb-start-pattern-"  // + pattern name: open the pattern
+	IDHome            = "wb-home"            // the title: back to the start page
+)
+
+// Element ids of the design-from-access-patterns form. An entity's controls
+// are IDWizardEntityRow + i + a suffix ("wb-wizard-entity-0-attrs"), an
+// access pattern's IDWizardPatternRow + i + a suffix ("wb-wizard-ap-1-by").
+const (
+	IDWizard           = "wb-wizard"            // the form
+	IDWizardAsForm     = "wb-wizard-as-form"    // describe the design in the form
+	IDWizardAsText     = "wb-wizard-as-text"    // describe it in plain lines
+	IDWizardText       = "wb-wizard-text"       // the plain lines (advise.Parse's language)
+	IDWizardEntities   = "wb-wizard-entities"   // the entities' rows
+	IDWizardPatterns   = "wb-wizard-patterns"   // the access patterns' rows
+	IDWizardAddEntity  = "wb-wizard-add-entity" // add an entity
+	IDWizardAddPattern = "wb-wizard-add-ap"     // add an access pattern
+	IDWizardPropose    = "wb-wizard-propose"    // propose a design
+	IDWizardCancel     = "wb-wizard-cancel"     // back to the start page
+	IDWizardError      = "wb-wizard-error"      // why no design could be proposed
+	IDWizardProposal   = "wb-wizard-proposal"   // the proposed design
+	IDWizardReasons    = "wb-wizard-reasons"    // why, one line per decision (data-target names the part)
+	IDWizardAccept     = "wb-wizard-accept"     // use the proposed design
+	IDWizardEntityRow  = "wb-wizard-entity-"    // + index: an entity's row
+	IDWizardPatternRow = "wb-wizard-ap-"        // + index: an access pattern's row
+	IDWizardName       = "wb-wizard-name"       // the design's name
+	IDWizardRowName    = "-name"                // an entity's or a pattern's name
+	IDWizardAttrs      = "-attrs"               // an entity's attributes, a comma list (name or name:TYPE)
+	IDWizardParent     = "-parent"              // the entity an entity belongs to
+	IDWizardAction     = "-action"              // what a pattern does: get, list, put, update, delete
+	IDWizardEntity     = "-entity"              // the entity a pattern reads or writes
+	IDWizardBy         = "-by"                  // the attribute a pattern finds items by
+	IDWizardSort       = "-sort"                // the attribute it sorts or ranges on
+	IDWizardRare       = "-rare"                // only some items have the attribute (a sparse index)
+	IDWizardRate       = "-rate"                // its calls per second
+	IDWizardRemove     = "-remove"              // remove the row
+)
+
+// wizardEntityID is the id of entity row i or one of its controls.
+func wizardEntityID(i int, suffix string) string {
+	return IDWizardEntityRow + strconv.Itoa(i) + suffix
+}
+
+// wizardPatternID is the id of access pattern row i or one of its controls.
+func wizardPatternID(i int, suffix string) string {
+	return IDWizardPatternRow + strconv.Itoa(i) + suffix
 }

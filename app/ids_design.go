@@ -52,7 +52,31 @@ const (
 	IDDesignKeys       = "-keys"        // entity id + this: the entity's key templates (problems with them as a whole)
 	IDDesignKey        = "-key-"        // entity id + this + key attribute (id-safe): its key template
 	IDDesignRequest    = "-request"     // access pattern id + this: its request JSON
+
+	// An entity's attribute schema: entity id + IDDesignAttr + j + a
+	// suffix ("wb-design-entity-0-attr-2-gen").
+	IDDesignAttrs          = "-attrs"                     // entity id + this: the attribute schema table
+	IDDesignAttrAdd        = "-attr-add"                  // entity id + this: add an attribute
+	IDDesignAttr           = "-attr-"                     // entity id + this + j: attribute j's row
+	IDDesignAttrType       = "-type"                      // its DynamoDB type
+	IDDesignAttrRequired   = "-required"                  // required (a checkbox): on every item
+	IDDesignAttrGen        = "-gen"                       // its generator (the sample-value language)
+	IDDesignGenKinds       = "wb-design-gen-kinds"        // the generator fields' suggestions (a datalist of one example per kind)
+	IDDesignAddPattern     = "wb-design-add-ap"           // add an access pattern (a GetItem of the first entity)
+	IDDesignPatName        = "-name"                      // access pattern id + this: its name
+	IDDesignPatRemove      = "-remove"                    // access pattern id + this: remove it
+	IDDesignTypeConfirm    = "wb-design-type-confirm"     // asks before a shared key attribute's type changes everywhere
+	IDDesignTypeConfirmYes = "wb-design-type-confirm-yes" // change it everywhere
+	IDDesignTypeConfirmNo  = "wb-design-type-confirm-no"  // keep the type
+	IDDesignPatParams      = "-params"                    // access pattern id + this: its parameters and example values
+	IDDesignPatHints       = "-hints"                     // access pattern id + this: projection hints (a filter or projection naming what its index does not project)
 )
+
+// designAttrID is the id of attribute j of entity i, or of one of its
+// controls.
+func designAttrID(i, j int, suffix string) string {
+	return designEntityID(i, IDDesignAttr+strconv.Itoa(j)+suffix)
+}
 
 // designTableID is the id of table i's card, or of one of its controls.
 func designTableID(i int, suffix string) string {

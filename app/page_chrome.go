@@ -26,7 +26,16 @@ func (p *workbenchPage) renderHeader(st *State) goapp.UI {
 	}
 	catalog := patterns.Catalog()
 	return goapp.Header().Class("wb-header").Body(
-		goapp.H1().Class("wb-title").Text("DynamoDB Workbench"),
+		goapp.H1().Class("wb-title").Body(
+			goapp.A().ID(IDHome).Href("/").Title("The start page: patterns, a new design, recent designs").Text("DynamoDB Workbench").
+				OnClick(func(ctx goapp.Context, e goapp.Event) {
+					e.PreventDefault()
+					// Not the render's ready: go-app keeps the first
+					// render's handler, made before the engine ran.
+					p.start, p.wizard = p.state() != nil, false
+					p.loadRecent(ctx)
+				}),
+		),
 		goapp.Div().Class("wb-toolbar").Body(
 			goapp.Label().Class("wb-visually-hidden").For(IDPatternSelect).Text("Pattern"),
 			goapp.Select().ID(IDPatternSelect).Class("wb-select").Disabled(!ready).
@@ -80,6 +89,7 @@ func (p *workbenchPage) onPatternSelect(ctx goapp.Context, e goapp.Event) {
 	if name == "" {
 		return
 	}
+	p.start, p.wizard = false, false
 	u := "/?pattern=" + url.QueryEscape(name)
 	p.opened = u + "#"
 	ctx.Page().ReplaceURL(mustURL(u))
@@ -87,6 +97,7 @@ func (p *workbenchPage) onPatternSelect(ctx goapp.Context, e goapp.Event) {
 }
 
 func (p *workbenchPage) onNewBlank(ctx goapp.Context, e goapp.Event) {
+	p.start, p.wizard = false, false
 	p.store.OpenBlank()
 	p.tab = TabDesign
 	ctx.Page().ReplaceURL(mustURL("/"))
@@ -108,6 +119,7 @@ func (p *workbenchPage) onOpenFile(ctx goapp.Context, e goapp.Event) {
 			p.importFile(ctx, name, doc, func(ctx goapp.Context, doc []byte) {
 				if p.store.OpenModel(doc) == nil {
 					p.tab = TabData
+					p.start, p.wizard = false, false
 				}
 				publish(ctx, p.store)
 			})

@@ -171,3 +171,16 @@ func renderToggle(id, label, title string, checked, disabled bool, onChange func
 
 // valueOf reads an event target's value.
 func valueOf(e goapp.Event) string { return e.Get("target").Get("value").String() }
+
+// renderMissing is an analysis panel's notice of what it cannot compute
+// without: the text says what is missing, and the button (when fix is set)
+// adds it.
+func renderMissing(what, text, fixLabel string, fix func(ctx goapp.Context)) goapp.UI {
+	return goapp.Div().ID(IDMissing).Class("wb-missing").Attr("role", "status").Attr("data-missing", what).Body(
+		goapp.Span().Text(text),
+		goapp.If(fix != nil, func() goapp.UI {
+			return goapp.Button().ID(IDMissingFix).Class("wb-btn wb-btn-small wb-btn-primary").Text(fixLabel).
+				OnClick(func(ctx goapp.Context, e goapp.Event) { fix(ctx) }, goapp.EventScope(what))
+		}),
+	)
+}

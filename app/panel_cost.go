@@ -148,11 +148,13 @@ func (c *costPanel) refresh(ctx goapp.Context, force bool) {
 func (c *costPanel) Render() goapp.UI {
 	c.restore()
 	r := c.res
+	current := r != nil && r.Model == c.State.Model
+	missing := costMissing(c.State.Model)
 	status := ""
 	switch {
 	case c.running:
 		status = "Measuring every access pattern on the dataset…"
-	case r != nil && r.View != nil:
+	case current && r.View != nil:
 		status = fmt.Sprintf("%s · prices %s as of %s · measured in %s", r.View.Dataset, r.View.Region, r.View.AsOf, loadMs(r.Elapsed))
 	}
 	return goapp.Div().Class("wb-cost").Attr("aria-busy", strconv.FormatBool(c.running)).Body(
@@ -162,10 +164,13 @@ func (c *costPanel) Render() goapp.UI {
 				OnClick(func(ctx goapp.Context, e goapp.Event) { c.refresh(ctx, true) }),
 			goapp.Span().Class("wb-muted").Text(status),
 		),
-		goapp.If(r != nil && r.Err != "", func() goapp.UI {
+		goapp.If(missing != "", func() goapp.UI { return c.renderMissing(missing) }),
+		goapp.If(current && r.Err != "", func() goapp.UI {
 			return goapp.P().ID(IDCostError).Class("wb-error").Attr("role", "alert").Text(r.Err)
 		}),
-		goapp.If(r != nil && r.View != nil, func() goapp.UI { return renderCost(r.View, r.Model != c.State.Model) }),
+		// A measurement of another design (or of this one before its
+		// workload changed) is never shown: a new one is under way.
+		goapp.If(current && r.View != nil, func() goapp.UI { return renderCost(r.View, false) }),
 	)
 }
 
@@ -343,4 +348,37 @@ func renderCostWarnings(v *visualizer.CostModel) goapp.UI {
 		goapp.Summary().Text(fmt.Sprintf("%s: %s", plural(len(v.Warnings), "warning"), strings.Join(counts, ", "))),
 		renderCostWarningList(v.Warnings, true),
 	)
+}
+
+// costMissing names what the design lacks for a cost that means
+// something ("" when nothing): access patterns to price, calls per second
+// to price them at.
+func costMissing(m *model.Model) string {
+	if len(m.AccessPatterns) == 0 {
+		return "access-patterns"
+	}
+	for _, ap := range m.AccessPatterns {
+		if ap.Rate > 0 {
+			return ""
+		}
+	}
+	if m.Workload != nil {
+		for _, r := range m.Workload.Requests {
+			if r.Rate > 0 {
+				return ""
+			}
+		}
+	}
+	return "workload"
+}
+
+// renderMissing says what the cost needs and offers to add it.
+func (c *costPanel) renderMissing(missing string) goapp.UI {
+	if missing == "access-patterns" {
+		return renderMissing(missing, "Cost prices the design's access patterns, and it has none yet: add them in the Design tab, or start a design from access patterns.", "", nil)
+	}
+	return renderMissing(missing, "No access pattern has calls per second yet, so every monthly figure is $0: set the rates in the workload editor (Design or Load tab), or start from typical ones.",
+		"Add typical rates", func(ctx goapp.Context) {
+			c.act(ctx, func() { c.Store.EditWorkload(defaultWorkload) })
+		})
 }

@@ -71,13 +71,7 @@ func (d *dataPanel) Render() goapp.UI {
 
 // renderLoad draws the dataset controls.
 func (d *dataPanel) renderLoad(st *State) goapp.UI {
-	size := d.size
-	if size == 0 && st.Load.Total > 0 {
-		size = st.Load.Total // what was loaded last (a deep link's items=N)
-	}
-	if size == 0 {
-		size = defaultLoadSize(st.Model)
-	}
+	size := d.loadSize(st)
 	ld := st.Load
 	pct := 0
 	if ld.Total > 0 {
@@ -94,7 +88,9 @@ func (d *dataPanel) renderLoad(st *State) goapp.UI {
 			}),
 		goapp.Button().ID(IDLoadButton).Class("wb-btn wb-btn-primary").Disabled(ld.Running).
 			Text("Load dataset").Title("Replace the tables' items with a generated dataset").
-			OnClick(func(ctx goapp.Context, e goapp.Event) { startLoad(ctx, d.Store, size) }, goapp.EventScope(size)),
+			// The size at the click, not at the render: a change of the
+			// field and a click can come before the next render.
+			OnClick(func(ctx goapp.Context, e goapp.Event) { startLoad(ctx, d.Store, d.loadSize(d.State)) }),
 		goapp.Progress().ID(IDLoadProgress).Class("wb-progress").
 			Attr("max", ld.Total).Attr("value", ld.Done).
 			Attr("aria-label", fmt.Sprintf("%d of %d items loaded", ld.Done, ld.Total)).
@@ -102,6 +98,19 @@ func (d *dataPanel) renderLoad(st *State) goapp.UI {
 			Attr("data-running", strconv.FormatBool(ld.Running)),
 		goapp.Span().Class("wb-muted").Text(loadText(ld, pct)),
 	)
+}
+
+// loadSize is how many items Load dataset loads: the number typed, else
+// what was loaded last (a deep link's items=N), else the design's default.
+func (d *dataPanel) loadSize(st *State) int {
+	size := d.size
+	if size == 0 && st.Load.Total > 0 {
+		size = st.Load.Total
+	}
+	if size == 0 {
+		size = defaultLoadSize(st.Model)
+	}
+	return size
 }
 
 func loadText(ld LoadState, pct int) string {

@@ -69,6 +69,7 @@ func errorsNextTo(doc, id string) []string {
 	var out []string
 	for _, li := range strings.Split(doc[start:start+end], "<li>")[1:] {
 		li, _, _ = strings.Cut(li, "</li>")
+		li, _, _ = strings.Cut(li, `<span class="wb-design-hint">`) // the plain sentence beside it
 		out = append(out, html.UnescapeString(strings.TrimSpace(li)))
 	}
 	return out

@@ -7,6 +7,7 @@ import (
 
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 
+	"github.com/dynamodb-workbench/workbench/engine/model"
 	"github.com/dynamodb-workbench/workbench/visualizer"
 )
 
@@ -82,6 +83,8 @@ func (x *indexesPanel) Render() goapp.UI {
 				goapp.Span().Class("wb-muted").Text(" · projection "+mv.Projection),
 			),
 			goapp.P().Text(fmt.Sprintf("%d of the table's items are in the index; %d are not.", mv.In, mv.Out)),
+			renderProjected(mt, index),
+			renderHints(IDIndexHints, indexHints(st.Model, name, index)),
 		),
 		goapp.Div().Class("wb-two-cols").Body(
 			goapp.Div().Body(
@@ -113,4 +116,58 @@ func (x *indexesPanel) Render() goapp.UI {
 			),
 		),
 	)
+}
+
+// renderProjected says which attributes the index holds: its own keys, the
+// table's keys, which every index projects whatever its projection, and
+// INCLUDE's attributes or all of them.
+func renderProjected(t *model.Table, index string) goapp.UI {
+	if t == nil {
+		return nil
+	}
+	names, all, _, found := indexProjected(t, index)
+	if !found {
+		return nil
+	}
+	var own []string
+	tableKeys := []string{t.HashKey()}
+	if sk := t.RangeKey(); sk != "" {
+		tableKeys = append(tableKeys, sk)
+	}
+	for _, n := range names {
+		if !slices.Contains(tableKeys, n) {
+			own = append(own, n)
+		}
+	}
+	rest := "no other attribute (KEYS_ONLY)"
+	switch {
+	case all:
+		rest = "every other attribute (ALL)"
+	case len(own) > 0 && t.GSI(index) != nil && t.GSI(index).Projection.ProjectionType == "INCLUDE",
+		len(own) > 0 && t.LSI(index) != nil && t.LSI(index).Projection.ProjectionType == "INCLUDE":
+		rest = "and the INCLUDE list"
+	}
+	return goapp.P().ID(IDIndexProjected).Class("wb-index-projected").Attr("data-table-keys", strings.Join(tableKeys, ",")).Body(
+		goapp.Span().Text("Holds "),
+		goapp.Span().Class("wb-mono").Text(strings.Join(own, ", ")),
+		goapp.Span().Text(", the table's keys "),
+		goapp.Span().Class("wb-mono").Text(strings.Join(tableKeys, ", ")),
+		goapp.Span().Class("wb-muted").Text(" (always projected, so an index entry leads back to its item)"),
+		goapp.Span().Text(", "+rest+"."),
+	)
+}
+
+// indexHints gathers the projection hints of the access patterns that
+// read index of table.
+func indexHints(m *model.Model, table, index string) []string {
+	var out []string
+	for i := range m.AccessPatterns {
+		ap := &m.AccessPatterns[i]
+		if at, hints := projectionHintsOf(m, ap); at == table+"/"+index {
+			for _, h := range hints {
+				out = append(out, ap.Name+": "+h)
+			}
+		}
+	}
+	return out
 }

@@ -286,8 +286,57 @@ func (p *loadPanel) remember() {
 func (p *loadPanel) options() loadOptions {
 	if p.opts.Seconds == 0 {
 		p.opts = loadDefaults()
+		if st := p.State; st != nil && st.Model != nil && st.Model.Workload != nil && st.Model.Workload.DurationSeconds > 0 {
+			p.opts.Seconds = min(st.Model.Workload.DurationSeconds, partition.Day)
+		}
 	}
 	return p.opts
+}
+
+// OnMount and OnUpdate keep the runs to the current design: a run of
+// another design (or of this one before its workload changed) is dropped,
+// and simulated again when there was one, so the heat map always shows the
+// design and workload on screen.
+func (p *loadPanel) OnMount(ctx goapp.Context)  { p.follow(ctx) }
+func (p *loadPanel) OnUpdate(ctx goapp.Context) { p.follow(ctx) }
+
+func (p *loadPanel) follow(ctx goapp.Context) {
+	p.restore()
+	st := p.State
+	if st == nil || p.cur == nil || p.cur.Model == st.Model {
+		return
+	}
+	p.stopPlay()
+	p.cur, p.prev, p.t, p.pos = nil, nil, 0, 0
+	p.opts.Space = ""
+	if d := st.Model.Workload; d != nil && d.DurationSeconds > 0 {
+		p.opts.Seconds = min(d.DurationSeconds, partition.Day)
+	}
+	p.remember()
+	if loadMissing(st) == "" && !p.running {
+		p.run(ctx)
+	}
+}
+
+// loadMissing names what the design lacks for a simulation ("" when
+// nothing): access patterns, a workload, a dataset to measure them on.
+func loadMissing(st *State) string {
+	m := st.Model
+	switch {
+	case len(m.AccessPatterns) == 0:
+		return "access-patterns"
+	case m.Workload == nil || len(m.Workload.Requests) == 0:
+		return "workload"
+	case m.Dataset == nil && !hasItems(st):
+		return "dataset"
+	}
+	return ""
+}
+
+// hasItems says the engine holds some item.
+func hasItems(st *State) bool {
+	n, _ := dataSize(st.Snapshot)
+	return n > 0
 }
 
 // run simulates with the current options off the event handler, after a
@@ -301,6 +350,7 @@ func (p *loadPanel) run(ctx goapp.Context) {
 	if p.cur != nil && p.cur.Model != p.State.Model {
 		// Another design: its key spaces are not the last run's.
 		p.opts.Space = ""
+		p.cur, p.prev = nil, nil
 	}
 	m, o, n := p.State.Model, p.options(), p.runs+1
 	// A day takes seconds under WebAssembly, on the page's only thread:
@@ -322,6 +372,12 @@ func (p *loadPanel) finish(ctx goapp.Context, r *loadRun, err error) {
 	p.running = false
 	if err != nil {
 		p.err = err.Error()
+		return
+	}
+	if p.State != nil && r.Model != p.State.Model {
+		// The design or its workload changed while it ran.
+		p.cur, p.prev = nil, nil
+		p.run(ctx)
 		return
 	}
 	p.runs = r.N
@@ -459,18 +515,18 @@ func (p *loadPanel) Render() goapp.UI {
 		p.frames++
 		p.drawnT = p.t
 	}
+	missing := loadMissing(st)
 	return goapp.Div().Class("wb-sim").Body(
-		p.renderControls(o, noWorkload, fresh),
+		goapp.Details().Class("wb-sim-workload").Open(noWorkload || p.cur == nil).Body(
+			goapp.Summary().Text("Workload: calls per second and key distributions"),
+			&workloadEditor{Panel: p.Panel},
+		),
+		goapp.If(missing != "", func() goapp.UI { return p.renderMissing(missing) }),
+		p.renderControls(o, noWorkload || missing != "", fresh),
 		goapp.If(p.err != "", func() goapp.UI {
 			return goapp.P().ID(IDLoadError).Class("wb-error").Attr("role", "alert").Text(p.err)
 		}),
-		goapp.If(noWorkload && p.cur == nil, func() goapp.UI {
-			return goapp.P().Class("wb-muted").Text("This design has no workload. The write-sharding and time-series patterns have one: open one from the pattern library.")
-		}),
-		goapp.If(p.cur != nil && p.cur.Model != st.Model, func() goapp.UI {
-			return goapp.P().Class("wb-muted").Text("These runs are of the design before its last change: run again to simulate this one.")
-		}),
-		goapp.If(p.cur != nil, func() goapp.UI { return p.renderRun(v) }),
+		goapp.If(fresh, func() goapp.UI { return p.renderRun(v) }),
 	)
 }
 
@@ -617,6 +673,7 @@ func (p *loadPanel) renderRun(v loadViewCache) goapp.UI {
 			Attr("data-run", r.N).Attr("data-label", r.Label).
 			Attr("data-throttled", int64(math.Round(res.Totals.Throttled))).
 			Attr("data-requests", int64(math.Round(res.Totals.Requests))).
+			Attr("data-partitions", res.Totals.PartitionsEnd).
 			Attr("data-seconds", res.Seconds).Attr("data-until", v.frame.Until).
 			Attr("data-frame", p.frames).Attr("data-playing", strconv.FormatBool(p.playing)).
 			Attr("data-compute-ms", r.Compute.Milliseconds()).Attr("data-prepare-ms", r.Prepare.Milliseconds()).
@@ -699,4 +756,19 @@ func loadStat(n, label string) goapp.UI {
 		goapp.Span().Class("wb-stat-n").Text(n),
 		goapp.Span().Class("wb-stat-label").Text(label),
 	)
+}
+
+// renderMissing says what the simulation needs and offers to add it.
+func (p *loadPanel) renderMissing(missing string) goapp.UI {
+	switch missing {
+	case "access-patterns":
+		return renderMissing(missing, "Load simulates the design's access patterns, and it has none yet: add them in the Design tab, or start a design from access patterns.", "", nil)
+	case "workload":
+		return renderMissing(missing, "Load needs a workload: how many calls per second each access pattern gets and how its keys are drawn. Set them above, or start from typical rates.",
+			"Add typical rates", func(ctx goapp.Context) {
+				p.act(ctx, func() { p.Store.EditWorkload(defaultWorkload) })
+			})
+	}
+	return renderMissing(missing, "Load measures each access pattern on a sample of the dataset, and the design has none yet.",
+		"Load 10,000 items", func(ctx goapp.Context) { startLoad(ctx, p.Store, 10000) })
 }

@@ -10,6 +10,7 @@ import (
 
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 
+	"github.com/dynamodb-workbench/workbench/engine/model"
 	"github.com/dynamodb-workbench/workbench/engine/partition"
 	"github.com/dynamodb-workbench/workbench/patterns"
 )
@@ -303,17 +304,39 @@ func TestLoadPanelRemembersRuns(t *testing.T) {
 	}
 }
 
+// TestLoadPanelWithoutWorkload: a blank design is told it needs access
+// patterns; a design with patterns but no workload is told it needs one,
+// and the fix gives typical rates that make it runnable.
 func TestLoadPanelWithoutWorkload(t *testing.T) {
-	p, _ := newTestLoad(t, NewStore())
+	s := NewStore()
+	p, _ := newTestLoad(t, s)
 	doc := p.html()
-	if !disabled(doc, IDLoadRun) || !strings.Contains(doc, "no workload") {
-		t.Error("a design without a workload can be run, or is not told")
+	if v, _ := analysisAttr(doc, IDMissing, "data-missing"); !disabled(doc, IDLoadRun) || v != "access-patterns" {
+		t.Errorf("a blank design: run disabled %v, missing %q", disabled(doc, IDLoadRun), v)
+	}
+	if err := s.OpenPattern("sparse-index"); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.EditWorkload(func(m *model.Model) { m.Workload = nil }); err != nil {
+		t.Fatal(err)
+	}
+	p.State = s.State()
+	doc = p.html()
+	if v, _ := analysisAttr(doc, IDMissing, "data-missing"); !disabled(doc, IDLoadRun) || v != "workload" || !hasID(doc, IDMissingFix) {
+		t.Fatalf("no workload: run disabled %v, missing %q", disabled(doc, IDLoadRun), v)
+	}
+	if !hasID(doc, IDWorkload) {
+		t.Error("the workload editor is not in the Load panel")
+	}
+	p.act(p.ctx, func() { s.EditWorkload(defaultWorkload) })
+	if loadMissing(p.State) != "dataset" && loadMissing(p.State) != "" {
+		t.Errorf("after typical rates: missing %q", loadMissing(p.State))
 	}
 }
 
 // TestLoadPanelFollowsTheDesign: after another design is opened the last
-// runs are marked as the old design's, and the next run simulates the new
-// one's first key space.
+// runs are dropped, never shown, and the new design's first key space is
+// simulated at once.
 func TestLoadPanelFollowsTheDesign(t *testing.T) {
 	s := analysisStore(t, "write-sharding", 0)
 	p, e := newTestLoad(t, s)
@@ -327,16 +350,15 @@ func TestLoadPanelFollowsTheDesign(t *testing.T) {
 		t.Fatal(err)
 	}
 	p.State = s.State()
-	if !strings.Contains(p.html(), "before its last change") {
-		t.Error("the old design's run is not marked")
+	// The page hands the new State to the mounted panel: it drops the
+	// old design's runs and simulates the new one.
+	p.OnUpdate(p.ctx)
+	if hasID(p.html(), IDLoadHeatMap) && p.cur != nil && p.cur.Model != s.State().Model {
+		t.Error("the old design's run is still shown")
 	}
-	p.run(p.ctx)
 	e.ConsumeAll()
 	if p.err != "" || p.cur.Model != s.State().Model || p.cur.Space == "Votes" {
 		t.Fatalf("second run: %q on %q", p.err, p.cur.Space)
-	}
-	if strings.Contains(p.html(), "before its last change") {
-		t.Error("the new run is marked as the old design's")
 	}
 	t.Logf("time-series key spaces %v; ran %s with %v", p.cur.Spaces, p.cur.Space, p.cur.Patterns)
 }

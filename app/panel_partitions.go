@@ -135,8 +135,13 @@ func (p *partitionsPanel) Render() goapp.UI {
 		return goapp.Div().Class("wb-part").Body(head, goapp.P().ID(IDPartError).Class("wb-error").Text(out.Err))
 	}
 	view := out.View
+	empty := !st.Load.Running && (st.Snapshot.Table(name) == nil || st.Snapshot.Table(name).Len() == 0)
 	return goapp.Div().Class("wb-part").Body(
 		head,
+		goapp.If(empty, func() goapp.UI {
+			return renderMissing("dataset", "The table holds no items, so every partition is empty: load a dataset to see where its item collections fall.",
+				"Load 10,000 items", func(ctx goapp.Context) { startLoad(ctx, p.Store, 10000) })
+		}),
 		goapp.Div().Class("wb-part-body").Body(
 			goapp.Div().Class("wb-part-left").Body(
 				goapp.Div().ID(IDPartKeyspace).Class("wb-an-figure").Body(goapp.Raw(view.SVG())),

@@ -318,6 +318,37 @@ func (s *Store) Edit(fn func(m *model.Model)) error {
 	return nil
 }
 
+// EditWorkload changes the workload (and the access patterns' expected
+// rates) of the running design and of the draft together: the workload
+// drives only the simulations and the prices, never the engine's tables,
+// so it needs no Apply, and Load, Cost and Partitions follow it at once.
+// The draft's previous version goes to the undo history.
+func (s *Store) EditWorkload(fn func(m *model.Model)) error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	applied, err := cloneModel(s.applied)
+	if err != nil {
+		return s.failLocked(err)
+	}
+	fn(applied)
+	next := applied
+	if s.draft != s.applied {
+		if next, err = cloneModel(s.draft); err != nil {
+			return s.failLocked(err)
+		}
+		fn(next)
+	}
+	s.undo = append(s.undo, s.draft)
+	if len(s.undo) > maxHistory {
+		s.undo = s.undo[len(s.undo)-maxHistory:]
+	}
+	s.redo = nil
+	s.applied, s.draft = applied, next
+	s.message, s.err = "", ""
+	s.publishLocked()
+	return nil
+}
+
 // maxHistory bounds the undo history.
 const maxHistory = 200
 
@@ -420,6 +451,20 @@ func (s *Store) LoadDataset(n int, seed int64, progress func()) error {
 		return s.fail(errors.New("a load is already running"))
 	}
 	m := s.applied
+	// A design without a generator (a blank or imported one, a proposed
+	// one) generates from its entities: the design records the generator
+	// and the defaults it gave, so that what runs is what it says.
+	gm, filled, err := generatedDesign(m, n)
+	if err != nil {
+		s.mu.Unlock()
+		return s.fail(err)
+	}
+	if gm != nil {
+		if s.draft == s.applied {
+			s.draft = gm
+		}
+		s.applied, m = gm, gm
+	}
 	src, total, err := datasetSource(m, n, seed)
 	if err != nil {
 		s.mu.Unlock()
@@ -489,6 +534,12 @@ func (s *Store) LoadDataset(n int, seed int64, progress func()) error {
 		s.err = err.Error()
 	} else {
 		s.message = fmt.Sprintf("Loaded %d items in %s", stats.Items, s.load.Elapsed.Round(time.Millisecond))
+		if n := s.examplesFromDataLocked(); n > 0 {
+			s.message += fmt.Sprintf("; %d access patterns take their example parameters from the data", n)
+		}
+		if filled > 0 {
+			s.message += fmt.Sprintf(" (%d attributes got a default generator: see the entities in the Design tab)", filled)
+		}
 	}
 	s.publishLocked()
 	if progress != nil {
@@ -497,11 +548,44 @@ func (s *Store) LoadDataset(n int, seed int64, progress func()) error {
 	return err
 }
 
+// examplesFromDataLocked gives the running design's access patterns
+// example parameters found in the loaded data (model.FindExamples), so
+// that each one runs and returns items; the draft follows when it is the
+// running design. It returns how many patterns changed. The caller holds
+// s.mu.
+func (s *Store) examplesFromDataLocked() int {
+	m := s.applied
+	if len(m.AccessPatterns) == 0 {
+		return 0
+	}
+	ex := m.FindExamples(s.db)
+	next, err := cloneModel(m)
+	if err != nil {
+		return 0
+	}
+	next.SetExamples(ex)
+	changed := 0
+	for i := range next.AccessPatterns {
+		a, b := m.AccessPatterns[i].Parameters, next.AccessPatterns[i].Parameters
+		if !slices.Equal(a, b) {
+			changed++
+		}
+	}
+	if changed == 0 {
+		return 0
+	}
+	if s.draft == s.applied {
+		s.draft = next
+	}
+	s.applied = next
+	return changed
+}
+
 // datasetSource returns the items of m's dataset, n of them when it comes
 // from a generator (n <= 0: the model's own size).
 func datasetSource(m *model.Model, n int, seed int64) (model.Source, int, error) {
 	if m.Dataset == nil {
-		return nil, 0, errors.New("this model has no dataset: add items one by one, or open a pattern")
+		return nil, 0, errors.New("this design has no dataset and no entities to generate one: add an entity in the Design tab, or open a pattern")
 	}
 	if m.Dataset.Generator == nil {
 		total := 0

@@ -5,10 +5,12 @@ import (
 	"net/url"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 
+	"github.com/dynamodb-workbench/workbench/engine/model"
 	"github.com/dynamodb-workbench/workbench/patterns"
 )
 
@@ -45,6 +47,13 @@ type workbenchPage struct {
 	// opened is the URL the page last opened a model from, so that OnNav
 	// does not reopen it when only the fragment is rewritten.
 	opened string
+	// start shows the start page instead of the panels; wizard the
+	// design-from-access-patterns form.
+	start, wizard bool
+	// recent are the designs kept in the browser; kept is the running
+	// design last kept among them.
+	recent []recentDesign
+	kept   *model.Model
 }
 
 // OnMount starts the in-page engine, subscribes to the store's state, and
@@ -59,8 +68,10 @@ func (p *workbenchPage) OnMount(ctx goapp.Context) {
 	var theme string
 	ctx.LocalStorage().Get("wb.theme", &theme)
 	p.dark = theme == "dark"
-	ctx.ObserveState(stateKey, &p.pub)
+	pageContexts.Store(p.store, ctx)
+	ctx.ObserveState(stateKey, &p.pub).OnChange(func() { p.rememberRecent(ctx) })
 	p.pub = publication{p.store.State()}
+	p.loadRecent(ctx)
 
 	ctx.Async(func() { p.tick(ctx) })
 	// go-app has no document-level event handlers: listen on the window
@@ -73,6 +84,13 @@ func (p *workbenchPage) OnMount(ctx goapp.Context) {
 		}
 		return nil
 	}))
+}
+
+// OnDismount forgets the page's context.
+func (p *workbenchPage) OnDismount() {
+	if p.store != nil {
+		pageContexts.Delete(p.store)
+	}
 }
 
 // tick drives the virtual clock and the highlights' lifetimes until the
@@ -108,8 +126,8 @@ func (p *workbenchPage) shortcut(e goapp.Event) func(goapp.Context) {
 	switch {
 	case key == "enter":
 		run = func(ctx goapp.Context) {
-			if p.tab != TabQuery { // the panel must be mounted to hear the action
-				p.tab = TabQuery
+			if p.tab != TabQuery || p.start || p.wizard { // the panel must be mounted to hear the action
+				p.tab, p.start, p.wizard = TabQuery, false, false
 				return
 			}
 			ctx.NewAction(actionRunQuery)
@@ -145,11 +163,17 @@ func (p *workbenchPage) OnNav(ctx goapp.Context) {
 	if target == p.opened {
 		return
 	}
+	first := p.opened == ""
 	p.opened = target
 	switch {
+	case first && u.Path == PathWorkbench && u.Fragment == "" && u.Query().Get("pattern") == "":
+		// A plain visit: the start page, not an empty table.
+		p.start = true
 	case strings.HasPrefix(u.Fragment, "m="):
+		p.start, p.wizard = false, false
 		p.openLink(ctx, u.Fragment[2:])
 	case strings.HasPrefix(u.Path, PathShare):
+		p.start, p.wizard = false, false
 		p.openStored(ctx, strings.TrimPrefix(u.Path, PathShare))
 	case u.Query().Get("pattern") != "":
 		p.openPattern(ctx, u.Query().Get("pattern"), u.Query())
@@ -159,6 +183,7 @@ func (p *workbenchPage) OnNav(ctx goapp.Context) {
 // openPattern opens a pattern and loads its dataset (the pattern's default
 // size, or ?items=N).
 func (p *workbenchPage) openPattern(ctx goapp.Context, name string, q url.Values) {
+	p.start, p.wizard = false, false
 	if err := p.store.OpenPattern(name); err != nil {
 		publish(ctx, p.store)
 		return
@@ -175,9 +200,19 @@ func (p *workbenchPage) openPattern(ctx goapp.Context, name string, q url.Values
 	startLoad(ctx, p.store, size)
 }
 
+// pageContexts holds, by store, the context of the page that owns it:
+// its source (the page) stays mounted while the page lives, whereas a
+// button's context stops dispatching once the button goes, and a load
+// started from one (a start-page card, a "load" fix that disappears as the
+// load begins) would never publish its progress.
+var pageContexts sync.Map // *Store -> goapp.Context
+
 // startLoad runs a dataset load off the event handler so that the page
 // keeps painting; each progress report is published on the UI goroutine.
 func startLoad(ctx goapp.Context, s *Store, n int) {
+	if pc, ok := pageContexts.Load(s); ok {
+		ctx = pc.(goapp.Context)
+	}
 	ctx.Async(func() {
 		_ = s.LoadDataset(n, 0, func() {
 			ctx.Dispatch(func(ctx goapp.Context) { publish(ctx, s) })
@@ -220,10 +255,14 @@ func (p *workbenchPage) Render() goapp.UI {
 	return goapp.Div().Class(class).Body(
 		p.renderHeader(st),
 		goapp.Div().Class("wb-body").Body(
-			goapp.If(st != nil, func() goapp.UI { return p.renderSidebar(st) }),
+			goapp.If(st != nil && !p.start && !p.wizard, func() goapp.UI { return p.renderSidebar(st) }),
 			goapp.Main().ID(IDRoot).Class("wb-main").Body(
 				goapp.If(st == nil, func() goapp.UI {
 					return goapp.P().Class("wb-placeholder").Text("The workbench starts when its engine has loaded in your browser.")
+				}).ElseIf(p.start, func() goapp.UI {
+					return p.renderStart()
+				}).ElseIf(p.wizard, func() goapp.UI {
+					return &designWizard{Panel: Panel{Store: p.store, State: st}, Done: p.wizardDone}
 				}).Else(func() goapp.UI {
 					return goapp.Div().Body(p.renderTabs(), p.renderPanel(st))
 				}),
@@ -254,7 +293,7 @@ func (p *workbenchPage) renderTabs() goapp.UI {
 			return goapp.Button().ID(IDTab+name).Class(cls).Attr("role", "tab").
 				Attr("aria-selected", strconv.FormatBool(name == p.tab)).
 				Text(tabTitles[name]).
-				OnClick(func(ctx goapp.Context, e goapp.Event) { p.tab = name })
+				OnClick(func(ctx goapp.Context, e goapp.Event) { p.tab, p.start, p.wizard = name, false, false })
 		}),
 	)
 }
@@ -285,4 +324,15 @@ func (p *workbenchPage) renderPanel(st *State) goapp.UI {
 		body = &dataPanel{Panel: base}
 	}
 	return goapp.Section().ID(IDPanel+p.tab).Class("wb-panel").Attr("role", "tabpanel").Body(body)
+}
+
+// wizardDone leaves the design-from-access-patterns form: accepted, for
+// the Design tab of the proposed design; cancelled, for the start page.
+func (p *workbenchPage) wizardDone(accepted bool) {
+	p.wizard = false
+	if accepted {
+		p.start, p.tab = false, TabDesign
+		return
+	}
+	p.start = true
 }

@@ -33,7 +33,7 @@ func TestWorkbenchPagePreRendered(t *testing.T) {
 		path     []int
 	}{
 		{"header", goapp.Header().Class("wb-header"), []int{0, 0}},
-		{"title", goapp.Text("DynamoDB Workbench"), []int{0, 0, 0, 0}},
+		{"title", goapp.Text("DynamoDB Workbench"), []int{0, 0, 0, 0, 0}},
 	}
 	for _, c := range checks {
 		if err := goapp.Match(c.expected, p, c.path...); err != nil {
@@ -125,5 +125,70 @@ func TestPublishReachesThePage(t *testing.T) {
 	}
 	if p.state().Pattern != "time-series" {
 		t.Errorf("the page renders pattern %q", p.state().Pattern)
+	}
+}
+
+// TestWorkbenchPageStartPage: the start page shows the gallery (each
+// pattern with its problem and a picture of its keys), the three ways to
+// begin and the recent designs, and hides the panels.
+func TestWorkbenchPageStartPage(t *testing.T) {
+	p := &workbenchPage{store: NewStore(), tab: TabData, start: true,
+		recent: []recentDesign{{Name: "My shop", Doc: "{}"}}}
+	html := goapp.HTMLString(p.Render())
+	for _, id := range []string{IDStart, IDStartWizard, IDStartBlank, IDStartOpenFile, IDStartGallery, IDStartRecent, IDStartRecentItem + "My_shop", IDClockNow} {
+		if !strings.Contains(html, `id="`+id+`"`) {
+			t.Errorf("the start page lacks #%s", id)
+		}
+	}
+	for _, c := range gallery() {
+		if !strings.Contains(html, `id="`+IDStartPattern+c.Name+`"`) || c.Problem == "" || !strings.Contains(c.Keys, "<svg") {
+			t.Errorf("the gallery's %s card: %+v", c.Name, c)
+		}
+	}
+	if strings.Contains(html, `id="`+IDOutline+`"`) || strings.Contains(html, `id="`+IDTab+TabDesign+`"`) {
+		t.Error("the start page shows the panels")
+	}
+}
+
+func TestRecentDesigns(t *testing.T) {
+	var list []recentDesign
+	for i := 0; i < maxRecent+2; i++ {
+		list = addRecent(list, recentDesign{Name: "d" + string(rune('a'+i))})
+	}
+	if len(list) != maxRecent || list[0].Name != "d"+string(rune('a'+maxRecent+1)) {
+		t.Errorf("%d designs, first %q", len(list), list[0].Name)
+	}
+	list = addRecent(list, recentDesign{Name: list[3].Name})
+	if len(list) != maxRecent || list[0].Name != "dg" {
+		t.Errorf("a design saved again: %d designs, first %q", len(list), list[0].Name)
+	}
+	s := NewStore()
+	if worthKeeping(s.State()) {
+		t.Error("the untouched blank design is kept")
+	}
+	s.OpenPattern("sparse-index")
+	if worthKeeping(s.State()) {
+		t.Error("an unchanged pattern is kept")
+	}
+	s.EditWorkload(defaultWorkload)
+	if !worthKeeping(s.State()) {
+		t.Error("a changed pattern is not kept")
+	}
+	doc, ok := recentDoc(s.State().Model)
+	if !ok {
+		t.Fatal("no document")
+	}
+	if err := NewStore().OpenModel([]byte(doc)); err != nil {
+		t.Errorf("the kept document does not open: %v", err)
+	}
+}
+
+func TestOneLine(t *testing.T) {
+	if got := oneLine("Short. Second sentence.", 100); got != "Short." {
+		t.Errorf("%q", got)
+	}
+	long := strings.Repeat("word ", 50)
+	if got := oneLine(long, 40); len(got) > 44 || !strings.HasSuffix(got, "…") {
+		t.Errorf("%q", got)
 	}
 }

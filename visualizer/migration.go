@@ -60,8 +60,8 @@ func Migration(p *diff.Plan) MigrationView {
 	if v.Empty {
 		v.Summary = "No changes DynamoDB would see."
 	} else {
-		v.Summary = fmt.Sprintf("%d %s in %d %s; about %s and %s in all",
-			len(p.Steps), plural(len(p.Steps), "step", "steps"), p.Deploys, plural(p.Deploys, "deploy", "deploys"),
+		v.Summary = fmt.Sprintf("%s in %s; about %s and %s in all",
+			plural(len(p.Steps), "step", "steps"), plural(p.Deploys, "deploy", "deploys"),
 			diff.Duration(p.Total.Seconds), diff.Money(p.Total.Dollars))
 		if p.Replacement {
 			v.Summary += "; a deploy would REPLACE a table"
@@ -107,9 +107,3 @@ func Migration(p *diff.Plan) MigrationView {
 	return v
 }
 
-func plural(n int, one, many string) string {
-	if n == 1 {
-		return one
-	}
-	return many
-}

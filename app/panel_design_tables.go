@@ -1,0 +1,1003 @@
+package app
+
+import (
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+
+	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
+
+	"github.com/dynamodb-workbench/workbench/engine/model"
+	"github.com/dynamodb-workbench/workbench/engine/schema"
+)
+
+// ---- tables ----
+
+func (d *designPanel) renderTable(m *model.Model, i int, pl *placement) goapp.UI {
+	t := &m.Tables[i]
+	path := tablePath(i)
+	id := func(suffix string) string { return designTableID(i, suffix) }
+	prov := t.EffectiveBillingMode() == schema.BillingProvisioned
+	title := t.TableName
+	if title == "" {
+		title = "(unnamed table)"
+	}
+	ttl := t.TimeToLiveSpecification
+	ttlOn := ttl != nil && ttl.Enabled
+	ttlName := ""
+	if ttl != nil {
+		ttlName = ttl.AttributeName
+	}
+	stream := ""
+	if s := t.StreamSpecification; s != nil && s.StreamEnabled {
+		stream = s.StreamViewType
+	}
+
+	gsis := make([]goapp.UI, len(t.GlobalSecondaryIndexes))
+	for j := range t.GlobalSecondaryIndexes {
+		gsis[j] = d.renderGSI(t, i, j, prov, pl)
+	}
+	lsis := make([]goapp.UI, len(t.LocalSecondaryIndexes))
+	for j := range t.LocalSecondaryIndexes {
+		lsis[j] = d.renderLSI(t, i, j, pl)
+	}
+
+	return goapp.Section().ID(id("")).Class("wb-design-card").Body(
+		goapp.Div().Class("wb-design-card-head").Body(
+			goapp.H3().Class("wb-design-card-title").Text(title),
+			goapp.Span().Class("wb-design-defs wb-mono").
+				Title("Derived from the keys of the table and its indexes: one definition per key attribute").
+				Text("AttributeDefinitions: "+definitionsText(t.AttributeDefinitions)),
+			goapp.Button().ID(id(IDDesignRemove)).Class("wb-btn wb-btn-small wb-btn-danger").
+				Text("Remove table").Title("%s", "Remove "+title+" from the design").
+				OnClick(func(ctx goapp.Context, e goapp.Event) { d.removeTable(ctx, i) }),
+		),
+		pl.errorsAt(path, id("")),
+		goapp.Div().Class("wb-design-grid").Body(
+			pl.field("Table name", id(IDDesignName), path+".TableName",
+				goapp.Input().ID(id(IDDesignName)).Type("text").Value(t.TableName).
+					Aria("invalid", pl.has(path+".TableName")).
+					OnChange(onValue(func(ctx goapp.Context, v string) { d.setTableName(ctx, i, v) }))),
+			d.keyField("Partition key", keySlot{table: i, role: schema.KeyTypeHash}, t, t.KeySchema, id(IDDesignPK), id(IDDesignPKType), false, pl, path+".KeySchema"),
+			d.keyField("Sort key", keySlot{table: i, role: schema.KeyTypeRange}, t, t.KeySchema, id(IDDesignSK), id(IDDesignSKType), false, nil, ""),
+			pl.group("Billing", id(IDDesignBilling), []string{path + ".BillingMode", path + ".ProvisionedThroughput"},
+				goapp.Select().ID(id(IDDesignBilling)).Class("wb-select").
+					OnChange(onValue(func(ctx goapp.Context, v string) { d.setBillingMode(ctx, i, v) })).Body(
+					goapp.Option().Value(string(schema.BillingPayPerRequest)).Selected(!prov).Text("On-demand (PAY_PER_REQUEST)"),
+					goapp.Option().Value(string(schema.BillingProvisioned)).Selected(prov).Text("Provisioned (PROVISIONED)"),
+				),
+				goapp.If(prov, func() goapp.UI {
+					return d.capacityInputs(i, -1, t.ProvisionedThroughput, id(IDDesignRCU), id(IDDesignWCU))
+				}),
+			),
+			pl.group("Time to live", id(IDDesignTTL), []string{path + ".TimeToLiveSpecification"},
+				goapp.Label().Class("wb-design-check").Body(
+					goapp.Input().ID(id(IDDesignTTL)).Type("checkbox").Checked(ttlOn).
+						OnChange(func(ctx goapp.Context, e goapp.Event) {
+							d.setTTLEnabled(ctx, i, e.Get("target").Get("checked").Bool())
+						}),
+					goapp.Text(" on, attribute"),
+				),
+				goapp.Label().Class("wb-visually-hidden").For(id(IDDesignTTLAttr)).Text("TTL attribute"),
+				goapp.Input().ID(id(IDDesignTTLAttr)).Type("text").Class("wb-design-attr").
+					Value(ttlName).Disabled(ttl == nil).Placeholder("%s", defaultTTLAttribute).
+					Aria("invalid", pl.has(path+".TimeToLiveSpecification.AttributeName")).
+					Title("A Number attribute holding the expiry time in epoch seconds").
+					OnChange(onValue(func(ctx goapp.Context, v string) { d.setTTLAttribute(ctx, i, v) })),
+				pl.errorsAt(path+".TimeToLiveSpecification.AttributeName", id(IDDesignTTLAttr)),
+			),
+			pl.field("Stream", id(IDDesignStream), path+".StreamSpecification",
+				goapp.Select().ID(id(IDDesignStream)).Class("wb-select").
+					OnChange(onValue(func(ctx goapp.Context, v string) { d.setStream(ctx, i, v) })).Body(
+					goapp.Option().Value("").Selected(stream == "").Text("off"),
+					goapp.Range(streamViewTypes).Slice(func(k int) goapp.UI {
+						v := streamViewTypes[k]
+						return goapp.Option().Value(v).Selected(stream == v).Text(v)
+					}),
+				)),
+			pl.field("Table class", id(IDDesignClass), path+".TableClass",
+				goapp.Select().ID(id(IDDesignClass)).Class("wb-select").
+					OnChange(onValue(func(ctx goapp.Context, v string) { d.setTableClass(ctx, i, v) })).Body(
+					goapp.Option().Value("").Selected(t.TableClass == "").Text("default (STANDARD)"),
+					goapp.Option().Value(schema.TableClassStandard).Selected(t.TableClass == schema.TableClassStandard).Text(schema.TableClassStandard),
+					goapp.Option().Value(schema.TableClassStandardInfrequentAccess).Selected(t.TableClass == schema.TableClassStandardInfrequentAccess).Text(schema.TableClassStandardInfrequentAccess),
+					goapp.If(t.TableClass != "" && t.TableClass != schema.TableClassStandard && t.TableClass != schema.TableClassStandardInfrequentAccess, func() goapp.UI {
+						return goapp.Option().Value(t.TableClass).Selected(true).Text(t.TableClass)
+					}),
+				)),
+		),
+		goapp.Div().Class("wb-design-indexes").Body(
+			goapp.Div().Class("wb-design-indexes-head").Body(
+				goapp.H4().Text(fmt.Sprintf("Global secondary indexes (%d of %d)", len(t.GlobalSecondaryIndexes), schema.MaxGSIs)),
+				goapp.Button().ID(id(IDDesignAddGSI)).Class("wb-btn wb-btn-small").Text("+ GSI").
+					Disabled(len(t.GlobalSecondaryIndexes) >= schema.MaxGSIs).
+					OnClick(func(ctx goapp.Context, e goapp.Event) { d.addGSI(ctx, i) }),
+			),
+			goapp.Div().Class("wb-design-index-list").Body(gsis...),
+		),
+		goapp.Div().Class("wb-design-indexes").Body(
+			goapp.Div().Class("wb-design-indexes-head").Body(
+				goapp.H4().Text(fmt.Sprintf("Local secondary indexes (%d of %d)", len(t.LocalSecondaryIndexes), schema.MaxLSIs)),
+				goapp.Button().ID(id(IDDesignAddLSI)).Class("wb-btn wb-btn-small").Text("+ LSI").
+					Disabled(len(t.LocalSecondaryIndexes) >= schema.MaxLSIs).
+					Title("An LSI shares the table's partition key and can only be created with the table").
+					OnClick(func(ctx goapp.Context, e goapp.Event) { d.addLSI(ctx, i) }),
+			),
+			goapp.Div().Class("wb-design-index-list").Body(lsis...),
+		),
+	)
+}
+
+// keyField draws a key attribute's name and type. pl and path are set on
+// the field that shows the key schema's problems (the partition key's);
+// the sort key sits in the same row.
+func (d *designPanel) keyField(label string, slot keySlot, t *model.Table, ks []schema.KeySchemaElement, nameID, typeID string, readOnly bool, pl *placement, path string) goapp.UI {
+	name := firstKey(ks, slot.role)
+	typ := t.AttributeType(name)
+	placeholder := "attribute name"
+	if slot.role == schema.KeyTypeRange {
+		placeholder = "none"
+	}
+	var errs goapp.UI
+	invalid := false
+	if pl != nil {
+		errs = pl.errorsAt(path, nameID)
+		invalid = pl.has(path)
+	}
+	return goapp.Div().Class("wb-design-field wb-design-key").Body(
+		goapp.Label().For(nameID).Text(label),
+		goapp.Div().Class("wb-design-pair").Body(
+			goapp.Input().ID(nameID).Type("text").Class("wb-design-attr").Value(name).
+				Placeholder("%s", placeholder).ReadOnly(readOnly).Aria("invalid", invalid).
+				OnChange(onValue(func(ctx goapp.Context, v string) { d.setKeyName(ctx, slot, v) }), goapp.EventScope(slot.table, slot.kind, slot.index, slot.role)),
+			goapp.Label().Class("wb-visually-hidden").For(typeID).Text(label+" type"),
+			goapp.Select().ID(typeID).Class("wb-select wb-design-type").Disabled(name == "" || readOnly).
+				Title("Attribute type: S string, N number, B binary").
+				OnChange(onValue(func(ctx goapp.Context, v string) { d.setKeyType(ctx, slot, v) }), goapp.EventScope(slot.table, slot.kind, slot.index, slot.role)).Body(
+				goapp.Range(keyTypes).Slice(func(k int) goapp.UI {
+					kt := keyTypes[k]
+					return goapp.Option().Value(string(kt.value)).Selected(typ == kt.value || typ == "" && kt.value == schema.TypeS).Text(kt.label)
+				}),
+			),
+		),
+		errs,
+		goapp.If(d.pendingType != nil && d.pendingType.slot == slot, func() goapp.UI { return d.renderTypeConfirm(typeID, string(typ)) }),
+	)
+}
+
+// pendingKeyType is a key type change that waits for the person's answer:
+// the attribute is a key elsewhere too (the table's sort key and an
+// index's key on the same attribute), and its type is the attribute's, so
+// it changes everywhere.
+type pendingKeyType struct {
+	slot  keySlot
+	value schema.ScalarType
+	name  string
+	// others lists the other keys the attribute is ("the partition key
+	// of GSI1").
+	others []string
+}
+
+// keyUses lists where attribute name is a key of t, in words.
+func keyUses(t *schema.TableDefinition, name string) []string {
+	var out []string
+	role := func(kt schema.KeyType) string {
+		if kt == schema.KeyTypeRange {
+			return "sort key"
+		}
+		return "partition key"
+	}
+	for _, k := range t.KeySchema {
+		if k.AttributeName == name {
+			out = append(out, "the table's "+role(k.KeyType))
+		}
+	}
+	for _, g := range t.GlobalSecondaryIndexes {
+		for _, k := range g.KeySchema {
+			if k.AttributeName == name {
+				out = append(out, "the "+role(k.KeyType)+" of GSI "+g.IndexName)
+			}
+		}
+	}
+	for _, l := range t.LocalSecondaryIndexes {
+		for _, k := range l.KeySchema {
+			// An LSI's partition key is the table's: it is not another use.
+			if k.AttributeName == name && k.KeyType == schema.KeyTypeRange {
+				out = append(out, "the sort key of LSI "+l.IndexName)
+			}
+		}
+	}
+	return out
+}
+
+// slotUse names the key a slot addresses, as keyUses does.
+func slotUse(t *schema.TableDefinition, s keySlot) string {
+	role := "partition key"
+	if s.role == schema.KeyTypeRange {
+		role = "sort key"
+	}
+	switch s.kind {
+	case slotGSI:
+		return "the " + role + " of GSI " + t.GlobalSecondaryIndexes[s.index].IndexName
+	case slotLSI:
+		return "the " + role + " of LSI " + t.LocalSecondaryIndexes[s.index].IndexName
+	}
+	return "the table's " + role
+}
+
+// renderTypeConfirm asks whether to change a shared key attribute's type
+// everywhere.
+func (d *designPanel) renderTypeConfirm(typeID, current string) goapp.UI {
+	pt := d.pendingType
+	return goapp.Div().ID(IDDesignTypeConfirm).Class("wb-design-confirm").Attr("role", "alertdialog").Body(
+		goapp.P().Text(fmt.Sprintf("%s is also %s. A key attribute has one type: changing it from %s to %s changes it there too.",
+			pt.name, strings.Join(pt.others, " and "), current, pt.value)),
+		goapp.Button().ID(IDDesignTypeConfirmYes).Class("wb-btn wb-btn-small wb-btn-primary").
+			Text(fmt.Sprintf("Change %s to %s everywhere", pt.name, pt.value)).
+			OnClick(func(ctx goapp.Context, e goapp.Event) { d.confirmKeyType(ctx, true) }),
+		goapp.Button().ID(IDDesignTypeConfirmNo).Class("wb-btn wb-btn-small").Text("Keep "+current).
+			OnClick(func(ctx goapp.Context, e goapp.Event) {
+				d.confirmKeyType(ctx, false)
+				// The select still shows the refused choice: put it back.
+				if el := goapp.Window().GetElementByID(typeID); el.Truthy() {
+					el.Set("value", current)
+				}
+			}, goapp.EventScope(typeID, current)),
+	)
+}
+
+// confirmKeyType applies (yes) or drops the pending type change.
+func (d *designPanel) confirmKeyType(ctx goapp.Context, yes bool) {
+	pt := d.pendingType
+	d.pendingType = nil
+	if yes && pt != nil {
+		d.applyKeyType(ctx, pt.slot, pt.value)
+	}
+}
+
+// capacityInputs draws RCU/WCU inputs for table i (gsi < 0) or its GSI.
+func (d *designPanel) capacityInputs(i, gsi int, pt *schema.ProvisionedThroughput, rcuID, wcuID string) goapp.UI {
+	var r, w string
+	if pt != nil {
+		if pt.ReadCapacityUnits != nil {
+			r = strconv.FormatInt(*pt.ReadCapacityUnits, 10)
+		}
+		if pt.WriteCapacityUnits != nil {
+			w = strconv.FormatInt(*pt.WriteCapacityUnits, 10)
+		}
+	}
+	return goapp.Div().Class("wb-design-capacity").Body(
+		goapp.Label().For(rcuID).Text("RCU"),
+		goapp.Input().ID(rcuID).Type("number").Min(1).Step(1).Class("wb-design-units").Value(r).
+			OnChange(onValue(func(ctx goapp.Context, v string) { d.setCapacity(ctx, i, gsi, true, v) })),
+		goapp.Label().For(wcuID).Text("WCU"),
+		goapp.Input().ID(wcuID).Type("number").Min(1).Step(1).Class("wb-design-units").Value(w).
+			OnChange(onValue(func(ctx goapp.Context, v string) { d.setCapacity(ctx, i, gsi, false, v) })),
+	)
+}
+
+func (d *designPanel) renderGSI(t *model.Table, i, j int, prov bool, pl *placement) goapp.UI {
+	g := &t.GlobalSecondaryIndexes[j]
+	path := indexPath(i, true, j)
+	id := func(suffix string) string { return designIndexID(i, true, j, suffix) }
+	var extra []string
+	if hs := g.HashKeys(); len(hs) > 1 {
+		extra = append(extra, "partition key also "+strings.Join(hs[1:], ", "))
+	}
+	if rs := g.RangeKeys(); len(rs) > 1 {
+		extra = append(extra, "sort key also "+strings.Join(rs[1:], ", "))
+	}
+	return goapp.Div().ID(id("")).Class("wb-design-index").Body(
+		pl.errorsAt(path, id("")),
+		goapp.Div().Class("wb-design-index-row").Body(
+			pl.field("Index name", id(IDDesignName), path+".IndexName",
+				goapp.Input().ID(id(IDDesignName)).Type("text").Class("wb-design-attr").Value(g.IndexName).
+					Aria("invalid", pl.has(path+".IndexName")).
+					OnChange(onValue(func(ctx goapp.Context, v string) { d.setIndexName(ctx, i, true, j, v) }))),
+			d.keyField("Partition key", keySlot{table: i, kind: slotGSI, index: j, role: schema.KeyTypeHash}, t, g.KeySchema, id(IDDesignPK), id(IDDesignPKType), false, pl, path+".KeySchema"),
+			d.keyField("Sort key", keySlot{table: i, kind: slotGSI, index: j, role: schema.KeyTypeRange}, t, g.KeySchema, id(IDDesignSK), id(IDDesignSKType), false, nil, ""),
+			d.projectionField(i, true, j, g.Projection, pl, path),
+			goapp.If(prov || g.ProvisionedThroughput != nil, func() goapp.UI {
+				return pl.group("Capacity", id(IDDesignRCU), []string{path + ".ProvisionedThroughput"},
+					d.capacityInputs(i, j, g.ProvisionedThroughput, id(IDDesignRCU), id(IDDesignWCU)))
+			}),
+			goapp.Button().ID(id(IDDesignRemove)).Class("wb-btn wb-btn-small wb-btn-danger wb-design-remove").
+				Text("Remove").Title("%s", "Remove the index "+g.IndexName).
+				OnClick(func(ctx goapp.Context, e goapp.Event) { d.removeIndex(ctx, i, true, j) }),
+		),
+		goapp.If(len(extra) > 0, func() goapp.UI {
+			return goapp.P().Class("wb-muted wb-design-note").Text("Multi-attribute key: " + strings.Join(extra, "; ") + " (kept as they are).")
+		}),
+	)
+}
+
+func (d *designPanel) renderLSI(t *model.Table, i, j int, pl *placement) goapp.UI {
+	l := &t.LocalSecondaryIndexes[j]
+	path := indexPath(i, false, j)
+	id := func(suffix string) string { return designIndexID(i, false, j, suffix) }
+	return goapp.Div().ID(id("")).Class("wb-design-index").Body(
+		pl.errorsAt(path, id("")),
+		goapp.Div().Class("wb-design-index-row").Body(
+			pl.field("Index name", id(IDDesignName), path+".IndexName",
+				goapp.Input().ID(id(IDDesignName)).Type("text").Class("wb-design-attr").Value(l.IndexName).
+					Aria("invalid", pl.has(path+".IndexName")).
+					OnChange(onValue(func(ctx goapp.Context, v string) { d.setIndexName(ctx, i, false, j, v) }))),
+			goapp.Div().Class("wb-design-field").Body(
+				goapp.Label().For(id(IDDesignPK)).Text("Partition key"),
+				goapp.Input().ID(id(IDDesignPK)).Type("text").Class("wb-design-attr").
+					Value(l.HashKey()).ReadOnly(true).Title("An LSI always has the table's partition key"),
+			),
+			d.keyField("Sort key", keySlot{table: i, kind: slotLSI, index: j, role: schema.KeyTypeRange}, t, l.KeySchema, id(IDDesignSK), id(IDDesignSKType), false, pl, path+".KeySchema"),
+			d.projectionField(i, false, j, l.Projection, pl, path),
+			goapp.Button().ID(id(IDDesignRemove)).Class("wb-btn wb-btn-small wb-btn-danger wb-design-remove").
+				Text("Remove").Title("%s", "Remove the index "+l.IndexName).
+				OnClick(func(ctx goapp.Context, e goapp.Event) { d.removeIndex(ctx, i, false, j) }),
+		),
+	)
+}
+
+func (d *designPanel) projectionField(i int, gsi bool, j int, p schema.Projection, pl *placement, path string) goapp.UI {
+	pid := designIndexID(i, gsi, j, IDDesignProjection)
+	nid := designIndexID(i, gsi, j, IDDesignNonKey)
+	include := p.ProjectionType == schema.ProjectInclude
+	return pl.group("Projection", pid, []string{path + ".Projection"},
+		goapp.Select().ID(pid).Class("wb-select").
+			OnChange(onValue(func(ctx goapp.Context, v string) { d.setProjection(ctx, i, gsi, j, v) })).Body(
+			goapp.If(p.ProjectionType == "", func() goapp.UI {
+				return goapp.Option().Value("").Selected(true).Text("(none)")
+			}),
+			goapp.Range(projectionTypes).Slice(func(k int) goapp.UI {
+				v := projectionTypes[k]
+				return goapp.Option().Value(string(v)).Selected(p.ProjectionType == v).Text(string(v))
+			}),
+		),
+		goapp.If(include || len(p.NonKeyAttributes) > 0, func() goapp.UI {
+			return goapp.Span().Class("wb-design-nonkey").Body(
+				goapp.Label().Class("wb-visually-hidden").For(nid).Text("Non-key attributes"),
+				goapp.Input().ID(nid).Type("text").Class("wb-design-list").
+					Value(strings.Join(p.NonKeyAttributes, ", ")).Placeholder("attr1, attr2").
+					Title("NonKeyAttributes: the attributes INCLUDE copies, separated by commas").
+					OnChange(onValue(func(ctx goapp.Context, v string) { d.setNonKeyAttributes(ctx, i, gsi, j, v) })),
+			)
+		}),
+	)
+}
+
+// definitionsText lists attribute definitions as "PK (S), SK (S)".
+func definitionsText(defs []schema.AttributeDefinition) string {
+	if len(defs) == 0 {
+		return "none"
+	}
+	parts := make([]string, len(defs))
+	for i, d := range defs {
+		parts[i] = d.AttributeName + " (" + string(d.AttributeType) + ")"
+	}
+	return strings.Join(parts, ", ")
+}
+
+// addTable adds an on-demand table keyed by PK and SK, the single-table
+// convention.
+func (d *designPanel) addTable(ctx goapp.Context) {
+	d.edit(ctx, func(m *model.Model) bool {
+		name := uniqueName("Table", 1, func(n string) bool { return m.Table(n) != nil })
+		m.Tables = append(m.Tables, model.Table{TableDefinition: schema.TableDefinition{
+			TableName: name,
+			AttributeDefinitions: []schema.AttributeDefinition{
+				{AttributeName: "PK", AttributeType: schema.TypeS},
+				{AttributeName: "SK", AttributeType: schema.TypeS},
+			},
+			KeySchema: []schema.KeySchemaElement{
+				{AttributeName: "PK", KeyType: schema.KeyTypeHash},
+				{AttributeName: "SK", KeyType: schema.KeyTypeRange},
+			},
+			BillingMode: schema.BillingPayPerRequest,
+		}})
+		return true
+	})
+}
+
+func (d *designPanel) removeTable(ctx goapp.Context, i int) {
+	d.edit(ctx, func(m *model.Model) bool {
+		if i < 0 || i >= len(m.Tables) {
+			return false
+		}
+		m.Tables = slices.Delete(m.Tables, i, i+1)
+		return true
+	})
+}
+
+// setTableName renames table i; the entities and access patterns that name
+// it follow.
+func (d *designPanel) setTableName(ctx goapp.Context, i int, v string) {
+	v = strings.TrimSpace(v)
+	d.editTable(ctx, i, func(m *model.Model, t *model.Table) bool {
+		old := t.TableName
+		if old == v {
+			return false
+		}
+		t.TableName = v
+		if old == "" || v == "" || countTables(m, old) > 0 {
+			return true
+		}
+		for k := range m.Entities {
+			if m.Entities[k].Table == old {
+				m.Entities[k].Table = v
+			}
+		}
+		rewriteRequests(m, func(obj map[string]any) {
+			if obj["TableName"] == old {
+				obj["TableName"] = v
+			}
+			if items, ok := obj["RequestItems"].(map[string]any); ok {
+				if x, ok := items[old]; ok {
+					if _, taken := items[v]; !taken {
+						delete(items, old)
+						items[v] = x
+					}
+				}
+			}
+		})
+		return true
+	})
+}
+
+// slotKind says which key schema a keySlot addresses.
+type slotKind int
+
+const (
+	slotTable slotKind = iota
+	slotGSI
+	slotLSI
+)
+
+// keySlot addresses one key attribute: the partition (HASH) or sort
+// (RANGE) key of table `table` or of one of its indexes.
+type keySlot struct {
+	table int
+	kind  slotKind
+	index int
+	role  schema.KeyType
+}
+
+// keySchema returns the key schema the slot is in, or nil when the index is
+// gone.
+func (s keySlot) keySchema(t *schema.TableDefinition) *[]schema.KeySchemaElement {
+	switch s.kind {
+	case slotGSI:
+		if s.index >= 0 && s.index < len(t.GlobalSecondaryIndexes) {
+			return &t.GlobalSecondaryIndexes[s.index].KeySchema
+		}
+	case slotLSI:
+		if s.index >= 0 && s.index < len(t.LocalSecondaryIndexes) {
+			return &t.LocalSecondaryIndexes[s.index].KeySchema
+		}
+	default:
+		return &t.KeySchema
+	}
+	return nil
+}
+
+// setKeyName sets the slot's key attribute. An empty sort key removes it;
+// an empty partition key stays, so DynamoDB's message for it shows. The
+// attribute keeps its type under its new name, an LSI follows the table's
+// partition key, and the table's entities' templates follow the rename.
+func (d *designPanel) setKeyName(ctx goapp.Context, s keySlot, v string) {
+	v = strings.TrimSpace(v)
+	d.editTable(ctx, s.table, func(m *model.Model, t *model.Table) bool {
+		ks := s.keySchema(&t.TableDefinition)
+		if ks == nil {
+			return false
+		}
+		old := firstKey(*ks, s.role)
+		if old == v && (v != "" || slices.ContainsFunc(*ks, func(e schema.KeySchemaElement) bool { return e.KeyType == s.role })) {
+			return false
+		}
+		typ := t.AttributeType(old)
+		if typ == "" {
+			typ = schema.TypeS
+		}
+		if v != "" && t.AttributeType(v) == "" {
+			t.AttributeDefinitions = append(t.AttributeDefinitions, schema.AttributeDefinition{AttributeName: v, AttributeType: typ})
+		}
+		setFirstKey(ks, s.role, v)
+		if s.kind == slotTable && s.role == schema.KeyTypeHash {
+			for k := range t.LocalSecondaryIndexes {
+				setFirstKey(&t.LocalSecondaryIndexes[k].KeySchema, schema.KeyTypeHash, v)
+			}
+		}
+		if old != "" && v != "" && !slices.Contains(tableKeyNames(&t.TableDefinition), old) {
+			for k := range m.Entities {
+				e := &m.Entities[k]
+				if e.Table != t.TableName {
+					continue
+				}
+				if tpl, ok := e.Keys[old]; ok {
+					if _, taken := e.Keys[v]; !taken {
+						delete(e.Keys, old)
+						e.Keys[v] = tpl
+					}
+				}
+			}
+		}
+		return true
+	})
+}
+
+// setKeyType declares the slot's key attribute as S, N or B. The type is
+// the attribute's, shared by every key that uses it.
+func (d *designPanel) setKeyType(ctx goapp.Context, s keySlot, v string) {
+	typ := schema.ScalarType(v)
+	if !typ.Valid() {
+		return
+	}
+	d.pendingType = nil
+	if m := d.Store.State().Draft; s.table >= 0 && s.table < len(m.Tables) {
+		t := &m.Tables[s.table].TableDefinition
+		if ks := s.keySchema(t); ks != nil {
+			name := firstKey(*ks, s.role)
+			here := slotUse(t, s)
+			var others []string
+			for _, u := range keyUses(t, name) {
+				if u != here {
+					others = append(others, u)
+				}
+			}
+			if name != "" && len(others) > 0 && t.AttributeType(name) != typ {
+				// Say so and ask, rather than change the others silently.
+				d.pendingType = &pendingKeyType{slot: s, value: typ, name: name, others: others}
+				return
+			}
+		}
+	}
+	d.applyKeyType(ctx, s, typ)
+}
+
+// applyKeyType declares the slot's key attribute as typ.
+func (d *designPanel) applyKeyType(ctx goapp.Context, s keySlot, typ schema.ScalarType) {
+	d.editTable(ctx, s.table, func(m *model.Model, t *model.Table) bool {
+		ks := s.keySchema(&t.TableDefinition)
+		if ks == nil {
+			return false
+		}
+		name := firstKey(*ks, s.role)
+		if name == "" {
+			return false
+		}
+		for k := range t.AttributeDefinitions {
+			if t.AttributeDefinitions[k].AttributeName == name {
+				t.AttributeDefinitions[k].AttributeType = typ
+				return true
+			}
+		}
+		t.AttributeDefinitions = append(t.AttributeDefinitions, schema.AttributeDefinition{AttributeName: name, AttributeType: typ})
+		return true
+	})
+}
+
+// setBillingMode switches table i between on-demand and provisioned. A
+// provisioned table and its GSIs get the console's default capacity; an
+// on-demand one loses every capacity setting (DynamoDB refuses them).
+func (d *designPanel) setBillingMode(ctx goapp.Context, i int, v string) {
+	mode := schema.BillingMode(v)
+	if !mode.Valid() {
+		return
+	}
+	d.editTable(ctx, i, func(m *model.Model, t *model.Table) bool {
+		t.BillingMode = mode
+		if mode == schema.BillingPayPerRequest {
+			t.ProvisionedThroughput = nil
+			for k := range t.GlobalSecondaryIndexes {
+				t.GlobalSecondaryIndexes[k].ProvisionedThroughput = nil
+			}
+			return true
+		}
+		if t.ProvisionedThroughput == nil {
+			t.ProvisionedThroughput = defaultThroughput()
+		}
+		for k := range t.GlobalSecondaryIndexes {
+			if t.GlobalSecondaryIndexes[k].ProvisionedThroughput == nil {
+				t.GlobalSecondaryIndexes[k].ProvisionedThroughput = defaultThroughput()
+			}
+		}
+		return true
+	})
+}
+
+func defaultThroughput() *schema.ProvisionedThroughput {
+	r, w := int64(defaultCapacity), int64(defaultCapacity)
+	return &schema.ProvisionedThroughput{ReadCapacityUnits: &r, WriteCapacityUnits: &w}
+}
+
+// setCapacity sets the read (read true) or write units of table i (gsi < 0)
+// or of its GSI. An empty value removes the setting, so DynamoDB's message
+// for the missing units shows; text that is not a whole number changes
+// nothing.
+func (d *designPanel) setCapacity(ctx goapp.Context, i, gsi int, read bool, v string) {
+	v = strings.TrimSpace(v)
+	var units *int64
+	if v != "" {
+		n, err := strconv.ParseInt(v, 10, 64)
+		if err != nil {
+			return
+		}
+		units = &n
+	}
+	d.editTable(ctx, i, func(m *model.Model, t *model.Table) bool {
+		pt := &t.ProvisionedThroughput
+		if gsi >= 0 {
+			if gsi >= len(t.GlobalSecondaryIndexes) {
+				return false
+			}
+			pt = &t.GlobalSecondaryIndexes[gsi].ProvisionedThroughput
+		}
+		if *pt == nil {
+			*pt = &schema.ProvisionedThroughput{}
+		}
+		if read {
+			(*pt).ReadCapacityUnits = units
+		} else {
+			(*pt).WriteCapacityUnits = units
+		}
+		return true
+	})
+}
+
+// setTTLEnabled turns table i's time to live on or off. Off keeps the
+// attribute's name, so turning it back on restores it.
+func (d *designPanel) setTTLEnabled(ctx goapp.Context, i int, on bool) {
+	d.editTable(ctx, i, func(m *model.Model, t *model.Table) bool {
+		ttl := t.TimeToLiveSpecification
+		switch {
+		case on && ttl == nil:
+			t.TimeToLiveSpecification = &model.TimeToLive{AttributeName: defaultTTLAttribute, Enabled: true}
+		case on:
+			ttl.Enabled = true
+		case ttl == nil:
+			return false
+		case ttl.AttributeName == "":
+			t.TimeToLiveSpecification = nil
+		default:
+			ttl.Enabled = false
+		}
+		return true
+	})
+}
+
+func (d *designPanel) setTTLAttribute(ctx goapp.Context, i int, v string) {
+	v = strings.TrimSpace(v)
+	d.editTable(ctx, i, func(m *model.Model, t *model.Table) bool {
+		ttl := t.TimeToLiveSpecification
+		switch {
+		case ttl == nil && v == "":
+			return false
+		case ttl == nil:
+			t.TimeToLiveSpecification = &model.TimeToLive{AttributeName: v, Enabled: true}
+		case v == "" && !ttl.Enabled:
+			t.TimeToLiveSpecification = nil
+		default:
+			ttl.AttributeName = v
+		}
+		return true
+	})
+}
+
+// setStream sets table i's stream view type; "" turns the stream off.
+func (d *designPanel) setStream(ctx goapp.Context, i int, v string) {
+	if v != "" && !slices.Contains(streamViewTypes, v) {
+		return
+	}
+	d.editTable(ctx, i, func(m *model.Model, t *model.Table) bool {
+		if v == "" {
+			t.StreamSpecification = nil
+		} else {
+			t.StreamSpecification = &schema.StreamSpecification{StreamEnabled: true, StreamViewType: v}
+		}
+		return true
+	})
+}
+
+// setTableClass sets table i's class; "" is the default (STANDARD).
+func (d *designPanel) setTableClass(ctx goapp.Context, i int, v string) {
+	if v != "" && v != schema.TableClassStandard && v != schema.TableClassStandardInfrequentAccess {
+		return
+	}
+	d.editTable(ctx, i, func(m *model.Model, t *model.Table) bool { t.TableClass = v; return true })
+}
+
+// addGSI adds a GSI with its own keys (GSI<n>PK, GSI<n>SK), projecting all
+// attributes, with the table's capacity when the table is provisioned.
+func (d *designPanel) addGSI(ctx goapp.Context, i int) {
+	d.editTable(ctx, i, func(m *model.Model, t *model.Table) bool {
+		if len(t.GlobalSecondaryIndexes) >= schema.MaxGSIs {
+			return false
+		}
+		name := uniqueName("GSI", 1, func(n string) bool { return indexNameTaken(t, n) })
+		g := schema.GlobalSecondaryIndex{
+			IndexName: name,
+			KeySchema: []schema.KeySchemaElement{
+				{AttributeName: freeAttribute(t, name+"PK"), KeyType: schema.KeyTypeHash},
+				{AttributeName: freeAttribute(t, name+"SK"), KeyType: schema.KeyTypeRange},
+			},
+			Projection: schema.Projection{ProjectionType: schema.ProjectAll},
+		}
+		if t.EffectiveBillingMode() == schema.BillingProvisioned {
+			g.ProvisionedThroughput = defaultThroughput()
+			if pt := t.ProvisionedThroughput; pt != nil && pt.ReadCapacityUnits != nil && pt.WriteCapacityUnits != nil {
+				r, w := *pt.ReadCapacityUnits, *pt.WriteCapacityUnits
+				g.ProvisionedThroughput = &schema.ProvisionedThroughput{ReadCapacityUnits: &r, WriteCapacityUnits: &w}
+			}
+		}
+		t.GlobalSecondaryIndexes = append(t.GlobalSecondaryIndexes, g)
+		return true
+	})
+}
+
+// addLSI adds an LSI on the table's partition key with its own sort key
+// (LSI<n>SK), projecting all attributes.
+func (d *designPanel) addLSI(ctx goapp.Context, i int) {
+	d.editTable(ctx, i, func(m *model.Model, t *model.Table) bool {
+		if len(t.LocalSecondaryIndexes) >= schema.MaxLSIs {
+			return false
+		}
+		name := uniqueName("LSI", 1, func(n string) bool { return indexNameTaken(t, n) })
+		t.LocalSecondaryIndexes = append(t.LocalSecondaryIndexes, schema.LocalSecondaryIndex{
+			IndexName: name,
+			KeySchema: []schema.KeySchemaElement{
+				{AttributeName: t.HashKey(), KeyType: schema.KeyTypeHash},
+				{AttributeName: freeAttribute(t, name+"SK"), KeyType: schema.KeyTypeRange},
+			},
+			Projection: schema.Projection{ProjectionType: schema.ProjectAll},
+		})
+		return true
+	})
+}
+
+// removeIndex removes a GSI (gsi true) or LSI of table i. An emptied list
+// becomes absent (DynamoDB refuses an empty one), and the table's entities
+// lose their templates for attributes that are no longer keys.
+func (d *designPanel) removeIndex(ctx goapp.Context, i int, gsi bool, j int) {
+	d.editTable(ctx, i, func(m *model.Model, t *model.Table) bool {
+		if gsi {
+			if j < 0 || j >= len(t.GlobalSecondaryIndexes) {
+				return false
+			}
+			t.GlobalSecondaryIndexes = slices.Delete(t.GlobalSecondaryIndexes, j, j+1)
+			if len(t.GlobalSecondaryIndexes) == 0 {
+				t.GlobalSecondaryIndexes = nil
+			}
+		} else {
+			if j < 0 || j >= len(t.LocalSecondaryIndexes) {
+				return false
+			}
+			t.LocalSecondaryIndexes = slices.Delete(t.LocalSecondaryIndexes, j, j+1)
+			if len(t.LocalSecondaryIndexes) == 0 {
+				t.LocalSecondaryIndexes = nil
+			}
+		}
+		keys := tableKeyNames(&t.TableDefinition)
+		for k := range m.Entities {
+			e := &m.Entities[k]
+			if e.Table != t.TableName {
+				continue
+			}
+			for name := range e.Keys {
+				if !slices.Contains(keys, name) {
+					delete(e.Keys, name)
+				}
+			}
+		}
+		return true
+	})
+}
+
+// setIndexName renames an index; the access patterns that query it follow.
+func (d *designPanel) setIndexName(ctx goapp.Context, i int, gsi bool, j int, v string) {
+	v = strings.TrimSpace(v)
+	d.editTable(ctx, i, func(m *model.Model, t *model.Table) bool {
+		var name *string
+		switch {
+		case gsi && j >= 0 && j < len(t.GlobalSecondaryIndexes):
+			name = &t.GlobalSecondaryIndexes[j].IndexName
+		case !gsi && j >= 0 && j < len(t.LocalSecondaryIndexes):
+			name = &t.LocalSecondaryIndexes[j].IndexName
+		default:
+			return false
+		}
+		old := *name
+		if old == v {
+			return false
+		}
+		*name = v
+		if old != "" && v != "" && !indexNameTaken(t, old) {
+			table := t.TableName
+			rewriteRequests(m, func(obj map[string]any) {
+				if obj["TableName"] == table && obj["IndexName"] == old {
+					obj["IndexName"] = v
+				}
+			})
+		}
+		return true
+	})
+}
+
+// projection returns the projection of an index of t, or nil.
+func projection(t *model.Table, gsi bool, j int) *schema.Projection {
+	switch {
+	case gsi && j >= 0 && j < len(t.GlobalSecondaryIndexes):
+		return &t.GlobalSecondaryIndexes[j].Projection
+	case !gsi && j >= 0 && j < len(t.LocalSecondaryIndexes):
+		return &t.LocalSecondaryIndexes[j].Projection
+	}
+	return nil
+}
+
+// setProjection sets an index's projection type. Leaving INCLUDE drops
+// NonKeyAttributes, which DynamoDB refuses with any other type.
+func (d *designPanel) setProjection(ctx goapp.Context, i int, gsi bool, j int, v string) {
+	pt := schema.ProjectionType(v)
+	if !pt.Valid() {
+		return
+	}
+	d.editTable(ctx, i, func(m *model.Model, t *model.Table) bool {
+		p := projection(t, gsi, j)
+		if p == nil {
+			return false
+		}
+		p.ProjectionType = pt
+		if pt != schema.ProjectInclude {
+			p.NonKeyAttributes = nil
+		}
+		return true
+	})
+}
+
+// setNonKeyAttributes sets an INCLUDE projection's attributes from a comma
+// list; an empty list removes them.
+func (d *designPanel) setNonKeyAttributes(ctx goapp.Context, i int, gsi bool, j int, v string) {
+	list := splitList(v)
+	d.editTable(ctx, i, func(m *model.Model, t *model.Table) bool {
+		p := projection(t, gsi, j)
+		if p == nil {
+			return false
+		}
+		p.NonKeyAttributes = list
+		return true
+	})
+}
+
+// splitList reads "a, b,c" as [a b c]; nil when there is nothing.
+func splitList(v string) []string {
+	var out []string
+	for _, s := range strings.Split(v, ",") {
+		if s = strings.TrimSpace(s); s != "" {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+// ---- helpers ----
+
+// deriveDefinitions makes t's AttributeDefinitions exactly one definition
+// per key attribute of the table and its indexes: DynamoDB refuses both a
+// key without a definition and a definition no key uses. Definitions keep
+// their order and type; a new key attribute is a string until typed.
+func deriveDefinitions(t *schema.TableDefinition) {
+	used := tableKeyNames(t)
+	out := make([]schema.AttributeDefinition, 0, len(used))
+	seen := map[string]bool{}
+	for _, d := range t.AttributeDefinitions {
+		if slices.Contains(used, d.AttributeName) && !seen[d.AttributeName] {
+			if !d.AttributeType.Valid() {
+				d.AttributeType = schema.TypeS
+			}
+			out = append(out, d)
+			seen[d.AttributeName] = true
+		}
+	}
+	for _, n := range used {
+		if !seen[n] {
+			out = append(out, schema.AttributeDefinition{AttributeName: n, AttributeType: schema.TypeS})
+			seen[n] = true
+		}
+	}
+	t.AttributeDefinitions = out
+}
+
+// tableKeyNames lists the key attributes of t and its indexes, each once,
+// in order of first use.
+func tableKeyNames(t *schema.TableDefinition) []string {
+	var out []string
+	add := func(ks []schema.KeySchemaElement) {
+		for _, e := range ks {
+			if e.AttributeName != "" && !slices.Contains(out, e.AttributeName) {
+				out = append(out, e.AttributeName)
+			}
+		}
+	}
+	add(t.KeySchema)
+	for _, l := range t.LocalSecondaryIndexes {
+		add(l.KeySchema)
+	}
+	for _, g := range t.GlobalSecondaryIndexes {
+		add(g.KeySchema)
+	}
+	return out
+}
+
+// firstKey is the name of the first element of ks with key type kt.
+func firstKey(ks []schema.KeySchemaElement, kt schema.KeyType) string {
+	for _, e := range ks {
+		if e.KeyType == kt {
+			return e.AttributeName
+		}
+	}
+	return ""
+}
+
+// setFirstKey names the first element of ks with key type kt. An empty
+// RANGE name removes the element; a missing element is added (HASH first,
+// RANGE last).
+func setFirstKey(ks *[]schema.KeySchemaElement, kt schema.KeyType, name string) {
+	for k, e := range *ks {
+		if e.KeyType != kt {
+			continue
+		}
+		if name == "" && kt == schema.KeyTypeRange {
+			*ks = slices.Delete(*ks, k, k+1)
+		} else {
+			(*ks)[k].AttributeName = name
+		}
+		return
+	}
+	switch {
+	case kt == schema.KeyTypeHash:
+		*ks = slices.Insert(*ks, 0, schema.KeySchemaElement{AttributeName: name, KeyType: kt})
+	case name != "":
+		*ks = append(*ks, schema.KeySchemaElement{AttributeName: name, KeyType: kt})
+	}
+}
+
+// uniqueName returns base+n for the first n from start that is not taken.
+func uniqueName(base string, start int, taken func(string) bool) string {
+	for n := start; ; n++ {
+		if name := base + strconv.Itoa(n); !taken(name) {
+			return name
+		}
+	}
+}
+
+func indexNameTaken(t *model.Table, name string) bool {
+	return t.GSI(name) != nil || t.LSI(name) != nil
+}
+
+// freeAttribute returns name, or name with a number when a key of t
+// already uses it.
+func freeAttribute(t *model.Table, name string) string {
+	keys := tableKeyNames(&t.TableDefinition)
+	if !slices.Contains(keys, name) {
+		return name
+	}
+	return uniqueName(name, 2, func(n string) bool { return slices.Contains(keys, n) })
+}
+
+func countTables(m *model.Model, name string) int {
+	n := 0
+	for _, t := range m.Tables {
+		if t.TableName == name {
+			n++
+		}
+	}
+	return n
+}
+
+func tableNames(m *model.Model) []string {
+	out := make([]string, 0, len(m.Tables))
+	for _, t := range m.Tables {
+		if t.TableName != "" && !slices.Contains(out, t.TableName) {
+			out = append(out, t.TableName)
+		}
+	}
+	return out
+}

@@ -1,0 +1,86 @@
+package app
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/dynamodb-workbench/workbench/engine/advise"
+	"github.com/dynamodb-workbench/workbench/engine/model"
+)
+
+// adviseInput turns the form into the advisor's input. An attribute list
+// that cannot be read fails with the entity's name.
+func adviseInput(in wizardInput) (advise.Input, error) {
+	out := advise.Input{Name: strings.TrimSpace(in.Name)}
+	for _, e := range in.Entities {
+		attrs, err := parseAttributes(e.Attributes)
+		if err != nil {
+			return advise.Input{}, fmt.Errorf("entity %s: %v", e.Name, err)
+		}
+		ae := advise.Entity{Name: strings.TrimSpace(e.Name), Parent: e.Parent}
+		for _, a := range attrs {
+			ae.Attributes = append(ae.Attributes, model.Attribute{Name: a.Name, Type: a.Type})
+		}
+		out.Entities = append(out.Entities, ae)
+	}
+	for _, p := range in.Patterns {
+		ap := advise.Pattern{Name: p.Name, Entity: p.Entity, Action: adviseAction(p.Action), Range: p.SortBy, Rare: p.Rare, Rate: p.Rate}
+		if p.By != "" {
+			ap.By = []string{p.By}
+		}
+		out.Patterns = append(out.Patterns, ap)
+	}
+	return out, nil
+}
+
+// adviseAction maps the form's action to the advisor's.
+func adviseAction(a string) string {
+	switch a {
+	case "put":
+		return advise.Create
+	case "get", "list", "update", "delete":
+		return a
+	}
+	return ""
+}
+
+// proposeDesign turns the form into a design with the design advisor.
+func proposeDesign(in wizardInput) (*wizardProposal, error) {
+	ai, err := adviseInput(in)
+	if err != nil {
+		return nil, err
+	}
+	return propose(ai)
+}
+
+// proposeText turns the design written in plain lines into a design.
+func proposeText(text string) (*wizardProposal, error) {
+	ai, err := advise.Parse(text)
+	if err != nil {
+		return nil, err
+	}
+	return propose(ai)
+}
+
+// wizardExampleText is the form's example written in plain lines.
+const wizardExampleText = `name My shop
+Customer: customerId, email, name, createdAt
+Order of Customer 1-20: orderId, status, total N, createdAt
+Product: productId, title, category, price N
+get Customer by customerId, 50/s
+list Orders by customerId range createdAt, 20/s
+list Orders by status range createdAt, 5/s
+list Products by category, 30/s
+`
+
+func propose(ai advise.Input) (*wizardProposal, error) {
+	p, err := advise.Propose(ai)
+	if err != nil {
+		return nil, err
+	}
+	out := &wizardProposal{Model: p.Model}
+	for _, r := range p.Reasons {
+		out.Reasons = append(out.Reasons, wizardReason{Target: r.Where.String(), Text: r.Text})
+	}
+	return out, nil
+}
