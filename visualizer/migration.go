@@ -106,4 +106,3 @@ func Migration(p *diff.Plan) MigrationView {
 	}
 	return v
 }
-
