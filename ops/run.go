@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"strings"
 
 	"github.com/dynamodb-workbench/workbench/engine/analysis"
 	"github.com/dynamodb-workbench/workbench/engine/model"
@@ -50,8 +51,11 @@ type RunResult struct {
 // model's order. A pattern's failure is reported in its PatternRun; the
 // error is for a model that cannot be loaded or an unknown name.
 func RunPatterns(ctx context.Context, m *model.Model, names []string, params map[string]model.Params, items int) (*RunResult, error) {
-	if err := m.Validate(); err != nil {
-		return nil, fmt.Errorf("the model is not valid: %w", err)
+	// A pattern's own problems are that pattern's failure, as a run on
+	// DynamoDB would report them; the rest of the design must be valid.
+	design, broken := m.ValidateApart()
+	if design != nil {
+		return nil, fmt.Errorf("the model is not valid: %w", design)
 	}
 	if items < 0 || items > analysis.MaxItems {
 		return nil, fmt.Errorf("items %d: 0 to %d", items, analysis.MaxItems)
@@ -100,6 +104,11 @@ func RunPatterns(ctx context.Context, m *model.Model, names []string, params map
 			}
 			if err := ctx.Err(); err != nil {
 				return nil, err
+			}
+			if msgs := broken[ap.Name]; len(msgs) > 0 {
+				res.Patterns = append(res.Patterns, PatternRun{Name: ap.Name, Operation: ap.Operation,
+					Parameters: ap.Examples(), Error: "ValidationException: " + strings.Join(msgs, "; ")})
+				continue
 			}
 			res.Patterns = append(res.Patterns, runOne(db, ap, params[ap.Name]))
 		}

@@ -147,7 +147,8 @@ const (
 )
 
 // Compare plans the migration from design from to design to. Both must be
-// valid models (model.Validate); the error says which is not.
+// valid designs (model.Validate); an access pattern's own problems do not
+// refuse a model: they are the plan's broken access patterns.
 func Compare(from, to *model.Model, o Options) (*Plan, error) {
 	if from == nil || to == nil {
 		return nil, errors.New("diff: two models are needed")
@@ -155,11 +156,11 @@ func Compare(from, to *model.Model, o Options) (*Plan, error) {
 	if !(o.SizeGB >= 0 && o.SizeGB <= MaxSizeGB) {
 		return nil, fmt.Errorf("sizeGB %v: must be a number from 0 to %d", o.SizeGB, MaxSizeGB)
 	}
-	if err := from.Validate(); err != nil {
-		return nil, fmt.Errorf("from: %w", err)
+	if errs, _ := from.ValidateApart(); errs != nil {
+		return nil, fmt.Errorf("from: %w", errs)
 	}
-	if err := to.Validate(); err != nil {
-		return nil, fmt.Errorf("to: %w", err)
+	if errs, _ := to.ValidateApart(); errs != nil {
+		return nil, fmt.Errorf("to: %w", errs)
 	}
 	prices := partition.USEast1()
 	if o.Prices != nil {

@@ -1,10 +1,7 @@
 package diff
 
 import (
-	"errors"
-	"fmt"
 	"slices"
-	"strings"
 
 	"github.com/dynamodb-workbench/workbench/engine/model"
 )
@@ -40,20 +37,9 @@ func patternProblems(m *model.Model, patterns []model.AccessPattern) map[string]
 	probe := *m
 	probe.AccessPatterns = patterns
 	probe.Workload, probe.Dataset = nil, nil
-	out := map[string][]string{}
-	var fe model.Errors
-	if err := probe.Validate(); errors.As(err, &fe) {
-		for _, e := range fe {
-			i, rest, ok := patternIndex(e.Path)
-			if !ok || i >= len(patterns) {
-				continue
-			}
-			msg := e.Message
-			if rest != "" {
-				msg = rest + ": " + msg
-			}
-			out[patterns[i].Name] = append(out[patterns[i].Name], msg)
-		}
+	_, out := probe.ValidateApart()
+	if out == nil {
+		out = map[string][]string{}
 	}
 	db, _ := m.NewDatabase()
 	if err := m.CreateTables(db); err != nil {
@@ -87,17 +73,3 @@ func patternProblems(m *model.Model, patterns []model.AccessPattern) map[string]
 	return out
 }
 
-// patternIndex reads "accessPatterns[3].request.IndexName" as 3 and
-// "request.IndexName".
-func patternIndex(path string) (int, string, bool) {
-	rest, ok := strings.CutPrefix(path, "accessPatterns[")
-	if !ok {
-		return 0, "", false
-	}
-	var i int
-	if _, err := fmt.Sscanf(rest, "%d]", &i); err != nil {
-		return 0, "", false
-	}
-	_, after, _ := strings.Cut(rest, "]")
-	return i, strings.TrimPrefix(after, "."), true
-}

@@ -765,3 +765,49 @@ func tableHint(msg string) string {
 	}
 	return "CreateTable answers this ValidationException"
 }
+
+// ValidateApart validates m like Validate but sets the access patterns'
+// problems apart, by pattern name (each message with the rest of its path
+// in front), from the rest of the design's. A caller that runs patterns
+// (a migration plan, a run of every pattern) reports a broken pattern as
+// that pattern's failure instead of refusing the whole model.
+func (m *Model) ValidateApart() (design Errors, patterns map[string][]string) {
+	var all Errors
+	if err := m.Validate(); err != nil {
+		all = err.(Errors)
+	}
+	for _, e := range all {
+		i, rest, ok := patternIndex(e.Path)
+		if !ok || i >= len(m.AccessPatterns) {
+			design = append(design, e)
+			continue
+		}
+		if patterns == nil {
+			patterns = map[string][]string{}
+		}
+		msg := e.Message
+		if rest != "" {
+			msg = rest + ": " + msg
+		}
+		name := m.AccessPatterns[i].Name
+		patterns[name] = append(patterns[name], msg)
+	}
+	return design, patterns
+}
+
+// patternIndex splits "accessPatterns[3].request.X" into 3 and "request.X".
+func patternIndex(path string) (int, string, bool) {
+	rest, ok := strings.CutPrefix(path, "accessPatterns[")
+	if !ok {
+		return 0, "", false
+	}
+	n, after, ok := strings.Cut(rest, "]")
+	if !ok {
+		return 0, "", false
+	}
+	i, err := strconv.Atoi(n)
+	if err != nil || i < 0 {
+		return 0, "", false
+	}
+	return i, strings.TrimPrefix(after, "."), true
+}
