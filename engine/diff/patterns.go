@@ -72,4 +72,3 @@ func patternProblems(m *model.Model, patterns []model.AccessPattern) map[string]
 	}
 	return out
 }
-
