@@ -90,23 +90,40 @@ func startBrowser(t *testing.T) *browser {
 		chromedp.Flag("disable-component-update", true),
 		chromedp.Flag("disable-background-networking", true),
 		chromedp.Flag("no-first-run", true),
+		// Containers often have a small /dev/shm, where Chromium crashes.
+		chromedp.Flag("disable-dev-shm-usage", true),
 		chromedp.UserDataDir(t.TempDir()),
 	)
-	allocCtx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
-	browserCtx, cancelBrowser := chromedp.NewContext(allocCtx)
-	// Close the browser and wait for it to exit before t.TempDir's cleanup
-	// removes its profile (cleanups run last-registered first).
-	t.Cleanup(func() {
-		if err := chromedp.Cancel(browserCtx); err != nil {
-			t.Logf("closing the browser: %v", err)
+	// Chromium on a busy CI machine now and then exits before it listens
+	// ("chrome failed to start", the launcher's own output and nothing
+	// else); a second start works. Try three times before failing.
+	var browserCtx context.Context
+	for attempt := 1; ; attempt++ {
+		allocCtx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
+		ctx, cancelBrowser := chromedp.NewContext(allocCtx)
+		// Start the browser on the long-lived context: a first Run on a
+		// timeout context would tie the browser's life to that timeout.
+		err := chromedp.Run(ctx)
+		if err == nil {
+			browserCtx = ctx
+			// Close the browser and wait for it to exit before t.TempDir's
+			// cleanup removes its profile (cleanups run last-registered first).
+			t.Cleanup(func() {
+				if err := chromedp.Cancel(ctx); err != nil {
+					t.Logf("closing the browser: %v", err)
+				}
+				cancelBrowser()
+				cancelAlloc()
+			})
+			break
 		}
 		cancelBrowser()
 		cancelAlloc()
-	})
-	// Start the browser on the long-lived context: a first Run on a timeout
-	// context would tie the browser's life to that timeout.
-	if err := chromedp.Run(browserCtx); err != nil {
-		t.Fatalf("starting %s: %v", chromiumPath(), err)
+		if attempt == 3 {
+			t.Fatalf("starting %s (%d attempts): %v", chromiumPath(), attempt, err)
+		}
+		t.Logf("starting %s, attempt %d: %v; trying again", chromiumPath(), attempt, err)
+		time.Sleep(time.Duration(attempt) * time.Second)
 	}
 	// Record the page's Content-Security-Policy violations (none may
 	// happen: see TestBrowserCSP) from the first script on.
