@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"slices"
 
-	"github.com/goccy/go-json"
+	"github.com/dynamodb-workbench/workbench/engine/json"
 
 	"github.com/dynamodb-workbench/workbench/engine/attr"
 	"github.com/dynamodb-workbench/workbench/engine/expr"

@@ -6,7 +6,7 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/goccy/go-json"
+	"github.com/dynamodb-workbench/workbench/engine/json"
 
 	"github.com/dynamodb-workbench/workbench/engine/attr"
 )
@@ -121,7 +121,7 @@ func itemOfForm(rows []formAttr) (string, error) {
 
 // jsonString quotes s as a JSON string.
 func jsonString(s string) string {
-	b, err := json.MarshalWithOption(s, json.DisableHTMLEscape())
+	b, err := json.MarshalNoHTMLEscape(s)
 	if err != nil {
 		return `""`
 	}

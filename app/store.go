@@ -10,7 +10,7 @@ import (
 	"sync"
 	"time"
 
-	"github.com/goccy/go-json"
+	"github.com/dynamodb-workbench/workbench/engine/json"
 
 	"github.com/dynamodb-workbench/workbench/engine"
 	"github.com/dynamodb-workbench/workbench/engine/attr"

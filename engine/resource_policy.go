@@ -3,7 +3,7 @@ package engine
 import (
 	"strconv"
 
-	"github.com/goccy/go-json"
+	"github.com/dynamodb-workbench/workbench/engine/json"
 )
 
 // resourcePolicy is a table's resource-based policy. The engine has no IAM:

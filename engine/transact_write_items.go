@@ -4,7 +4,7 @@ import (
 	"strings"
 	"time"
 
-	json "github.com/goccy/go-json"
+	"github.com/dynamodb-workbench/workbench/engine/json"
 
 	"github.com/dynamodb-workbench/workbench/engine/attr"
 	"github.com/dynamodb-workbench/workbench/engine/capacity"

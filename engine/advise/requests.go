@@ -5,7 +5,7 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/goccy/go-json"
+	"github.com/dynamodb-workbench/workbench/engine/json"
 
 	"github.com/dynamodb-workbench/workbench/engine/model"
 )

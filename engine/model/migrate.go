@@ -9,7 +9,7 @@ import (
 	"strconv"
 	"time"
 
-	"github.com/goccy/go-json"
+	"github.com/dynamodb-workbench/workbench/engine/json"
 
 	"github.com/dynamodb-workbench/workbench/engine/attr"
 	"github.com/dynamodb-workbench/workbench/engine/schema"
@@ -92,12 +92,12 @@ func Decode(data []byte) (*Model, error) {
 // Marshal writes the model as compact JSON (maps with sorted keys, no HTML
 // escaping, so expressions keep their '<' and '>').
 func Marshal(m *Model) ([]byte, error) {
-	return json.MarshalWithOption(m, json.DisableHTMLEscape())
+	return json.MarshalNoHTMLEscape(m)
 }
 
 // MarshalIndent writes the model as indented JSON.
 func MarshalIndent(m *Model) ([]byte, error) {
-	return json.MarshalIndentWithOption(m, "", "  ", json.DisableHTMLEscape())
+	return json.MarshalIndentNoHTMLEscape(m, "", "  ")
 }
 
 // ---- version 0: the prototype's draft format ----

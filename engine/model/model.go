@@ -5,7 +5,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/goccy/go-json"
+	"github.com/dynamodb-workbench/workbench/engine/json"
 
 	"github.com/dynamodb-workbench/workbench/engine/attr"
 	"github.com/dynamodb-workbench/workbench/engine/schema"

@@ -6,7 +6,7 @@ import (
 	"slices"
 	"unicode/utf8"
 
-	"github.com/goccy/go-json"
+	"github.com/dynamodb-workbench/workbench/engine/json"
 
 	"github.com/dynamodb-workbench/workbench/engine"
 	"github.com/dynamodb-workbench/workbench/engine/attr"

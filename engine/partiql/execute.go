@@ -9,7 +9,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
-	json "github.com/goccy/go-json"
+	"github.com/dynamodb-workbench/workbench/engine/json"
 
 	"github.com/dynamodb-workbench/workbench/engine"
 	"github.com/dynamodb-workbench/workbench/engine/attr"

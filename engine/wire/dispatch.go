@@ -10,7 +10,7 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/goccy/go-json"
+	"github.com/dynamodb-workbench/workbench/engine/json"
 
 	"github.com/dynamodb-workbench/workbench/engine"
 	"github.com/dynamodb-workbench/workbench/engine/partiql"
@@ -55,7 +55,7 @@ func op[In, Out any](call func(*engine.Database, *In) (*Out, error), encode func
 		if encode != nil {
 			return encode(dst, in, out), nil
 		}
-		b, err := json.MarshalWithOption(out, json.DisableHTMLEscape())
+		b, err := json.MarshalNoHTMLEscape(out)
 		if err != nil {
 			return dst, err
 		}
