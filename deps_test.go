@@ -5,8 +5,10 @@ import (
 	"go/token"
 	"io/fs"
 	"os"
+	"os/exec"
 	"path"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -218,4 +220,95 @@ func moduleImports(t *testing.T) map[string]map[string][]string {
 		t.Fatal(err)
 	}
 	return imports
+}
+
+// wasmForbidden are packages that must never be compiled into the page's
+// WebAssembly (./wasm and everything it imports), each with the reason:
+// they are the server's, or they cost more of web/app.wasm than the page
+// gains from them (TestWasmSize holds the total to its budget).
+var wasmForbidden = []struct{ path, reason string }{
+	{"github.com/goccy/go-yaml", "the YAML parser is the server's (POST /api/import)"},
+	{"github.com/hashicorp/hcl", "the HCL parser is the server's (POST /api/import)"},
+	{"github.com/zclconf/go-cty", "HCL's values are the server's (POST /api/import)"},
+	{mcpSDKPath, "the MCP server is the server's"},
+	{"github.com/goccy/go-json", "the page decodes with encoding/json through engine/json: go-json's encoders add 0.65 MB gzip"},
+	{"github.com/aws/aws-sdk-go-v2", "the AWS SDK is the server's (apply, live import)"},
+	{"github.com/aws/smithy-go", "the AWS SDK is the server's (apply, live import)"},
+	{"go.etcd.io/bbolt", "the share store is the server's"},
+	{"github.com/chromedp", "a test dependency"},
+	{"net/http/httptest", "a test dependency"},
+	{"net/http/pprof", "the server's"},
+	{"text/template", "templates keep every exported method of every type reachable (reflect's MethodByName)"},
+	{"html/template", "templates keep every exported method of every type reachable (reflect's MethodByName)"},
+	{modulePath + "/importers", "the YAML and HCL importers are the server's"},
+	{modulePath + "/mcpserver", "the MCP server is the server's"},
+	{modulePath + "/apply", "apply uses the AWS SDK, the server's"},
+	{modulePath + "/liveimport", "live import uses the AWS SDK, the server's"},
+	{modulePath + "/sharestore", "the share store is the server's"},
+	{modulePath + "/httpguard", "the HTTP middleware is the server's"},
+}
+
+// wasmForbiddenReason returns why pkg may not be in the page's build, or "".
+func wasmForbiddenReason(pkg string) string {
+	for _, f := range wasmForbidden {
+		if within(pkg, f.path) {
+			return f.reason
+		}
+	}
+	return ""
+}
+
+func TestWasmForbiddenReason(t *testing.T) {
+	tests := []struct {
+		pkg string
+		ok  bool
+	}{
+		{"github.com/goccy/go-yaml/parser", false},
+		{"github.com/goccy/go-json", false},
+		{"github.com/goccy/go-json/internal/encoder/vm", false},
+		{"github.com/goccy/go-jsonish", true},
+		{"github.com/hashicorp/hcl/v2/hclsyntax", false},
+		{mcpSDKPath + "/mcp", false},
+		{"net/http", true},
+		{"net/http/httptest", false},
+		{"encoding/json", true},
+		{"text/template/parse", false},
+		{modulePath + "/importers", false},
+		{modulePath + "/engine/json", true},
+		{modulePath + "/app", true},
+		{goappPath + "/pkg/app", true},
+	}
+	for _, tt := range tests {
+		if got := wasmForbiddenReason(tt.pkg) == ""; got != tt.ok {
+			t.Errorf("wasmForbiddenReason(%q) allowed=%v, want %v", tt.pkg, got, tt.ok)
+		}
+	}
+}
+
+// TestWasmDependencies lists what the page's WebAssembly compiles in
+// (`GOOS=js GOARCH=wasm go list -deps ./wasm`) and refuses wasmForbidden.
+func TestWasmDependencies(t *testing.T) {
+	goBin, err := exec.LookPath("go")
+	if err != nil {
+		t.Skipf("no go command: %v", err)
+	}
+	cmd := exec.Command(goBin, "list", "-deps", "./wasm")
+	cmd.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm", "GOFLAGS=")
+	out, err := cmd.Output()
+	if err != nil {
+		var stderr []byte
+		if ee, ok := err.(*exec.ExitError); ok {
+			stderr = ee.Stderr
+		}
+		t.Fatalf("go list -deps ./wasm: %v\n%s", err, stderr)
+	}
+	pkgs := strings.Fields(string(out))
+	if !slices.Contains(pkgs, modulePath+"/app") || !slices.Contains(pkgs, modulePath+"/engine") {
+		t.Fatalf("go list -deps ./wasm lists %d packages without the app and the engine: is the listing broken?", len(pkgs))
+	}
+	for _, pkg := range pkgs {
+		if reason := wasmForbiddenReason(pkg); reason != "" {
+			t.Errorf("the page's WebAssembly compiles in %s: %s", pkg, reason)
+		}
+	}
 }
