@@ -690,7 +690,7 @@ func withCapacity(body []byte) []byte {
 // dispatchLocked runs one request. The caller holds s.mu.
 func (s *Store) dispatchLocked(operation string, request []byte) *Result {
 	start := s.wall()
-	status, resp := wire.Dispatch(s.db, wire.TargetPrefix+operation, request)
+	status, resp := wire.DispatchCore(s.db, wire.TargetPrefix+operation, request)
 	r := &Result{
 		Operation: operation,
 		Request:   append([]byte(nil), request...),

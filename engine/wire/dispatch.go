@@ -68,7 +68,9 @@ func op[In, Out any](call func(*engine.Database, *In) (*Out, error), encode func
 // the syntax error.
 var errTrailingBackslash = errors.New("unexpected end of JSON input")
 
-// operations is the registry, keyed by the full X-Amz-Target value.
+// operations is the registry of the tables and items operations, keyed by
+// the full X-Amz-Target value; adminOperations (dispatch_admin.go) and
+// streamsOperations (streams.go) hold the rest.
 var operations = map[string]operation{
 	TargetPrefix + "CreateTable":        op((*engine.Database).CreateTable, nil),
 	TargetPrefix + "DescribeTable":      op((*engine.Database).DescribeTable, nil),
@@ -105,14 +107,38 @@ var operations = map[string]operation{
 // dispatches (under TargetPrefix), sorted; StreamsOperations lists the
 // Streams API's.
 func Operations() []string {
-	names := make([]string, 0, len(operations))
-	for target := range operations {
-		if name, ok := strings.CutPrefix(target, TargetPrefix); ok {
-			names = append(names, name)
+	var names []string
+	for _, registry := range []map[string]operation{operations, adminOperations()} {
+		for target := range registry {
+			if name, ok := strings.CutPrefix(target, TargetPrefix); ok {
+				names = append(names, name)
+			}
 		}
 	}
 	slices.Sort(names)
 	return names
+}
+
+// lookupAll finds the operation of an X-Amz-Target among all of them.
+func lookupAll(target string) (operation, bool) {
+	if run, ok := operations[target]; ok {
+		return run, true
+	}
+	if run, ok := adminOperations()[target]; ok {
+		return run, true
+	}
+	if name, ok := strings.CutPrefix(target, StreamsTargetPrefix); ok {
+		run, ok := streamsOperations()[name]
+		return run, ok
+	}
+	return nil, false
+}
+
+// lookupCore finds the operation of an X-Amz-Target among the tables and
+// items operations only.
+func lookupCore(target string) (operation, bool) {
+	run, ok := operations[target]
+	return run, ok
 }
 
 // Dispatch runs one DynamoDB request without HTTP: target is the
@@ -122,15 +148,24 @@ func Operations() []string {
 // ({"__type":...,"message":...}) otherwise. It never panics: a panic inside
 // the engine becomes a 500 InternalServerError.
 //
-// The page's raw-JSON console calls it directly under WebAssembly; the HTTP
-// handler calls it for every POST.
+// The HTTP handler answers every POST as Dispatch does.
 func Dispatch(db *engine.Database, target string, body []byte) (status int, response []byte) {
-	return dispatch(db, target, body, make([]byte, 0, 512))
+	return dispatch(db, target, body, make([]byte, 0, 512), lookupAll)
+}
+
+// DispatchCore is Dispatch for the tables and items operations only (those
+// an access pattern or the page's query console can send: item reads and
+// writes, batches, transactions, PartiQL, table and TTL operations); any
+// other target is an UnknownOperationException. The page calls it under
+// WebAssembly, so that the control-plane and Streams operations, which it
+// never sends, stay out of its download.
+func DispatchCore(db *engine.Database, target string, body []byte) (status int, response []byte) {
+	return dispatch(db, target, body, make([]byte, 0, 512), lookupCore)
 }
 
 // dispatch is Dispatch appending to dst, so the HTTP handler can reuse
-// buffers.
-func dispatch(db *engine.Database, target string, body, dst []byte) (status int, response []byte) {
+// buffers, with the operations lookup finds.
+func dispatch(db *engine.Database, target string, body, dst []byte, lookup func(string) (operation, bool)) (status int, response []byte) {
 	start := len(dst)
 	defer func() {
 		if p := recover(); p != nil {
@@ -138,7 +173,7 @@ func dispatch(db *engine.Database, target string, body, dst []byte) (status int,
 			status, response = appendError(dst[:start], errInternal)
 		}
 	}()
-	run, ok := operations[target]
+	run, ok := lookup(target)
 	if !ok {
 		// DynamoDB parses the body before it looks at the target: a body
 		// that is not JSON is a SerializationException whatever the

@@ -2,11 +2,15 @@
 // 2012-08-10) for an engine.Database, so that any AWS SDK or the AWS CLI can
 // use the emulator by pointing its endpoint at it.
 //
-// Two entry points share one registry of operations, keyed by X-Amz-Target:
+// Three entry points share the registries of operations, keyed by
+// X-Amz-Target:
 //
 //   - Dispatch(db, target, body) runs one request without HTTP and returns
-//     the status and the JSON response; the page's raw-JSON console calls it
-//     under WebAssembly.
+//     the status and the JSON response.
+//   - DispatchCore(db, target, body) is Dispatch for the tables and items
+//     operations only; the page's query console calls it under WebAssembly,
+//     so that the control-plane and Streams operations (built on first use,
+//     never at init) stay out of the page's download.
 //   - NewHandler(db) is the http.Handler for POST / (CORS is the server's
 //     decision, in front of it).
 //

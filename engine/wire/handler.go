@@ -150,7 +150,7 @@ func (h *handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	}
 	respBuf := getBuf()
 	defer putBuf(respBuf)
-	status, resp := dispatch(h.db, target, body, *respBuf)
+	status, resp := dispatch(h.db, target, body, *respBuf, lookupAll)
 	*respBuf = resp[:0]
 
 	if len(resp) > gzipThreshold && acceptsGzip(r.Header["Accept-Encoding"]) {

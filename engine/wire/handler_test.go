@@ -442,7 +442,7 @@ func TestOperationsList(t *testing.T) {
 		}
 	}
 	for _, op := range StreamsOperations() {
-		if _, ok := operations[StreamsTargetPrefix+op]; !ok {
+		if _, ok := lookupAll(StreamsTargetPrefix + op); !ok {
 			t.Errorf("streams operation %s not under %s", op, StreamsTargetPrefix)
 		}
 	}

@@ -1,8 +1,9 @@
 package wire
 
 import (
+	"maps"
 	"slices"
-	"strings"
+	"sync"
 
 	"github.com/dynamodb-workbench/workbench/engine"
 )
@@ -14,31 +15,30 @@ import (
 // same server.
 const StreamsTargetPrefix = "DynamoDBStreams_20120810."
 
-// streamsOperations are the DynamoDB Streams operations, by name.
-var streamsOperations = map[string]operation{
-	"ListStreams":      op((*engine.Database).ListStreams, nil),
-	"DescribeStream":   op((*engine.Database).DescribeStream, nil),
-	"GetShardIterator": op((*engine.Database).GetShardIterator, nil),
-	"GetRecords":       op((*engine.Database).GetRecords, nil),
+// streamsOperations are the DynamoDB Streams operations, by name, under
+// their own prefix only: DynamoDB's own endpoint answers them with
+// UnknownOperationException. Built on first use, like adminOperations, so
+// that the page does not compile them in.
+func streamsOperations() map[string]operation {
+	streamsOnce.Do(func() {
+		streamsOnce.m = map[string]operation{
+			"ListStreams":      op((*engine.Database).ListStreams, nil),
+			"DescribeStream":   op((*engine.Database).DescribeStream, nil),
+			"GetShardIterator": op((*engine.Database).GetShardIterator, nil),
+			"GetRecords":       op((*engine.Database).GetRecords, nil),
+		}
+	})
+	return streamsOnce.m
 }
 
-// init registers the Streams operations under their own prefix only:
-// DynamoDB's own endpoint answers them with UnknownOperationException.
-func init() {
-	for name, run := range streamsOperations {
-		operations[StreamsTargetPrefix+name] = run
-	}
+// streamsOnce holds streamsOperations's map, made on first use.
+var streamsOnce struct {
+	sync.Once
+	m map[string]operation
 }
 
 // StreamsOperations returns the names of the DynamoDB Streams operations
 // the wire API dispatches (under StreamsTargetPrefix), sorted.
 func StreamsOperations() []string {
-	var names []string
-	for target := range operations {
-		if name, ok := strings.CutPrefix(target, StreamsTargetPrefix); ok {
-			names = append(names, name)
-		}
-	}
-	slices.Sort(names)
-	return names
+	return slices.Sorted(maps.Keys(streamsOperations()))
 }
