@@ -23,12 +23,12 @@ LDFLAGS := -X main.version=$(VERSION)
 BUILDFLAGS ?= -buildvcs=false
 # The page's wasm is built for size: it must stay at most 4,000,000 bytes
 # gzip- and brotli-compressed (TestWasmSize; measure with
-# `go run ./scripts/wasmsize web/app.wasm`). -s -w drop the symbol names
-# (-0.09 MB gzip; a panic's stack trace still names functions) and
-# -trimpath the build's paths; -l turns inlining off (-0.6 MB gzip: Go's
-# wasm repeats each inlined body and its position tables at every call site,
-# and the page's speed measured the same without it; see README).
-WASMFLAGS ?= -trimpath -ldflags='-s -w' -gcflags=all=-l
+# `go run ./scripts/wasmsize web/app.wasm`). -s -w drop the function names
+# section (a panic's stack trace still names functions: those come from the
+# runtime's own tables) and -trimpath the build's paths. -l turns inlining
+# off outside the runtime (-0.6 MB gzip): Go's wasm repeats an inlined body,
+# with its resume points and position tables, at every call site.
+WASMFLAGS ?= -trimpath -ldflags='-s -w' -gcflags=all=-l -gcflags=runtime=
 
 # Arguments for `make run` (the server's defaults: -addr 127.0.0.1:8080).
 RUN_FLAGS ?=
