@@ -1,8 +1,9 @@
-// Command wasm is the workbench's browser program. Build it with
+// Command wasm is the workbench's browser program. `make build` builds it
+// for size (the Makefile's WASMFLAGS; README, "The page's size"):
 //
-//	GOOS=js GOARCH=wasm go build -o web/app.wasm ./wasm
+//	GOOS=js GOARCH=wasm go build -trimpath -ldflags='-s -w' -gcflags=all=-l -gcflags=runtime= -o web/app.wasm ./wasm
 //
-// (`make build` does this); the server serves the result at /web/app.wasm.
+// and the server serves the result at /web/app.wasm.
 package main
 
 import (
