@@ -39,3 +39,34 @@ func TestBrowserOpenImports(t *testing.T) {
 	}
 	b.screenshot("import")
 }
+
+// TestBrowserOpenImportServerUnreachable opens a CloudFormation template,
+// which only the server reads, while requests to POST /api/import fail as
+// they do when the server has stopped: the page says the server could not
+// be reached, and the open design stays.
+func TestBrowserOpenImportServerUnreachable(t *testing.T) {
+	b := startBrowser(t)
+	b.open("/?pattern=multi-tenancy&items=20")
+	b.waitLoaded(20, time.Minute)
+	var ok bool
+	// fetch rejects with the TypeError a browser gives for a connection
+	// refused; other requests go through.
+	b.eval("cutting /api/import off", `(() => {
+		const fetch = window.fetch;
+		window.fetch = (url, opts) => String(url).startsWith("/api/import") ? Promise.reject(new TypeError("Failed to fetch")) : fetch(url, opts);
+		return true;
+	})()`, &ok)
+	path, err := filepath.Abs(filepath.Join("importers", "testdata", "orders.template.yaml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	b.run("choosing orders.template.yaml", chromedp.SetUploadFiles("#"+app.IDOpenFile, []string{path}, chromedp.ByQuery, chromedp.NodeReady))
+	b.waitFor("the page says the server could not be reached",
+		`document.body.innerText.includes("orders.template.yaml cannot be imported: the workbench's server could not be reached (TypeError: Failed to fetch); cloudformation files are read by the server")`,
+		30*time.Second)
+	var imported bool
+	b.eval("the import left the design alone", `document.body.innerText.includes("orders-dev")`, &imported)
+	if imported {
+		t.Error("the template's table orders-dev is shown although the import failed")
+	}
+}

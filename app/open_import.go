@@ -67,6 +67,10 @@ func (p *workbenchPage) importFile(ctx goapp.Context, name string, doc []byte, o
 	target := "/api/import?format=" + url.QueryEscape(format) + "&name=" + url.QueryEscape(name)
 	fetchText(goapp.Window().Call("fetch", target, opts), func(status int, body string) {
 		ctx.Dispatch(func(ctx goapp.Context) {
+			if status == 0 {
+				done(ctx, nil, nil, fmt.Errorf("the workbench's server could not be reached (%s); %s files are read by the server, so open this one while it runs", body, format))
+				return
+			}
 			var out struct {
 				Model    json.RawMessage `json:"model"`
 				Warnings []string        `json:"warnings"`

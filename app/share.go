@@ -125,11 +125,31 @@ func (p *workbenchPage) openDecoded(ctx goapp.Context, m *model.Model) {
 	}
 }
 
-// fetchText resolves a fetch() promise to its status and body text. Network
-// failures report status 0.
+// fetchText resolves a fetch() promise to its status and body text. A
+// request that never reached the server (stopped, offline) rejects: done
+// then gets status 0 and the browser's reason, so that the caller can say
+// the server could not be reached instead of waiting forever.
 func fetchText(promise goapp.Value, done func(status int, body string)) {
-	promise.Then(func(resp goapp.Value) {
+	var ok, failed goapp.Func
+	release := func() {
+		ok.Release()
+		failed.Release()
+	}
+	ok = goapp.FuncOf(func(this goapp.Value, args []goapp.Value) any {
+		release()
+		resp := args[0]
 		status := resp.Get("status").Int()
 		resp.Call("text").Then(func(text goapp.Value) { done(status, text.String()) })
+		return nil
 	})
+	failed = goapp.FuncOf(func(this goapp.Value, args []goapp.Value) any {
+		release()
+		reason := "the request failed"
+		if len(args) > 0 && args[0].Truthy() {
+			reason = args[0].Call("toString").String()
+		}
+		done(0, reason)
+		return nil
+	})
+	promise.Call("then", ok, failed)
 }
