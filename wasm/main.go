@@ -1,9 +1,10 @@
 // Command wasm is the workbench's browser program. `make build` builds it
-// for size (the Makefile's WASMFLAGS; README, "The page's size"):
+// for size, with the Makefile's WASMFLAGS (README, "The page's size"), into
+// web/app.wasm, which the server serves at /web/app.wasm. A plain
 //
-//	GOOS=js GOARCH=wasm go build -trimpath -ldflags='-s -w' -gcflags=all=-l -gcflags=runtime= -o web/app.wasm ./wasm
+//	GOOS=js GOARCH=wasm go build -o web/app.wasm ./wasm
 //
-// and the server serves the result at /web/app.wasm.
+// works too, but its download is over the page's 4 MB budget.
 package main
 
 import (
