@@ -53,20 +53,29 @@ help: ## list the targets
 	@echo
 	@echo 'Variables: VERSION, RUN_FLAGS, BENCH_PKGS, BENCH, BENCHTIME, BENCHCOUNT, FUZZ_PKGS, FUZZTIME, LOADTEST_CLIENTS, LOADTEST_DURATION, LOADTEST_ADDR'
 
+# Each step says what it does first: a first build compiles the whole
+# dependency tree twice (wasm and native) and is silent for minutes otherwise.
 build: ## build web/app.wasm (+ .gz) and the server, bin/workbench
+	@echo '>> [0/4] fetching the Go modules (only the first time; quiet when cached)'
+	$(GO) mod download
+	@echo '>> [1/4] compiling the page: $(WASM) (GOOS=js GOARCH=wasm; a first build takes a few minutes)'
 	GOOS=js GOARCH=wasm $(GO) build $(BUILDFLAGS) -o $(WASM) ./wasm
+	@echo '>> [2/4] compressing $(WASM) with gzip -9'
 	gzip -9 -n -c $(WASM) > $(WASM).gz.tmp
 	mv $(WASM).gz.tmp $(WASM).gz
 	@# brotli is optional: without it the page's wasm travels gzip-compressed.
+	@echo '>> [3/4] compressing $(WASM) with brotli, if installed'
 	if command -v brotli >/dev/null; then \
 		brotli -q 9 -w 24 -f -o $(WASM).br $(WASM) && sha256sum $(WASM) | cut -c1-64 > $(WASM).br.sha256; \
 	else \
 		rm -f $(WASM).br $(WASM).br.sha256; echo "brotli not installed: serving app.wasm gzip-compressed only"; \
 	fi
+	@echo '>> [4/4] compiling the server: $(BIN) (it embeds web/)'
 	$(GO) build $(BUILDFLAGS) -ldflags '$(LDFLAGS)' -o $(BIN) .
 	@ls -l $(WASM)* $(BIN)
 
 run: build ## build, then serve on http://127.0.0.1:8080
+	@echo '>> starting $(BIN) $(RUN_FLAGS) (the server prints its address; Ctrl-C stops it)'
 	./$(BIN) $(RUN_FLAGS)
 
 test: build ## everything CI runs: gofmt, vet, -race tests, wasm engine tests, browser test
