@@ -1,6 +1,7 @@
 package app
 
 import (
+	"context"
 	"fmt"
 	"strconv"
 	"strings"
@@ -10,7 +11,7 @@ import (
 
 	"github.com/dynamodb-workbench/workbench/engine/analysis"
 	"github.com/dynamodb-workbench/workbench/engine/model"
-	"github.com/dynamodb-workbench/workbench/patterns"
+	"github.com/dynamodb-workbench/workbench/engine/partition"
 	"github.com/dynamodb-workbench/workbench/visualizer"
 )
 
@@ -57,11 +58,17 @@ func costModelFor(m *model.Model, items int) *model.Model {
 
 // measureCost analyses the design: it loads the dataset into a fresh
 // engine, runs every access pattern with its example parameters and
-// prices it (analysis.Analyze).
-func measureCost(m *model.Model, items int) *costResult {
+// prices it (analysis.Analyze). j slices the work (job.go) and cancels
+// it; nil runs it whole.
+func measureCost(j *job, m *model.Model, items int) *costResult {
+	if j == nil {
+		j = newJob(context.Background())
+		defer j.cancel()
+	}
 	r := &costResult{Model: m, Items: items}
 	start := time.Now()
-	rep, err := analysis.Analyze(costModelFor(m, items), analysis.Options{Resolve: patterns.Generator, Items: items})
+	rep, err := analysis.Analyze(costModelFor(m, items), analysis.Options{Resolve: j.resolver(), Items: items, Context: j.ctx,
+		Workload: func(w partition.Workload) partition.Workload { w.Yield = j.simYield; return w }})
 	r.Elapsed = time.Since(start)
 	if err != nil {
 		r.Err = err.Error()
@@ -78,8 +85,10 @@ func measureCost(m *model.Model, items int) *costResult {
 type costPanel struct {
 	goapp.Compo
 	Panel
-	res      *costResult
-	running  bool
+	res     *costResult
+	running bool
+	// job is the running measurement, cancelled when the panel goes.
+	job      *job
 	restored bool
 }
 
@@ -102,6 +111,15 @@ func (c *costPanel) restore() {
 	defer mem.mu.Unlock()
 	if c.res == nil {
 		c.res = mem.cost
+	}
+}
+
+// OnDismount stops a running measurement: a tab switch dismounts the
+// panel, which could no longer take its outcome.
+func (c *costPanel) OnDismount() {
+	if c.job != nil {
+		c.job.cancel()
+		c.job, c.running = nil, false
 	}
 }
 
@@ -128,10 +146,19 @@ func (c *costPanel) refresh(ctx goapp.Context, force bool) {
 	}
 	c.running = true
 	m := st.Model
+	// A job (job.go): in slices that hand the browser its thread.
+	j := newJob(context.Background())
+	c.job = j
 	ctx.Async(func() {
-		time.Sleep(paintPause)
-		r := measureCost(m, items)
+		// Let the page show that it is measuring before the work starts.
+		j.pause()
+		r := measureCost(j, m, items)
+		j.cancel()
 		ctx.Dispatch(func(ctx goapp.Context) {
+			if c.job != j {
+				return
+			}
+			c.job = nil
 			c.running = false
 			c.res = r
 			mem := memoryOf(c.Store)

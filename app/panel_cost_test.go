@@ -184,7 +184,7 @@ func TestCostPanelFollowsTheDesign(t *testing.T) {
 
 // TestCostPanelShowsErrors: an analysis that fails says why.
 func TestCostPanelShowsErrors(t *testing.T) {
-	r := measureCost(nil, 0)
+	r := measureCost(nil, nil, 0)
 	if r.Err == "" {
 		t.Fatal("no error for no model")
 	}
@@ -210,7 +210,7 @@ func TestCostWarningsNextToTheirElement(t *testing.T) {
 			}
 		}
 	}
-	r := measureCost(m, 100)
+	r := measureCost(nil, m, 100)
 	if r.Err != "" {
 		t.Fatal(r.Err)
 	}

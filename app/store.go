@@ -2,6 +2,7 @@ package app
 
 import (
 	"bytes"
+	"context"
 	"errors"
 	"fmt"
 	"slices"
@@ -41,7 +42,13 @@ type Store struct {
 	redo    []*model.Model
 	pattern string // the pattern the design came from, if any
 
-	load    LoadState
+	load LoadState
+	// loadJob is the running dataset load, for CancelLoad; yield, when
+	// set, replaces yieldToBrowser in the store's jobs, and budget their
+	// slice (tests).
+	loadJob *job
+	yield   func()
+	budget  time.Duration
 	result  *Result
 	message string
 	err     string
@@ -111,6 +118,8 @@ type LoadState struct {
 	// Elapsed is the real time the load took (so far).
 	Elapsed time.Duration
 	Error   string
+	// Cancelled says the load was stopped: Done items were loaded.
+	Cancelled bool
 }
 
 // Result is the outcome of one request (or the requests of a fan-out).
@@ -248,6 +257,11 @@ func (s *Store) OpenModel(doc []byte) error {
 
 // reset starts a fresh engine for m. The caller holds s.mu.
 func (s *Store) reset(m *model.Model, pattern string) error {
+	if s.loadJob != nil {
+		// The running load fills an engine about to be dropped.
+		s.loadJob.cancel()
+		s.loadJob = nil
+	}
 	db, clock := newEngine(m)
 	if err := m.CreateTables(db); err != nil {
 		return err
@@ -379,6 +393,9 @@ func (s *Store) step(from, to *[]*model.Model) bool {
 func (s *Store) Apply() error {
 	s.mu.Lock()
 	defer s.mu.Unlock()
+	if s.loadJob != nil {
+		return s.failLocked(errors.New("a dataset load is running: wait for it, or cancel it, before applying the design"))
+	}
 	if err := s.draft.Validate(); err != nil {
 		return s.failLocked(fmt.Errorf("the design has problems; fix them before applying"))
 	}
@@ -434,16 +451,17 @@ func cloneModel(m *model.Model) (*model.Model, error) {
 
 // ---- data ----
 
-// loadYieldEvery is how many items a load writes between yields to the
-// browser's event loop, so the page repaints its progress bar and stays
-// responsive (WebAssembly runs on the page's only thread).
-const loadYieldEvery = 2000
-
 // LoadDataset loads n items of the design's dataset (the pattern's
 // generator, or the model's own) into the engine, replacing the tables'
-// contents. progress is called every few thousand items from the loading
-// goroutine; between calls the load sleeps briefly so that the browser can
-// paint. It returns when the load ends.
+// contents. It runs as a job (job.go): in slices of sliceBudget that hand
+// the page's thread back to the browser between them, publishing the
+// progress and calling progress before each; it returns when the load
+// ends or is cancelled (CancelLoad, or another design opened).
+//
+// A cancelled load keeps the items written so far, whole batches of 25 as
+// the engine took them, and says how many: the engine stays consistent
+// (every index entry has its item), and what was loaded is worth looking
+// at. It returns context.Canceled then.
 func (s *Store) LoadDataset(n int, seed int64, progress func()) error {
 	s.mu.Lock()
 	if s.load.Running {
@@ -489,31 +507,40 @@ func (s *Store) LoadDataset(n int, seed int64, progress func()) error {
 	started := s.wall()
 	s.load = LoadState{Running: true, Total: total}
 	s.message, s.err = "", ""
+	j := newJob(context.Background())
+	if s.yield != nil {
+		j.yield, j.budget = s.yield, s.budget
+	}
+	s.loadJob = j
 	s.publishLocked()
 	s.mu.Unlock()
+	defer j.cancel()
 	if progress != nil {
 		progress()
 	}
 
+	// done counts the items handed to the engine; between two slices the
+	// page shows it.
 	done := 0
+	j.onPause = func() {
+		s.mu.Lock()
+		if s.db == db {
+			s.load.Done = done
+			s.load.Elapsed = s.wall().Sub(started)
+			s.publishLocked()
+		}
+		s.mu.Unlock()
+		if progress != nil {
+			progress()
+		}
+	}
 	counted := func(emit func(string, attr.Item) error) error {
 		return src(func(table string, it attr.Item) error {
 			if err := emit(table, it); err != nil {
 				return err
 			}
 			done++
-			if done%loadYieldEvery == 0 {
-				s.mu.Lock()
-				s.load.Done = done
-				s.load.Elapsed = s.wall().Sub(started)
-				s.publishLocked()
-				s.mu.Unlock()
-				if progress != nil {
-					progress()
-				}
-				time.Sleep(time.Millisecond)
-			}
-			return nil
+			return j.step()
 		})
 	}
 	// LoadItems batches 25 at a time; the engine's own lock makes it safe
@@ -522,17 +549,24 @@ func (s *Store) LoadDataset(n int, seed int64, progress func()) error {
 
 	s.mu.Lock()
 	defer s.mu.Unlock()
+	if s.loadJob == j {
+		s.loadJob = nil
+	}
 	if s.db != db { // another action replaced the engine meanwhile
-		return nil
+		return err
 	}
 	s.live.quiet = false
 	s.load.Running = false
 	s.load.Done = stats.Items
 	s.load.Elapsed = s.wall().Sub(started)
-	if err != nil {
+	switch {
+	case errors.Is(err, context.Canceled):
+		s.load.Cancelled = true
+		s.message = fmt.Sprintf("Load cancelled: %d of %d items loaded (the tables hold them)", stats.Items, total)
+	case err != nil:
 		s.load.Error = err.Error()
 		s.err = err.Error()
-	} else {
+	default:
 		s.message = fmt.Sprintf("Loaded %d items in %s", stats.Items, s.load.Elapsed.Round(time.Millisecond))
 		if n := s.examplesFromDataLocked(); n > 0 {
 			s.message += fmt.Sprintf("; %d access patterns take their example parameters from the data", n)
@@ -546,6 +580,19 @@ func (s *Store) LoadDataset(n int, seed int64, progress func()) error {
 		progress()
 	}
 	return err
+}
+
+// CancelLoad stops the running dataset load, if any, at its next step:
+// the items loaded so far stay (LoadDataset says how many). It reports
+// whether a load was running.
+func (s *Store) CancelLoad() bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.loadJob == nil {
+		return false
+	}
+	s.loadJob.cancel()
+	return true
 }
 
 // examplesFromDataLocked gives the running design's access patterns

@@ -278,6 +278,13 @@ func (p *workbenchPage) Render() goapp.UI {
 				Class("wb-status").
 				Attr("role", "status").
 				Text(p.status()),
+			// The load runs in slices (job.go), so the page answers
+			// during it: on every tab it can be stopped here.
+			goapp.If(st != nil && st.Load.Running, func() goapp.UI {
+				return goapp.Button().ID(IDLoadCancel).Class("wb-btn wb-btn-small").Text("Cancel").
+					Title("Stop the load; the items loaded so far stay").
+					OnClick(func(ctx goapp.Context, e goapp.Event) { p.store.CancelLoad() })
+			}),
 		),
 	)
 }
