@@ -45,13 +45,16 @@ LOADTEST_CLIENTS ?= 64
 LOADTEST_DURATION ?= 1m
 LOADTEST_ADDR ?= 127.0.0.1:18080
 
-.PHONY: help build run test bench bench-compare fuzz loadtest screenshots clean
+# bench-browser: repetitions of each page journey (each is a new tab).
+BROWSER_BENCHCOUNT ?= 3
+
+.PHONY: help build run test bench bench-browser bench-compare fuzz loadtest screenshots clean
 
 help: ## list the targets
 	@echo 'Targets:'
 	@awk -F ':.*## ' '/^[a-z][a-z-]*:.*## / { printf "  %-7s %s\n", $$1, $$2 }' $(MAKEFILE_LIST)
 	@echo
-	@echo 'Variables: VERSION, RUN_FLAGS, BENCH_PKGS, BENCH, BENCHTIME, BENCHCOUNT, FUZZ_PKGS, FUZZTIME, LOADTEST_CLIENTS, LOADTEST_DURATION, LOADTEST_ADDR'
+	@echo 'Variables: VERSION, RUN_FLAGS, BENCH_PKGS, BENCH, BENCHTIME, BENCHCOUNT, BROWSER_BENCHCOUNT, FUZZ_PKGS, FUZZTIME, LOADTEST_CLIENTS, LOADTEST_DURATION, LOADTEST_ADDR'
 
 # Each step says what it does first: a first build compiles the whole
 # dependency tree twice (wasm and native) and is silent for minutes otherwise.
@@ -92,6 +95,11 @@ screenshots: build ## save a screenshot of each main view in docs/screenshots (f
 
 bench: ## run the benchmarks in BENCH_PKGS
 	$(GO) test -run '^$$' -bench '$(BENCH)' -benchmem -benchtime '$(BENCHTIME)' -count '$(BENCHCOUNT)' $(BENCH_PKGS)
+
+bench-browser: build ## the page's figures in headless Chromium: longest main-thread task while loading 100,000 items and simulating a day, time to interactive cold and warm
+	@echo ">> machine load: $$(uptime)"
+	WORKBENCH_REQUIRE_BROWSER=1 $(GO) test -timeout 30m -run '^$$' -bench '^BenchmarkBrowser' -benchtime 1x -count '$(BROWSER_BENCHCOUNT)' .
+	@echo ">> machine load: $$(uptime)"
 
 bench-compare: build ## wire API ops/s vs dynoxide, same clients and load (installs dynoxide from npm into /tmp/dynoxide, wrk from Debian)
 	SKIP_BUILD=1 COUNT='$(COMPARE_COUNT)' BENCHTIME='$(COMPARE_BENCHTIME)' scripts/bench-compare.sh

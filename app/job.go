@@ -2,6 +2,7 @@ package app
 
 import (
 	"context"
+	"sync"
 	"time"
 
 	"github.com/dynamodb-workbench/workbench/engine/attr"
@@ -31,9 +32,22 @@ import (
 // that only a JavaScript callback feeds, so the goroutine cannot run again
 // before the browser has had its turn.
 
-// sliceBudget is how long a job computes between two yields: it leaves the
-// rest of a 50 ms task for the render the job's progress asks for.
-const sliceBudget = 25 * time.Millisecond
+// The garbage collector is the other long task. Go's collector, when the
+// program is idle between two slices, lets an idle mark worker finish the
+// whole mark phase at once (under wasm nothing but a runnable goroutine
+// stops it, and while the page has its turn none is): with 100,000 items
+// (some 40 MB live) that is a few hundred milliseconds, and a load made
+// dozens of cycles of it (53 tasks over 50 ms, the longest 429 ms, on a
+// busy machine), more than half its time. While a job runs the collector
+// therefore waits (holdGC, wasm only) unless the heap reaches
+// jobMemoryLimit: a 100,000-item load then makes one collection, after it,
+// and takes less than half as long.
+
+// sliceBudget is how long a job computes between two yields, in real time
+// (a busy machine's other processes count): go-app renders the job's
+// progress in the same browser task once the job yields, so the budget
+// leaves most of a 50 ms task to that render.
+const sliceBudget = 15 * time.Millisecond
 
 // stepCheckEvery is how many steps pass between two looks at the clock
 // (reading it calls into JavaScript under wasm).
@@ -42,8 +56,10 @@ const stepCheckEvery = 8
 // job is one piece of long work: cancelled through its context, yielding
 // to the browser from step.
 type job struct {
-	ctx    context.Context
-	cancel context.CancelFunc
+	ctx context.Context
+	// cancel stops the job, and ends it: it is called when the work
+	// returns too.
+	cancel func()
 	// yield gives the browser its turn (yieldToBrowser; tests replace it).
 	yield func()
 	// budget is how long a slice runs (sliceBudget; tests shorten it).
@@ -57,9 +73,17 @@ type job struct {
 }
 
 // newJob starts a job under parent.
+// The job's cancel also ends it: every job calls it when its work returns,
+// which gives back its hold on the garbage collector (holdGC).
 func newJob(parent context.Context) *job {
 	ctx, cancel := context.WithCancel(parent)
-	return &job{ctx: ctx, cancel: cancel, yield: yieldToBrowser, budget: sliceBudget, mark: time.Now()}
+	release := holdGC()
+	var once sync.Once
+	stop := func() {
+		cancel()
+		once.Do(release)
+	}
+	return &job{ctx: ctx, cancel: stop, yield: yieldToBrowser, budget: sliceBudget, mark: time.Now()}
 }
 
 // step is called by the work between two small units of it (an item, a

@@ -3,6 +3,7 @@
 package app
 
 import (
+	"runtime/debug"
 	"sync"
 
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
@@ -38,4 +39,38 @@ func yieldToBrowser() {
 	})
 	yielder.port.Call("postMessage", nil)
 	<-yielder.wake
+}
+
+// jobMemoryLimit is the heap a job may grow to before the collector runs
+// anyway: a 100,000-item load allocates some 170 MB in all.
+const jobMemoryLimit = 768 << 20
+
+// jobGC counts the running jobs and keeps the collector's settings from
+// before the first.
+var jobGC struct {
+	sync.Mutex
+	n       int
+	percent int
+	limit   int64
+}
+
+// holdGC turns the collector off, up to jobMemoryLimit, until release is
+// called (see job.go); jobs may overlap.
+func holdGC() (release func()) {
+	jobGC.Lock()
+	defer jobGC.Unlock()
+	if jobGC.n == 0 {
+		jobGC.percent = debug.SetGCPercent(-1)
+		jobGC.limit = debug.SetMemoryLimit(jobMemoryLimit)
+	}
+	jobGC.n++
+	return func() {
+		jobGC.Lock()
+		defer jobGC.Unlock()
+		jobGC.n--
+		if jobGC.n == 0 {
+			debug.SetMemoryLimit(jobGC.limit)
+			debug.SetGCPercent(jobGC.percent)
+		}
+	}
 }
