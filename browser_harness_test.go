@@ -16,6 +16,7 @@ import (
 
 	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/cdproto/runtime"
+	"github.com/chromedp/cdproto/storage"
 	"github.com/chromedp/chromedp"
 
 	"github.com/dynamodb-workbench/workbench/app"
@@ -260,13 +261,19 @@ func startBrowserTB(t testing.TB) *browser {
 		}
 		chrome.mu.Unlock()
 	}
-	// Record the page's Content-Security-Policy violations (none may
-	// happen: see TestBrowserCSP) from the first script on.
+	// The port may be one an earlier test's server had, whose service
+	// worker, caches and storage the shared browser still keeps for the
+	// same origin: start from none. Then record the page's
+	// Content-Security-Policy violations (none may happen: see
+	// TestBrowserCSP) from the first script on.
 	if err := chromedp.Run(tabCtx, chromedp.ActionFunc(func(ctx context.Context) error {
+		if err := storage.ClearDataForOrigin(srv.URL, "all").Do(ctx); err != nil {
+			return fmt.Errorf("clearing %s's storage: %w", srv.URL, err)
+		}
 		_, err := page.AddScriptToEvaluateOnNewDocument(cspRecorder).Do(ctx)
 		return err
 	})); err != nil {
-		t.Fatalf("installing the CSP recorder: %v", err)
+		t.Fatalf("preparing the tab (storage, CSP recorder): %v", err)
 	}
 	ctx, cancel := context.WithTimeout(tabCtx, 3*time.Minute)
 	t.Cleanup(cancel)
