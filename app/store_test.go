@@ -302,3 +302,74 @@ func TestStoreLoadSlicesAndCancels(t *testing.T) {
 		t.Errorf("the next load left %d items, want 500", got)
 	}
 }
+
+// TestStoreApplyInSlices: the page's Apply copies the items as a job: it
+// ends as Apply does; cancelled, or with the engine written meanwhile, it
+// leaves the previous design running with all its items.
+func TestStoreApplyInSlices(t *testing.T) {
+	s, _ := newTestStore(t)
+	if err := s.OpenPattern("multi-tenancy"); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.LoadDataset(3000, 0, nil); err != nil {
+		t.Fatal(err)
+	}
+	rename := func(m *model.Model) { m.Name = "renamed" }
+	if err := s.Edit(rename); err != nil {
+		t.Fatal(err)
+	}
+	before := s.State()
+	s.budget = time.Nanosecond
+
+	// Cancelled at the third slice.
+	yields := 0
+	s.yield = func() {
+		yields++
+		if st := s.State(); !st.Load.Running || !st.Load.Applying || st.Load.Total != 3000 {
+			t.Errorf("while applying, the load state is %+v", st.Load)
+		}
+		if yields == 3 {
+			s.CancelLoad()
+		}
+	}
+	if err := s.ApplyInSlices(nil); !errors.Is(err, context.Canceled) {
+		t.Fatalf("cancelled apply: %v", err)
+	}
+	st := s.State()
+	if !st.Dirty || st.Model != before.Model || st.Snapshot.Table("Photos").Len() != 3000 || st.Load.Running || st.Load.Done != 3000 {
+		t.Fatalf("after a cancelled apply: dirty %v, same design %v, %d items, load %+v", st.Dirty, st.Model == before.Model, st.Snapshot.Table("Photos").Len(), st.Load)
+	}
+	if !strings.Contains(st.Message, "Apply cancelled") {
+		t.Errorf("the status says %q", st.Message)
+	}
+
+	// A write during the copy: refused, the previous design still runs.
+	yields = 0
+	s.yield = func() {
+		yields++
+		if yields == 2 {
+			if _, err := s.PutItem("Photos", []byte(`{"PK":{"S":"TENANT#new"},"SK":{"S":"PHOTO#1"}}`)); err != nil {
+				t.Error(err)
+			}
+		}
+	}
+	if err := s.ApplyInSlices(nil); err == nil || !strings.Contains(err.Error(), "apply it again") {
+		t.Fatalf("apply with a write meanwhile: %v", err)
+	}
+	if st := s.State(); !st.Dirty || st.Snapshot.Table("Photos").Len() != 3001 {
+		t.Fatalf("after the refused apply: dirty %v, %d items", st.Dirty, st.Snapshot.Table("Photos").Len())
+	}
+
+	// Run to the end: as Apply.
+	s.yield = func() {}
+	if err := s.ApplyInSlices(nil); err != nil {
+		t.Fatal(err)
+	}
+	st = s.State()
+	if st.Dirty || st.Model.Name != "renamed" || st.Snapshot.Table("Photos").Len() != 3001 || st.Load.Running {
+		t.Fatalf("after the apply: dirty %v, name %q, %d items, load %+v", st.Dirty, st.Model.Name, st.Snapshot.Table("Photos").Len(), st.Load)
+	}
+	if !strings.Contains(st.Message, "3001 items kept") {
+		t.Errorf("the status says %q", st.Message)
+	}
+}

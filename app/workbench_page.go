@@ -237,6 +237,8 @@ func (p *workbenchPage) status() string {
 	switch {
 	case st == nil:
 		return StatusLoading
+	case st.Load.Running && st.Load.Applying:
+		return fmt.Sprintf("applying the design: %d of %d items copied", st.Load.Done, st.Load.Total)
 	case st.Load.Running:
 		return fmt.Sprintf("loading items: %d of %d", st.Load.Done, st.Load.Total)
 	case st.Message != "":
