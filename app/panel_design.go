@@ -245,7 +245,8 @@ func (d *designPanel) editTable(ctx goapp.Context, i int, change func(m *model.M
 // its Cancel.
 func (d *designPanel) apply(ctx goapp.Context) {
 	s := d.Store
-	if pc, ok := pageContexts.Load(s); ok {
+	pc, underPage := pageContexts.Load(s)
+	if underPage {
 		ctx = pc.(goapp.Context)
 	}
 	ctx.Async(func() {
@@ -254,8 +255,13 @@ func (d *designPanel) apply(ctx goapp.Context) {
 		})
 		ctx.Dispatch(func(ctx goapp.Context) {
 			publish(ctx, s)
-			// As act does: the panel works alone (tests) as under the page.
-			d.State = s.State()
+			if !underPage {
+				// Alone (tests), the panel keeps the State itself, as act
+				// does. Under the page it must not: the page hands it the
+				// new State, and go-app re-renders a child only when the
+				// fields it is handed differ from the ones it has.
+				d.State = s.State()
+			}
 		})
 	})
 }

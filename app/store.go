@@ -419,7 +419,7 @@ func (s *Store) ApplyInSlices(progress func()) error {
 	s.mu.Lock()
 	if s.loadJob != nil {
 		s.mu.Unlock()
-		return s.fail(errors.New("a dataset load is running: wait for it, or cancel it, before applying the design"))
+		return s.fail(errors.New("a dataset load or an apply is running: wait for it, or cancel it, before applying the design"))
 	}
 	p, err := s.prepareApplyLocked()
 	if err != nil {
@@ -499,7 +499,7 @@ type applyPlan struct {
 // current clock. The caller holds s.mu.
 func (s *Store) prepareApplyLocked() (*applyPlan, error) {
 	if s.loadJob != nil {
-		return nil, errors.New("a dataset load is running: wait for it, or cancel it, before applying the design")
+		return nil, errors.New("a dataset load or an apply is running: wait for it, or cancel it, before applying the design")
 	}
 	if err := s.draft.Validate(); err != nil {
 		return nil, fmt.Errorf("the design has problems; fix them before applying")
