@@ -14,8 +14,9 @@ import (
 //
 // Under WebAssembly the Go program runs on the page's main thread: while a
 // goroutine computes, the browser neither paints nor answers a click. The
-// heavy jobs (a dataset's generation and load into the engine, the
-// workload simulation, the analysis behind Cost) therefore run in slices:
+// heavy jobs (a dataset's generation and load into the engine, Apply's
+// copy of the items, the workload simulation, the analysis behind Cost)
+// therefore run in slices:
 // the work calls job.step often, and once a slice has run for sliceBudget
 // step hands the thread back to the browser (yieldToBrowser) before it
 // goes on. A Web Worker would move the work off the main thread, but the
@@ -27,10 +28,10 @@ import (
 // no goroutine can run. A goroutine that sleeps a millisecond is runnable
 // again as soon as the other goroutines (go-app's render of the progress)
 // have used that millisecond, so the scheduler resumes it without ever
-// returning to the browser: the "yields" of a sleep loop merged into one
-// 12-second task (issue 16). yieldToBrowser instead waits on a channel
-// that only a JavaScript callback feeds, so the goroutine cannot run again
-// before the browser has had its turn.
+// returning to the browser: the "yields" of a sleep loop merged into
+// tasks of seconds (issue 16 saw one of 12.7 s). yieldToBrowser instead
+// waits on a channel that only a JavaScript callback feeds, so the
+// goroutine cannot run again before the browser has had its turn.
 
 // The garbage collector is the other long task. Go's collector, when the
 // program is idle between two slices, lets an idle mark worker finish the
