@@ -47,6 +47,7 @@ const (
 
 	// Cost.
 	IDCostRun      = "wb-cost-run"      // measure again
+	IDCostCancel   = "wb-cost-cancel"   // stop the running measurement (shown while it runs)
 	IDCostTable    = "wb-cost-table"    // a row per access pattern (data-pattern, data-on-demand, data-provisioned)
 	IDCostTotal    = "wb-cost-total"    // the totals row (data-on-demand, data-provisioned)
 	IDCostChart    = "wb-cost-chart"    // the cost bar chart (SVG)

@@ -87,9 +87,20 @@ type costPanel struct {
 	Panel
 	res     *costResult
 	running bool
-	// job is the running measurement, cancelled when the panel goes.
-	job      *job
-	restored bool
+	// job is the running measurement, cancelled when the panel goes;
+	// measuring names the design and items it measures.
+	job       *job
+	measuring costKey
+	// cancelled is the measurement cancelled last: it does not start
+	// again by itself (Measure again does).
+	cancelled costKey
+	restored  bool
+}
+
+// costKey names what a measurement measures.
+type costKey struct {
+	model *model.Model
+	items int
 }
 
 // OnMount starts a measurement unless the last one is of the current
@@ -123,6 +134,16 @@ func (c *costPanel) OnDismount() {
 	}
 }
 
+// cancel stops the running measurement; the last one stays shown when it
+// is of the current design.
+func (c *costPanel) cancel() {
+	if c.job == nil {
+		return
+	}
+	c.job.cancel()
+	c.job, c.running, c.cancelled = nil, false, c.measuring
+}
+
 // OnUpdate measures again when the design or its dataset changed.
 func (c *costPanel) OnUpdate(ctx goapp.Context) { c.refresh(ctx, false) }
 
@@ -144,7 +165,11 @@ func (c *costPanel) refresh(ctx goapp.Context, force bool) {
 	if !ready {
 		return
 	}
-	c.running = true
+	key := costKey{st.Model, items}
+	if !force && c.cancelled == key {
+		return
+	}
+	c.running, c.measuring, c.cancelled = true, key, costKey{}
 	m := st.Model
 	// A job (job.go): in slices that hand the browser its thread.
 	j := newJob(context.Background())
@@ -181,6 +206,8 @@ func (c *costPanel) Render() goapp.UI {
 	switch {
 	case c.running:
 		status = "Measuring every access pattern on the dataset…"
+	case c.cancelled.model == c.State.Model && !current:
+		status = "Measurement cancelled: Measure again starts it over"
 	case current && r.View != nil:
 		status = fmt.Sprintf("%s · prices %s as of %s · measured in %s", r.View.Dataset, r.View.Region, r.View.AsOf, loadMs(r.Elapsed))
 	}
@@ -189,6 +216,11 @@ func (c *costPanel) Render() goapp.UI {
 			goapp.Button().ID(IDCostRun).Class("wb-btn").Disabled(c.running).Text("Measure again").
 				Title("Load the dataset into a fresh engine, run every access pattern and price it").
 				OnClick(func(ctx goapp.Context, e goapp.Event) { c.refresh(ctx, true) }),
+			goapp.If(c.running, func() goapp.UI {
+				return goapp.Button().ID(IDCostCancel).Class("wb-btn").Text("Cancel").
+					Title("Stop the measurement").
+					OnClick(func(ctx goapp.Context, e goapp.Event) { c.cancel() })
+			}),
 			goapp.Span().Class("wb-muted").Text(status),
 		),
 		goapp.If(missing != "", func() goapp.UI { return c.renderMissing(missing) }),
