@@ -60,30 +60,42 @@ LOADTEST_CLIENTS ?= 64
 LOADTEST_DURATION ?= 1m
 LOADTEST_ADDR ?= 127.0.0.1:18080
 
-.PHONY: help build run test bench bench-compare fuzz loadtest screenshots clean
+# bench-browser: repetitions of each page journey (each is a new tab).
+BROWSER_BENCHCOUNT ?= 3
+
+.PHONY: help build run test bench bench-browser bench-compare fuzz loadtest screenshots clean
 
 help: ## list the targets
 	@echo 'Targets:'
 	@awk -F ':.*## ' '/^[a-z][a-z-]*:.*## / { printf "  %-7s %s\n", $$1, $$2 }' $(MAKEFILE_LIST)
 	@echo
-	@echo 'Variables: VERSION, WASMFLAGS, RUN_FLAGS, BENCH_PKGS, BENCH, BENCHTIME, BENCHCOUNT, FUZZ_PKGS, FUZZTIME, LOADTEST_CLIENTS, LOADTEST_DURATION, LOADTEST_ADDR'
+	@echo 'Variables: VERSION, WASMFLAGS, RUN_FLAGS, BENCH_PKGS, BENCH, BENCHTIME, BENCHCOUNT, BROWSER_BENCHCOUNT, FUZZ_PKGS, FUZZTIME, LOADTEST_CLIENTS, LOADTEST_DURATION, LOADTEST_ADDR'
 
+# Each step says what it does first: a first build compiles the whole
+# dependency tree twice (wasm and native) and is silent for minutes otherwise.
 build: ## build web/app.wasm (+ .gz) and the server, bin/workbench
+	@echo '>> [0/4] fetching the Go modules (only the first time; quiet when cached)'
+	$(GO) mod download
+	@echo '>> [1/4] compiling the page: $(WASM) (GOOS=js GOARCH=wasm; a first build takes a few minutes)'
 	GOOS=js GOARCH=wasm $(GO) build $(BUILDFLAGS) $(WASMFLAGS) -o $(WASM) ./wasm
 	@# zopfli writes a standard gzip stream 0.16 MB smaller than gzip -9's (in
 	@# half a minute); without it, gzip -9.
+	@echo '>> [2/4] compressing $(WASM) with zopfli (gzip -9 without it)'
 	if command -v zopfli >/dev/null; then zopfli --i1 -c $(WASM) > $(WASM).gz.tmp; else gzip -9 -n -c $(WASM) > $(WASM).gz.tmp; fi
 	mv $(WASM).gz.tmp $(WASM).gz
 	@# brotli is optional: without it the page's wasm travels gzip-compressed.
+	@echo '>> [3/4] compressing $(WASM) with brotli, if installed'
 	if command -v brotli >/dev/null; then \
 		brotli -q 9 -w 24 -f -o $(WASM).br $(WASM) && sha256sum $(WASM) | cut -c1-64 > $(WASM).br.sha256; \
 	else \
 		rm -f $(WASM).br $(WASM).br.sha256; echo "brotli not installed: serving app.wasm gzip-compressed only"; \
 	fi
+	@echo '>> [4/4] compiling the server: $(BIN) (it embeds web/)'
 	$(GO) build $(BUILDFLAGS) -ldflags '$(LDFLAGS)' -o $(BIN) .
 	@ls -l $(WASM)* $(BIN)
 
 run: build ## build, then serve on http://127.0.0.1:8080
+	@echo '>> starting $(BIN) $(RUN_FLAGS) (the server prints its address; Ctrl-C stops it)'
 	./$(BIN) $(RUN_FLAGS)
 
 test: build ## everything CI runs: gofmt, vet, -race tests, wasm engine tests, browser test
@@ -100,6 +112,11 @@ screenshots: build ## save a screenshot of each main view in docs/screenshots (f
 
 bench: ## run the benchmarks in BENCH_PKGS
 	$(GO) test -run '^$$' -bench '$(BENCH)' -benchmem -benchtime '$(BENCHTIME)' -count '$(BENCHCOUNT)' $(BENCH_PKGS)
+
+bench-browser: build ## the page's figures in headless Chromium: longest main-thread task while loading 100,000 items and simulating a day, time to interactive cold and warm
+	@echo ">> machine load: $$(uptime)"
+	WORKBENCH_REQUIRE_BROWSER=1 $(GO) test -timeout 30m -run '^$$' -bench '^BenchmarkBrowser' -benchtime 1x -count '$(BROWSER_BENCHCOUNT)' .
+	@echo ">> machine load: $$(uptime)"
 
 bench-compare: build ## wire API ops/s vs dynoxide, same clients and load (installs dynoxide from npm into /tmp/dynoxide, wrk from Debian)
 	SKIP_BUILD=1 COUNT='$(COMPARE_COUNT)' BENCHTIME='$(COMPARE_BENCHTIME)' scripts/bench-compare.sh

@@ -40,6 +40,7 @@ func analysisInt(b *browser, id, name string) int64 {
 // what-if by one partition's worth more than it has and sees the partition
 // count double.
 func TestBrowserPartitionsWhatIf(t *testing.T) {
+	t.Parallel()
 	b := startBrowser(t)
 	analysisOpen(b, "write-sharding")
 	b.click(app.IDTab + app.TabPartitions)
@@ -77,6 +78,7 @@ func TestBrowserPartitionsWhatIf(t *testing.T) {
 // them (none), and compares the two runs. It logs the time a day takes to
 // simulate under wasm and the frames per second while the heat map plays.
 func TestBrowserLoadSharding(t *testing.T) {
+	t.Parallel()
 	b := startBrowser(t)
 	analysisOpen(b, "write-sharding")
 	b.click(app.IDTab + app.TabLoad)
@@ -167,6 +169,7 @@ func TestBrowserLoadSharding(t *testing.T) {
 // TestBrowserFanOut shows alice's 20 vote shards read by 20 GetItems and
 // their cost next to the single read they replace.
 func TestBrowserFanOut(t *testing.T) {
+	t.Parallel()
 	b := startBrowser(t)
 	analysisOpen(b, "write-sharding")
 	b.click(app.IDTab + app.TabFanOut)
@@ -187,6 +190,7 @@ func TestBrowserFanOut(t *testing.T) {
 // table: a row per access pattern, each with a dollar figure, and the
 // totals.
 func TestBrowserCostTable(t *testing.T) {
+	t.Parallel()
 	b := startBrowser(t)
 	analysisOpen(b, "time-series")
 	b.click(app.IDTab + app.TabCost)
@@ -225,6 +229,7 @@ func TestBrowserCostTable(t *testing.T) {
 // TestBrowserTour walks the guided tour: each step shows its tab and the
 // element it talks about, and Done closes it.
 func TestBrowserTour(t *testing.T) {
+	t.Parallel()
 	b := startBrowser(t)
 	analysisOpen(b, "write-sharding")
 	var mounted bool

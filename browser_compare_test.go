@@ -16,6 +16,7 @@ import (
 // index, in place for CloudFormation, with its backfill estimate and
 // arithmetic.
 func TestBrowserCompareWithPattern(t *testing.T) {
+	t.Parallel()
 	b := startBrowser(t)
 	b.open("/?pattern=write-sharding&items=200")
 	b.waitLoaded(200, time.Minute)

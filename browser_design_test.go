@@ -20,6 +20,7 @@ import (
 // pattern (its problem and a picture of its keys); a card opens the
 // pattern's workbench; a deep link skips the start page.
 func TestBrowserStartPage(t *testing.T) {
+	t.Parallel()
 	b := startBrowser(t)
 	b.open("/")
 	b.waitFor("the start page shows", fmt.Sprintf(`!!document.getElementById(%q)`, app.IDStart), 30*time.Second)
@@ -54,6 +55,7 @@ func TestBrowserStartPage(t *testing.T) {
 // every access pattern (each returns items), then raise the workload and
 // see the heat map, its partitions and the monthly cost change.
 func TestBrowserDesignFromAccessPatterns(t *testing.T) {
+	t.Parallel()
 	b := startBrowser(t)
 	b.open("/")
 	b.click(app.IDStartWizard)
@@ -149,6 +151,7 @@ func TestBrowserDesignFromAccessPatterns(t *testing.T) {
 // access pattern; Load says what it lacks and adds it; a hot key on a high
 // rate throttles.
 func TestBrowserBlankDesignHotKey(t *testing.T) {
+	t.Parallel()
 	b := startBrowser(t)
 	b.open("/")
 	b.click(app.IDStartBlank)
@@ -194,6 +197,7 @@ func TestBrowserBlankDesignHotKey(t *testing.T) {
 // field), and the Indexes panel naming the table's keys as always
 // projected.
 func TestBrowserDesignEditors(t *testing.T) {
+	t.Parallel()
 	b := startBrowser(t)
 	b.open("/")
 	b.click(app.IDStartBlank)
@@ -248,6 +252,7 @@ func TestBrowserDesignEditors(t *testing.T) {
 // TestBrowserDesignFromPlainLines: the new-design form takes the design in
 // plain lines; a line it cannot read says which; the proposal opens.
 func TestBrowserDesignFromPlainLines(t *testing.T) {
+	t.Parallel()
 	b := startBrowser(t)
 	b.open("/")
 	b.click(app.IDStartWizard)
@@ -268,6 +273,7 @@ func TestBrowserDesignFromPlainLines(t *testing.T) {
 // Workbench data model (sample items, no facets), and the design loads a
 // generated dataset of 5,000 items shaped like its samples.
 func TestBrowserOpenNoSQLWorkbenchFromStart(t *testing.T) {
+	t.Parallel()
 	b := startBrowser(t)
 	b.open("/")
 	b.waitFor("the start page shows", fmt.Sprintf(`!!document.getElementById(%q)`, app.IDStartOpenFile), 30*time.Second)

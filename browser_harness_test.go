@@ -8,6 +8,7 @@ import (
 	"net/http/httptest"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -15,6 +16,7 @@ import (
 
 	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/cdproto/runtime"
+	"github.com/chromedp/cdproto/storage"
 	"github.com/chromedp/chromedp"
 
 	"github.com/dynamodb-workbench/workbench/app"
@@ -28,7 +30,7 @@ const screenshotsEnv = "WORKBENCH_SCREENSHOTS"
 // browser is one headless Chromium driving the workbench served by the
 // real handler, with what the page logged kept for failure reports.
 type browser struct {
-	t   *testing.T
+	t   testing.TB
 	ctx context.Context
 	url string
 
@@ -43,11 +45,158 @@ const cspRecorder = `window.__cspViolations = [];
 document.addEventListener("securitypolicyviolation", (e) =>
   window.__cspViolations.push(e.violatedDirective + " " + e.blockedURI + " " + e.sourceFile + ":" + e.lineNumber));`
 
-// startBrowser serves the workbench and opens a browser on it, at the
-// smallest window the workbench supports (1280x800). It skips, or fails
-// under WORKBENCH_REQUIRE_BROWSER=1, when the wasm is not built or Chromium
-// is missing.
+// One Chromium serves every browser test of the package: starting one
+// costs seconds on a busy machine, a tab almost nothing. Each test gets its
+// own tab on its own fresh server, so its page, storage, service worker
+// and caches (all per origin, and each server listens on a new port) are
+// its own; tests that call t.Parallel() run side by side, at most
+// browserParallel at a time.
+
+// browserParallelEnv overrides how many browser tests run at once.
+const browserParallelEnv = "WORKBENCH_BROWSER_PARALLEL"
+
+// browserParallel is how many browser tests drive the shared Chromium at
+// once by default: two keep a two-core machine busy without starving the
+// pages' own work.
+const browserParallel = 2
+
+// chrome is the shared Chromium, started by the first test that needs it
+// and closed by TestMain.
+var chrome struct {
+	mu      sync.Mutex
+	ctx     context.Context // the browser's first tab's context; new tabs derive from it
+	stop    func()
+	profile string
+	slots   chan struct{}
+}
+
+// TestMain closes the shared Chromium after the tests.
+func TestMain(m *testing.M) {
+	code := m.Run()
+	closeChrome()
+	os.Exit(code)
+}
+
+// sharedChrome returns the running shared Chromium's context, starting it
+// (again, after a crash) when needed.
+func sharedChrome(t testing.TB) context.Context {
+	t.Helper()
+	chrome.mu.Lock()
+	defer chrome.mu.Unlock()
+	if chrome.ctx != nil && chrome.ctx.Err() == nil {
+		return chrome.ctx
+	}
+	if chrome.stop != nil {
+		chrome.stop()
+		chrome.stop = nil
+	}
+	if chrome.profile == "" {
+		dir, err := os.MkdirTemp("", "workbench-chromium-")
+		if err != nil {
+			t.Fatal(err)
+		}
+		chrome.profile = dir
+	}
+	opts := append(chromedp.DefaultExecAllocatorOptions[:],
+		chromedp.ExecPath(chromiumPath()),
+		chromedp.NoSandbox,
+		chromedp.DisableGPU,
+		chromedp.WindowSize(1280, 800),
+		chromedp.Flag("disable-quic", true),
+		chromedp.Flag("disable-component-update", true),
+		chromedp.Flag("disable-background-networking", true),
+		chromedp.Flag("no-first-run", true),
+		// Containers often have a small /dev/shm, where Chromium crashes.
+		chromedp.Flag("disable-dev-shm-usage", true),
+		// A tab in the background must run as one in front: the tests
+		// drive several at once.
+		chromedp.Flag("disable-background-timer-throttling", true),
+		chromedp.Flag("disable-renderer-backgrounding", true),
+		chromedp.Flag("disable-backgrounding-occluded-windows", true),
+		chromedp.UserDataDir(chrome.profile),
+	)
+	// Chromium on a busy CI machine now and then exits before it listens
+	// ("chrome failed to start", the launcher's own output and nothing
+	// else); a second start works. Try three times before failing.
+	for attempt := 1; ; attempt++ {
+		allocCtx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
+		ctx, cancelBrowser := chromedp.NewContext(allocCtx)
+		// Start the browser on the long-lived context: a first Run on a
+		// timeout context would tie the browser's life to that timeout.
+		err := chromedp.Run(ctx)
+		if err == nil {
+			chrome.ctx = ctx
+			chrome.stop = func() {
+				_ = chromedp.Cancel(ctx)
+				cancelBrowser()
+				cancelAlloc()
+			}
+			return ctx
+		}
+		cancelBrowser()
+		cancelAlloc()
+		if attempt == 3 {
+			t.Fatalf("starting %s (%d attempts): %v", chromiumPath(), attempt, err)
+		}
+		t.Logf("starting %s, attempt %d: %v; trying again", chromiumPath(), attempt, err)
+		time.Sleep(time.Duration(attempt) * time.Second)
+	}
+}
+
+// closeChrome closes the shared Chromium and waits for it to exit, then
+// removes its profile.
+func closeChrome() {
+	chrome.mu.Lock()
+	defer chrome.mu.Unlock()
+	if chrome.stop != nil {
+		chrome.stop()
+		chrome.stop, chrome.ctx = nil, nil
+	}
+	if chrome.profile != "" {
+		os.RemoveAll(chrome.profile)
+		chrome.profile = ""
+	}
+}
+
+// browserSlot waits for one of the browserParallel places and gives it
+// back when the test ends (once per test, however many tabs it opens).
+func browserSlot(t testing.TB) {
+	t.Helper()
+	chrome.mu.Lock()
+	if chrome.slots == nil {
+		n := browserParallel
+		if v, err := strconv.Atoi(os.Getenv(browserParallelEnv)); err == nil && v > 0 {
+			n = v
+		}
+		chrome.slots = make(chan struct{}, n)
+	}
+	slots := chrome.slots
+	chrome.mu.Unlock()
+	if _, held := slotHolders.LoadOrStore(t, true); held {
+		return
+	}
+	slots <- struct{}{}
+	t.Cleanup(func() {
+		slotHolders.Delete(t)
+		<-slots
+	})
+}
+
+// slotHolders are the tests holding a browserSlot.
+var slotHolders sync.Map // testing.TB -> bool
+
+// startBrowser serves the workbench and opens a tab of the shared Chromium
+// on it, at the smallest window the workbench supports (1280x800). It
+// skips, or fails under WORKBENCH_REQUIRE_BROWSER=1, when the wasm is not
+// built or Chromium is missing. A test that calls t.Parallel() first runs
+// beside the others (see browserParallel).
 func startBrowser(t *testing.T) *browser {
+	t.Helper()
+	return startBrowserTB(t)
+}
+
+// startBrowserTB is startBrowser for a test or a benchmark.
+func startBrowserTB(t testing.TB) *browser {
 	t.Helper()
 	skip := t.Skipf
 	if os.Getenv(requireBrowserEnv) == "1" {
@@ -59,6 +208,7 @@ func startBrowser(t *testing.T) *browser {
 	if _, err := os.Stat(chromiumPath()); err != nil {
 		skip("no Chromium at %s (install the chromium package, or set CHROMIUM): %v", chromiumPath(), err)
 	}
+	browserSlot(t)
 
 	store, err := sharestore.OpenBolt(filepath.Join(t.TempDir(), "share.db"))
 	if err != nil {
@@ -81,63 +231,55 @@ func startBrowser(t *testing.T) *browser {
 	t.Cleanup(srv.Close)
 	b.url = srv.URL
 
-	opts := append(chromedp.DefaultExecAllocatorOptions[:],
-		chromedp.ExecPath(chromiumPath()),
-		chromedp.NoSandbox,
-		chromedp.DisableGPU,
-		chromedp.WindowSize(1280, 800),
-		chromedp.Flag("disable-quic", true),
-		chromedp.Flag("disable-component-update", true),
-		chromedp.Flag("disable-background-networking", true),
-		chromedp.Flag("no-first-run", true),
-		// Containers often have a small /dev/shm, where Chromium crashes.
-		chromedp.Flag("disable-dev-shm-usage", true),
-		chromedp.UserDataDir(t.TempDir()),
-	)
-	// Chromium on a busy CI machine now and then exits before it listens
-	// ("chrome failed to start", the launcher's own output and nothing
-	// else); a second start works. Try three times before failing.
-	var browserCtx context.Context
+	// A new tab; should the shared browser have died (a crash under
+	// memory pressure), start it again once.
+	var tabCtx context.Context
 	for attempt := 1; ; attempt++ {
-		allocCtx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
-		ctx, cancelBrowser := chromedp.NewContext(allocCtx)
-		// Start the browser on the long-lived context: a first Run on a
-		// timeout context would tie the browser's life to that timeout.
-		err := chromedp.Run(ctx)
+		ctx, cancelTab := chromedp.NewContext(sharedChrome(t))
+		err := chromedp.Run(ctx, chromedp.EmulateViewport(1280, 800))
 		if err == nil {
-			browserCtx = ctx
-			// Close the browser and wait for it to exit before t.TempDir's
-			// cleanup removes its profile (cleanups run last-registered first).
+			tabCtx = ctx
+			// Close the tab when the test ends (cleanups run
+			// last-registered first: before the server closes).
 			t.Cleanup(func() {
 				if err := chromedp.Cancel(ctx); err != nil {
-					t.Logf("closing the browser: %v", err)
+					t.Logf("closing the tab: %v", err)
 				}
-				cancelBrowser()
-				cancelAlloc()
+				cancelTab()
 			})
 			break
 		}
-		cancelBrowser()
-		cancelAlloc()
-		if attempt == 3 {
-			t.Fatalf("starting %s (%d attempts): %v", chromiumPath(), attempt, err)
+		cancelTab()
+		if attempt == 2 {
+			t.Fatalf("opening a tab of %s: %v", chromiumPath(), err)
 		}
-		t.Logf("starting %s, attempt %d: %v; trying again", chromiumPath(), attempt, err)
-		time.Sleep(time.Duration(attempt) * time.Second)
+		t.Logf("opening a tab: %v; starting the browser again", err)
+		chrome.mu.Lock()
+		if chrome.stop != nil {
+			chrome.stop()
+			chrome.stop, chrome.ctx = nil, nil
+		}
+		chrome.mu.Unlock()
 	}
-	// Record the page's Content-Security-Policy violations (none may
-	// happen: see TestBrowserCSP) from the first script on.
-	if err := chromedp.Run(browserCtx, chromedp.ActionFunc(func(ctx context.Context) error {
+	// The port may be one an earlier test's server had, whose service
+	// worker, caches and storage the shared browser still keeps for the
+	// same origin: start from none. Then record the page's
+	// Content-Security-Policy violations (none may happen: see
+	// TestBrowserCSP) from the first script on.
+	if err := chromedp.Run(tabCtx, chromedp.ActionFunc(func(ctx context.Context) error {
+		if err := storage.ClearDataForOrigin(srv.URL, "all").Do(ctx); err != nil {
+			return fmt.Errorf("clearing %s's storage: %w", srv.URL, err)
+		}
 		_, err := page.AddScriptToEvaluateOnNewDocument(cspRecorder).Do(ctx)
 		return err
 	})); err != nil {
-		t.Fatalf("installing the CSP recorder: %v", err)
+		t.Fatalf("preparing the tab (storage, CSP recorder): %v", err)
 	}
-	ctx, cancel := context.WithTimeout(browserCtx, 3*time.Minute)
+	ctx, cancel := context.WithTimeout(tabCtx, 3*time.Minute)
 	t.Cleanup(cancel)
 	b.ctx = ctx
 
-	chromedp.ListenTarget(browserCtx, func(ev any) {
+	chromedp.ListenTarget(tabCtx, func(ev any) {
 		var msg string
 		switch ev := ev.(type) {
 		case *runtime.EventConsoleAPICalled:

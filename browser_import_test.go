@@ -17,6 +17,7 @@ import (
 // itself; each becomes the open model (its table in the design) with the
 // import's warnings in the status line.
 func TestBrowserOpenImports(t *testing.T) {
+	t.Parallel()
 	b := startBrowser(t)
 	b.open("/?pattern=multi-tenancy&items=50")
 	b.waitLoaded(50, time.Minute)

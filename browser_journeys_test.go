@@ -15,6 +15,7 @@ import (
 // TestBrowserDeepLinkLoadsCollections opens a pattern by deep link with
 // 10,000 items and sees the item collections.
 func TestBrowserDeepLinkLoadsCollections(t *testing.T) {
+	t.Parallel()
 	b := startBrowser(t)
 	const items = 10000
 	start := time.Now()
@@ -54,6 +55,7 @@ func TestBrowserDeepLinkLoadsCollections(t *testing.T) {
 // TestBrowserRunsAccessPattern runs an access pattern with one click and
 // sees its items, count and consumed capacity.
 func TestBrowserRunsAccessPattern(t *testing.T) {
+	t.Parallel()
 	b := startBrowser(t)
 	b.open("/?pattern=multi-tenancy&items=500")
 	b.waitLoaded(500, time.Minute)
@@ -78,6 +80,7 @@ func TestBrowserRunsAccessPattern(t *testing.T) {
 // TestBrowserSparseIndex adds an item without the sparse index's key
 // attribute and sees it listed as absent from the index, with the reason.
 func TestBrowserSparseIndex(t *testing.T) {
+	t.Parallel()
 	b := startBrowser(t)
 	b.open("/?pattern=sparse-index&items=200")
 	b.waitLoaded(200, time.Minute)
@@ -120,6 +123,7 @@ func TestBrowserSparseIndex(t *testing.T) {
 // TestBrowserTTLExpiry advances the clock past an item's TTL, sees it marked
 // expired while the sweeper has not run, then sees it deleted.
 func TestBrowserTTLExpiry(t *testing.T) {
+	t.Parallel()
 	b := startBrowser(t)
 	b.open("/?pattern=ttl-ephemeral&items=50")
 	b.waitLoaded(50, time.Minute)
@@ -156,6 +160,7 @@ func TestBrowserTTLExpiry(t *testing.T) {
 // TestBrowserLoads100kItems loads 100,000 items in the page and sees them
 // all counted in the collections view; it logs how long the load took.
 func TestBrowserLoads100kItems(t *testing.T) {
+	t.Parallel()
 	b := startBrowser(t)
 	const items = 100000
 	b.open(fmt.Sprintf("/?pattern=multi-tenancy&items=%d", items))
@@ -169,6 +174,7 @@ func TestBrowserLoads100kItems(t *testing.T) {
 // the key attributes, one more attribute, saved with PutItem, shown in its
 // collection.
 func TestBrowserItemForm(t *testing.T) {
+	t.Parallel()
 	b := startBrowser(t)
 	b.open("/?pattern=multi-tenancy&items=100")
 	b.waitLoaded(0, time.Minute)
@@ -191,6 +197,7 @@ func TestBrowserItemForm(t *testing.T) {
 // against the loaded pattern's table and sees its items and consumed
 // capacity in the result panel, with the execute-statement snippet.
 func TestBrowserPartiQL(t *testing.T) {
+	t.Parallel()
 	b := startBrowser(t)
 	b.open("/?pattern=multi-tenancy&items=500")
 	b.waitLoaded(500, time.Minute)

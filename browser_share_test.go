@@ -20,6 +20,7 @@ import (
 // opens it in a fresh page: the design comes back from the URL fragment
 // alone.
 func TestBrowserShareLinkRoundTrip(t *testing.T) {
+	t.Parallel()
 	b := startBrowser(t)
 	b.open("/?pattern=sparse-index&items=100")
 	b.click(app.IDTab + app.TabDesign)
@@ -46,6 +47,7 @@ func TestBrowserShareLinkRoundTrip(t *testing.T) {
 // TestBrowserStoredShare stores a model through the API, as the page does
 // for a model too large for a link, and opens /s/{id}.
 func TestBrowserStoredShare(t *testing.T) {
+	t.Parallel()
 	b := startBrowser(t)
 	p, _ := patterns.Get("composite-sort-key")
 	m := p.Model()
@@ -74,6 +76,7 @@ func TestBrowserStoredShare(t *testing.T) {
 
 // TestBrowserExport generates CloudFormation in the page.
 func TestBrowserExport(t *testing.T) {
+	t.Parallel()
 	b := startBrowser(t)
 	b.open("/?pattern=time-series&items=100")
 	b.click(app.IDTab + app.TabExport)
@@ -91,6 +94,7 @@ func TestBrowserExport(t *testing.T) {
 // TestBrowserLargeModelSharesThroughTheStore: a design too large for a link
 // is stored on the server and shared as /s/{id}.
 func TestBrowserLargeModelSharesThroughTheStore(t *testing.T) {
+	t.Parallel()
 	b := startBrowser(t)
 	b.open("/?pattern=sparse-index&items=50")
 	b.click(app.IDTab + app.TabDesign)

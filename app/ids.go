@@ -40,7 +40,8 @@ const (
 	// Data.
 	IDLoadSize         = "wb-load-size"         // how many items to load
 	IDLoadButton       = "wb-load"              // load the design's dataset
-	IDLoadProgress     = "wb-load-progress"     // the load progress bar (data-done, data-total, data-running)
+	IDLoadProgress     = "wb-load-progress"     // the load progress bar (data-done, data-total, data-running, data-cancelled)
+	IDLoadCancel       = "wb-load-cancel"       // stop the running dataset load, keeping the items loaded so far (in the footer, on every tab)
 	IDTableSelect      = "wb-table-select"      // the table a panel shows
 	IDCollections      = "wb-collections"       // the item collections view (data-items, data-collections)
 	IDCollectionFilter = "wb-collection-filter" // show one partition key's collection

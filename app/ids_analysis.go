@@ -19,20 +19,22 @@ const (
 	IDPartError    = "wb-part-error"    // why the what-if cannot be computed
 
 	// Load.
-	IDLoadRun      = "wb-load-run"      // simulate the workload with the options chosen
-	IDLoadSharding = "wb-load-sharding" // write sharding on or off (a checkbox)
-	IDLoadBurst    = "wb-load-burst"    // burst capacity on or off (a checkbox)
-	IDLoadAdaptive = "wb-load-adaptive" // adaptive capacity on or off (a checkbox)
-	IDLoadSplit    = "wb-load-split"    // split for heat on or off (a checkbox)
-	IDLoadDuration = "wb-load-duration" // how long to simulate (seconds)
-	IDLoadSpace    = "wb-load-space"    // the key space simulated: a table, or Table.Index for a GSI
-	IDLoadPlay     = "wb-load-play"     // play or pause the heat map
-	IDLoadTime     = "wb-load-time"     // the heat map's time (a range, seconds into the run)
-	IDLoadSpeed    = "wb-load-speed"    // the play speed: the real seconds the whole run plays in
-	IDLoadHeatMap  = "wb-load-heatmap"  // the heat map (data-run, data-throttled, data-requests, data-seconds, data-until, data-frame, data-playing, data-compute-ms, data-prepare-ms)
-	IDLoadCompare  = "wb-load-compare"  // the previous run and this one side by side (data-a-throttled, data-b-throttled)
-	IDLoadSummary  = "wb-load-summary"  // the run's totals and what each access pattern had throttled
-	IDLoadError    = "wb-load-error"    // why the simulation could not run
+	IDLoadRun          = "wb-load-run"           // simulate the workload with the options chosen
+	IDLoadRunCancel    = "wb-load-run-cancel"    // stop the running simulation (shown while it runs)
+	IDLoadRunCancelled = "wb-load-run-cancelled" // how far a cancelled simulation got
+	IDLoadSharding     = "wb-load-sharding"      // write sharding on or off (a checkbox)
+	IDLoadBurst        = "wb-load-burst"         // burst capacity on or off (a checkbox)
+	IDLoadAdaptive     = "wb-load-adaptive"      // adaptive capacity on or off (a checkbox)
+	IDLoadSplit        = "wb-load-split"         // split for heat on or off (a checkbox)
+	IDLoadDuration     = "wb-load-duration"      // how long to simulate (seconds)
+	IDLoadSpace        = "wb-load-space"         // the key space simulated: a table, or Table.Index for a GSI
+	IDLoadPlay         = "wb-load-play"          // play or pause the heat map
+	IDLoadTime         = "wb-load-time"          // the heat map's time (a range, seconds into the run)
+	IDLoadSpeed        = "wb-load-speed"         // the play speed: the real seconds the whole run plays in
+	IDLoadHeatMap      = "wb-load-heatmap"       // the heat map (data-run, data-throttled, data-requests, data-seconds, data-until, data-frame, data-playing, data-compute-ms, data-prepare-ms)
+	IDLoadCompare      = "wb-load-compare"       // the previous run and this one side by side (data-a-throttled, data-b-throttled)
+	IDLoadSummary      = "wb-load-summary"       // the run's totals and what each access pattern had throttled
+	IDLoadError        = "wb-load-error"         // why the simulation could not run
 
 	// Fan-out.
 	IDFanPattern = "wb-fan-pattern" // the access pattern with a fan-out to show
@@ -45,6 +47,7 @@ const (
 
 	// Cost.
 	IDCostRun      = "wb-cost-run"      // measure again
+	IDCostCancel   = "wb-cost-cancel"   // stop the running measurement (shown while it runs)
 	IDCostTable    = "wb-cost-table"    // a row per access pattern (data-pattern, data-on-demand, data-provisioned)
 	IDCostTotal    = "wb-cost-total"    // the totals row (data-on-demand, data-provisioned)
 	IDCostChart    = "wb-cost-chart"    // the cost bar chart (SVG)

@@ -2,6 +2,7 @@ package app
 
 import (
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/dynamodb-workbench/workbench/engine"
@@ -40,6 +41,10 @@ type liveLog struct {
 	ghosts     map[string][]ghost
 	ttlDeletes map[string][]visualizer.TTLEvent
 	ttlAttr    func(table string) string
+
+	// writes counts the engine's changes, even quiet ones: an apply in
+	// slices sees by it that the engine changed under its copy.
+	writes atomic.Uint64
 }
 
 type liveMark struct {
@@ -54,6 +59,7 @@ type ghost struct {
 
 // record queues one change. It runs under the engine's lock.
 func (l *liveLog) record(db *engine.Database, c engine.Change, _ time.Time) {
+	l.writes.Add(1)
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	if l.quiet || db != l.db {

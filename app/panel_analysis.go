@@ -5,7 +5,6 @@ import (
 	"strconv"
 	"strings"
 	"sync"
-	"time"
 
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 )
@@ -17,10 +16,8 @@ import (
 // panel_load.go, panel_fanout.go and panel_cost.go; the tour in
 // panel_tour.go.
 
-// paintPause is how long a panel waits after showing "running…" before a
-// long computation: WebAssembly runs on the page's only thread, so without
-// a pause the browser never paints the notice before the work blocks it.
-const paintPause = 40 * time.Millisecond
+// The panels' long computations run as jobs (job.go), in slices that let
+// the browser paint their "running…" notice and answer clicks.
 
 // analysisMemory is what the analysis panels computed for one store. A tab
 // switch dismounts a panel and its fields go with it; a simulation of a day

@@ -1,6 +1,7 @@
 package app
 
 import (
+	"context"
 	"fmt"
 	"strconv"
 	"strings"
@@ -10,7 +11,7 @@ import (
 
 	"github.com/dynamodb-workbench/workbench/engine/analysis"
 	"github.com/dynamodb-workbench/workbench/engine/model"
-	"github.com/dynamodb-workbench/workbench/patterns"
+	"github.com/dynamodb-workbench/workbench/engine/partition"
 	"github.com/dynamodb-workbench/workbench/visualizer"
 )
 
@@ -57,11 +58,17 @@ func costModelFor(m *model.Model, items int) *model.Model {
 
 // measureCost analyses the design: it loads the dataset into a fresh
 // engine, runs every access pattern with its example parameters and
-// prices it (analysis.Analyze).
-func measureCost(m *model.Model, items int) *costResult {
+// prices it (analysis.Analyze). j slices the work (job.go) and cancels
+// it; nil runs it whole.
+func measureCost(j *job, m *model.Model, items int) *costResult {
+	if j == nil {
+		j = newJob(context.Background())
+		defer j.cancel()
+	}
 	r := &costResult{Model: m, Items: items}
 	start := time.Now()
-	rep, err := analysis.Analyze(costModelFor(m, items), analysis.Options{Resolve: patterns.Generator, Items: items})
+	rep, err := analysis.Analyze(costModelFor(m, items), analysis.Options{Resolve: j.resolver(), Items: items, Context: j.ctx,
+		Workload: func(w partition.Workload) partition.Workload { w.Yield = j.simYield; return w }})
 	r.Elapsed = time.Since(start)
 	if err != nil {
 		r.Err = err.Error()
@@ -78,9 +85,22 @@ func measureCost(m *model.Model, items int) *costResult {
 type costPanel struct {
 	goapp.Compo
 	Panel
-	res      *costResult
-	running  bool
-	restored bool
+	res     *costResult
+	running bool
+	// job is the running measurement, cancelled when the panel goes;
+	// measuring names the design and items it measures.
+	job       *job
+	measuring costKey
+	// cancelled is the measurement cancelled last: it does not start
+	// again by itself (Measure again does).
+	cancelled costKey
+	restored  bool
+}
+
+// costKey names what a measurement measures.
+type costKey struct {
+	model *model.Model
+	items int
 }
 
 // OnMount starts a measurement unless the last one is of the current
@@ -105,6 +125,25 @@ func (c *costPanel) restore() {
 	}
 }
 
+// OnDismount stops a running measurement: a tab switch dismounts the
+// panel, which could no longer take its outcome.
+func (c *costPanel) OnDismount() {
+	if c.job != nil {
+		c.job.cancel()
+		c.job, c.running = nil, false
+	}
+}
+
+// cancel stops the running measurement; the last one stays shown when it
+// is of the current design.
+func (c *costPanel) cancel() {
+	if c.job == nil {
+		return
+	}
+	c.job.cancel()
+	c.job, c.running, c.cancelled = nil, false, c.measuring
+}
+
 // OnUpdate measures again when the design or its dataset changed.
 func (c *costPanel) OnUpdate(ctx goapp.Context) { c.refresh(ctx, false) }
 
@@ -126,12 +165,25 @@ func (c *costPanel) refresh(ctx goapp.Context, force bool) {
 	if !ready {
 		return
 	}
-	c.running = true
+	key := costKey{st.Model, items}
+	if !force && c.cancelled == key {
+		return
+	}
+	c.running, c.measuring, c.cancelled = true, key, costKey{}
 	m := st.Model
+	// A job (job.go): in slices that hand the browser its thread.
+	j := newJob(context.Background())
+	c.job = j
 	ctx.Async(func() {
-		time.Sleep(paintPause)
-		r := measureCost(m, items)
+		// Let the page show that it is measuring before the work starts.
+		j.pause()
+		r := measureCost(j, m, items)
+		j.cancel()
 		ctx.Dispatch(func(ctx goapp.Context) {
+			if c.job != j {
+				return
+			}
+			c.job = nil
 			c.running = false
 			c.res = r
 			mem := memoryOf(c.Store)
@@ -154,6 +206,8 @@ func (c *costPanel) Render() goapp.UI {
 	switch {
 	case c.running:
 		status = "Measuring every access pattern on the dataset…"
+	case c.cancelled.model == c.State.Model && !current:
+		status = "Measurement cancelled: Measure again starts it over"
 	case current && r.View != nil:
 		status = fmt.Sprintf("%s · prices %s as of %s · measured in %s", r.View.Dataset, r.View.Region, r.View.AsOf, loadMs(r.Elapsed))
 	}
@@ -162,6 +216,11 @@ func (c *costPanel) Render() goapp.UI {
 			goapp.Button().ID(IDCostRun).Class("wb-btn").Disabled(c.running).Text("Measure again").
 				Title("Load the dataset into a fresh engine, run every access pattern and price it").
 				OnClick(func(ctx goapp.Context, e goapp.Event) { c.refresh(ctx, true) }),
+			goapp.If(c.running, func() goapp.UI {
+				return goapp.Button().ID(IDCostCancel).Class("wb-btn").Text("Cancel").
+					Title("Stop the measurement").
+					OnClick(func(ctx goapp.Context, e goapp.Event) { c.cancel() })
+			}),
 			goapp.Span().Class("wb-muted").Text(status),
 		),
 		goapp.If(missing != "", func() goapp.UI { return c.renderMissing(missing) }),

@@ -184,7 +184,7 @@ func TestCostPanelFollowsTheDesign(t *testing.T) {
 
 // TestCostPanelShowsErrors: an analysis that fails says why.
 func TestCostPanelShowsErrors(t *testing.T) {
-	r := measureCost(nil, 0)
+	r := measureCost(nil, nil, 0)
 	if r.Err == "" {
 		t.Fatal("no error for no model")
 	}
@@ -210,7 +210,7 @@ func TestCostWarningsNextToTheirElement(t *testing.T) {
 			}
 		}
 	}
-	r := measureCost(m, 100)
+	r := measureCost(nil, m, 100)
 	if r.Err != "" {
 		t.Fatal(r.Err)
 	}
@@ -259,5 +259,46 @@ func TestCostPanelSaysWhatIsMissing(t *testing.T) {
 	c.act(c.ctx, func() { s.EditWorkload(defaultWorkload) })
 	if costMissing(c.State.Model) != "" || hasID(c.html(), IDMissing) {
 		t.Error("typical rates did not satisfy the cost")
+	}
+}
+
+// TestCostPanelCancel: Cancel stops a running measurement, the panel says
+// so and does not start it again by itself; Measure again does.
+func TestCostPanelCancel(t *testing.T) {
+	s := NewStore()
+	if err := s.OpenPattern("multi-tenancy"); err != nil {
+		t.Fatal(err)
+	}
+	c, e := newTestCost(t, s)
+	if c.res == nil || c.running {
+		t.Fatalf("the first measurement did not end: %+v", c.res)
+	}
+	if err := s.OpenPattern("time-series"); err != nil {
+		t.Fatal(err)
+	}
+	c.State = s.State()
+	c.OnUpdate(c.ctx)
+	if !c.running || !hasID(c.html(), IDCostCancel) {
+		t.Fatal("a running measurement offers no Cancel")
+	}
+	c.cancel()
+	e.ConsumeAll()
+	if c.running || hasID(c.html(), IDCostCancel) {
+		t.Error("the measurement still runs after Cancel")
+	}
+	if c.res != nil && c.res.Model == s.State().Model {
+		t.Error("the cancelled measurement's result was taken")
+	}
+	if !strings.Contains(c.html(), "Measurement cancelled") {
+		t.Errorf("the panel does not say the measurement was cancelled")
+	}
+	c.OnUpdate(c.ctx)
+	if c.running {
+		t.Error("a cancelled measurement started again by itself")
+	}
+	c.refresh(c.ctx, true)
+	e.ConsumeAll()
+	if c.res == nil || c.res.Model != s.State().Model {
+		t.Error("Measure again did not measure the design")
 	}
 }

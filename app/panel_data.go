@@ -95,7 +95,8 @@ func (d *dataPanel) renderLoad(st *State) goapp.UI {
 			Attr("max", ld.Total).Attr("value", ld.Done).
 			Attr("aria-label", fmt.Sprintf("%d of %d items loaded", ld.Done, ld.Total)).
 			Attr("data-done", ld.Done).Attr("data-total", ld.Total).
-			Attr("data-running", strconv.FormatBool(ld.Running)),
+			Attr("data-running", strconv.FormatBool(ld.Running)).
+			Attr("data-cancelled", strconv.FormatBool(ld.Cancelled)),
 		goapp.Span().Class("wb-muted").Text(loadText(ld, pct)),
 	)
 }
@@ -119,6 +120,8 @@ func loadText(ld LoadState, pct int) string {
 		return "load failed: " + ld.Error
 	case ld.Running:
 		return fmt.Sprintf("%d%% · %d of %d", pct, ld.Done, ld.Total)
+	case ld.Cancelled:
+		return fmt.Sprintf("cancelled: %d of %d items loaded", ld.Done, ld.Total)
 	case ld.Total > 0:
 		return fmt.Sprintf("%d items in %s", ld.Done, ld.Elapsed.Round(1e6))
 	}

@@ -239,9 +239,31 @@ func (d *designPanel) editTable(ctx goapp.Context, i int, change func(m *model.M
 	})
 }
 
-// apply makes the engine run the draft.
+// apply makes the engine run the draft: the items are copied into the new
+// engine as a job (Store.ApplyInSlices), off the event handler, so that a
+// large dataset does not hold the page; the footer shows its progress and
+// its Cancel.
 func (d *designPanel) apply(ctx goapp.Context) {
-	d.act(ctx, func() { _ = d.Store.Apply() })
+	s := d.Store
+	pc, underPage := pageContexts.Load(s)
+	if underPage {
+		ctx = pc.(goapp.Context)
+	}
+	ctx.Async(func() {
+		_ = s.ApplyInSlices(func() {
+			ctx.Dispatch(func(ctx goapp.Context) { publish(ctx, s) })
+		})
+		ctx.Dispatch(func(ctx goapp.Context) {
+			publish(ctx, s)
+			if !underPage {
+				// Alone (tests), the panel keeps the State itself, as act
+				// does. Under the page it must not: the page hands it the
+				// new State, and go-app re-renders a child only when the
+				// fields it is handed differ from the ones it has.
+				d.State = s.State()
+			}
+		})
+	})
 }
 
 func (d *designPanel) setModelName(ctx goapp.Context, v string) {

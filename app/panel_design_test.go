@@ -140,7 +140,7 @@ func TestDesignRendersTheDraft(t *testing.T) {
 }
 
 func TestDesignAddGSIDerivesDefinitionsAndApplies(t *testing.T) {
-	d, _ := newTestDesign(t, "")
+	d, e := newTestDesign(t, "")
 	d.addGSI(d.ctx, 0)
 	st := d.Store.State()
 	tb := &st.Draft.Tables[0]
@@ -187,6 +187,7 @@ func TestDesignAddGSIDerivesDefinitionsAndApplies(t *testing.T) {
 	}
 
 	d.apply(d.ctx)
+	e.ConsumeAll() // the copy runs as a job (Store.ApplyInSlices)
 	st = d.Store.State()
 	if st.Dirty || st.Error != "" {
 		t.Fatalf("after Apply: dirty %v, error %q", st.Dirty, st.Error)
@@ -463,7 +464,7 @@ func TestDesignKeyRenamesFollow(t *testing.T) {
 }
 
 func TestDesignRenamesReachAccessPatterns(t *testing.T) {
-	d, _ := newTestDesign(t, "sparse-index")
+	d, e := newTestDesign(t, "sparse-index")
 	if ps := d.Store.State().Problems; len(ps) != 0 {
 		t.Fatalf("the pattern has problems: %v", ps)
 	}
@@ -482,6 +483,7 @@ func TestDesignRenamesReachAccessPatterns(t *testing.T) {
 		t.Errorf("problems after the renames: %v", ps)
 	}
 	d.apply(d.ctx)
+	e.ConsumeAll() // the copy runs as a job (Store.ApplyInSlices)
 	if ts := d.Store.State().Snapshot.Table("Reports"); ts == nil || ts.Description.GlobalSecondaryIndexes[0].IndexName != "ByTechnician" {
 		t.Error("the engine does not run the renamed table and index")
 	}

@@ -1,6 +1,7 @@
 package app
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"math"
@@ -14,7 +15,6 @@ import (
 	"github.com/dynamodb-workbench/workbench/engine/analysis"
 	"github.com/dynamodb-workbench/workbench/engine/model"
 	"github.com/dynamodb-workbench/workbench/engine/partition"
-	"github.com/dynamodb-workbench/workbench/patterns"
 	"github.com/dynamodb-workbench/workbench/visualizer"
 )
 
@@ -48,8 +48,9 @@ type loadOptions struct {
 	Split    bool
 	// Burst is burst capacity: 300 seconds of unused capacity banked.
 	Burst bool
-	// yield, when set, lets the page paint during a long run.
-	yield func(second int)
+	// yield, when set, is the run's Workload.Yield: the page's job steps
+	// there, handing the browser its thread and stopping on Cancel.
+	yield func(second int) error
 }
 
 // loadDefaults are the options a first run takes: the model as designed.
@@ -138,15 +139,21 @@ func loadWorkload(w partition.Workload, o loadOptions) partition.Workload {
 // first second (a heat split needs minutes, an on-demand peak counts after
 // 30). The panel then runs the simulator itself with its switches, which
 // the analysis does not expose.
-func simulateLoad(m *model.Model, o loadOptions, n int) (*loadRun, error) {
+//
+// j slices the work (job.go) and cancels it; nil runs it whole.
+func simulateLoad(j *job, m *model.Model, o loadOptions, n int) (*loadRun, error) {
 	if m == nil || m.Workload == nil || len(m.Workload.Requests) == 0 {
 		return nil, errors.New("this design has no workload to simulate: open the write-sharding or time-series pattern, or add a workload to the model")
 	}
 	if o.Seconds < 1 || o.Seconds > analysis.MaxSimulationSeconds {
 		return nil, fmt.Errorf("a simulation of %d s: 1 s to a day", o.Seconds)
 	}
+	if j == nil {
+		j = newJob(context.Background())
+		defer j.cancel()
+	}
 	start := time.Now()
-	sims, err := analysis.Simulate(m, analysis.Options{Resolve: patterns.Generator}, 1, 0)
+	sims, err := analysis.Simulate(m, analysis.Options{Resolve: j.resolver(), Context: j.ctx}, 1, 0)
 	if err != nil {
 		return nil, err
 	}
@@ -180,7 +187,10 @@ func simulateLoad(m *model.Model, o loadOptions, n int) (*loadRun, error) {
 
 	w := loadWorkload(sim.Workload, o)
 	start = time.Now()
-	res, err := partition.Simulate(sim.Result.Layout, w)
+	if w.Yield == nil {
+		w.Yield = j.simYield
+	}
+	res, err := partition.SimulateContext(j.ctx, sim.Result.Layout, w)
 	if err != nil {
 		return nil, fmt.Errorf("simulating %s: %w", run.Space, err)
 	}
@@ -211,8 +221,12 @@ type loadPanel struct {
 	opts     loadOptions
 	running  bool
 	progress int // the simulated second a running simulation has reached
-	err      string
-	runs     int
+	// sim is the running simulation's job, for Cancel.
+	sim *job
+	err string
+	// cancelled says how far a cancelled run got.
+	cancelled string
+	runs      int
 	// cur is the last run, prev the one before.
 	cur, prev *loadRun
 
@@ -248,9 +262,12 @@ type loadViewCache struct {
 	cmpSVG    string
 }
 
-// OnDismount stops the player.
+// OnDismount stops the player and a running simulation: a tab switch
+// dismounts the panel, which could no longer take the run's outcome.
 func (p *loadPanel) OnDismount() {
 	p.stopPlay()
+	p.cancel()
+	p.sim, p.running = nil, false
 }
 
 // restore takes the options and runs made before the tab was left, once,
@@ -346,25 +363,56 @@ func (p *loadPanel) run(ctx goapp.Context) {
 		return
 	}
 	p.stopPlay()
-	p.running, p.err, p.progress = true, "", 0
+	p.running, p.err, p.progress, p.cancelled = true, "", 0, ""
 	if p.cur != nil && p.cur.Model != p.State.Model {
 		// Another design: its key spaces are not the last run's.
 		p.opts.Space = ""
 		p.cur, p.prev = nil, nil
 	}
 	m, o, n := p.State.Model, p.options(), p.runs+1
-	// A day takes seconds under WebAssembly, on the page's only thread:
-	// let the browser paint (and the progress show) every half hour
-	// simulated.
-	o.yield = func(second int) {
-		ctx.Dispatch(func(goapp.Context) { p.progress = second })
-		time.Sleep(time.Millisecond)
+	// A day takes seconds under WebAssembly, on the page's only thread: the
+	// run is a job (job.go), in slices that hand the browser its thread,
+	// showing how far it got before each.
+	j := newJob(context.Background())
+	p.sim = j
+	reached := 0
+	o.yield = func(second int) error {
+		reached = second
+		return j.step()
+	}
+	j.onPause = func() {
+		at := reached
+		ctx.Dispatch(func(goapp.Context) {
+			if p.sim == j {
+				p.progress = at
+			}
+		})
 	}
 	ctx.Async(func() {
-		time.Sleep(paintPause)
-		r, err := simulateLoad(m, o, n)
-		ctx.Dispatch(func(ctx goapp.Context) { p.finish(ctx, r, err) })
+		// Let the page show that it is simulating before the work starts.
+		j.pause()
+		r, err := simulateLoad(j, m, o, n)
+		j.cancel()
+		ctx.Dispatch(func(ctx goapp.Context) {
+			if p.sim != j {
+				return
+			}
+			p.sim = nil
+			if errors.Is(err, context.Canceled) {
+				p.running = false
+				p.cancelled = fmt.Sprintf("Simulation cancelled after %s of %s simulated; the heat map keeps the last finished run.", fmtSeconds(reached), fmtSeconds(o.Seconds))
+				return
+			}
+			p.finish(ctx, r, err)
+		})
 	})
+}
+
+// cancel stops the running simulation, if any: nothing of it is kept.
+func (p *loadPanel) cancel() {
+	if p.sim != nil {
+		p.sim.cancel()
+	}
 }
 
 // finish takes a run's outcome on the UI goroutine.
@@ -569,7 +617,15 @@ func (p *loadPanel) renderControls(o loadOptions, noWorkload, fresh bool) goapp.
 				Attr("aria-busy", strconv.FormatBool(p.running)).Text(runText).
 				Title("Simulate the design's workload second by second on the table's partitions").
 				OnClick(func(ctx goapp.Context, e goapp.Event) { p.run(ctx) }),
+			goapp.If(p.running, func() goapp.UI {
+				return goapp.Button().ID(IDLoadRunCancel).Class("wb-btn").Text("Cancel").
+					Title("Stop the simulation; the heat map keeps the last finished run").
+					OnClick(func(ctx goapp.Context, e goapp.Event) { p.cancel() })
+			}),
 		),
+		goapp.If(p.cancelled != "", func() goapp.UI {
+			return goapp.P().ID(IDLoadRunCancelled).Class("wb-muted").Attr("role", "status").Text(p.cancelled)
+		}),
 		goapp.Div().Class("wb-sim-row wb-sim-toggles").Body(
 			renderToggle(IDLoadSharding, "Write sharding", loadShardingTitle(sharded), o.Sharding, !sharded,
 				func(ctx goapp.Context, on bool) { p.setSwitch(IDLoadSharding, "", on) }),

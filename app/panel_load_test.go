@@ -99,13 +99,13 @@ func TestSimulateLoadSharding(t *testing.T) {
 	o := loadDefaults()
 	o.Seconds = 2 * 3600
 	o.Sharding = false
-	off, err := simulateLoad(m, o, 1)
+	off, err := simulateLoad(nil, m, o, 1)
 	if err != nil {
 		t.Fatal(err)
 	}
 	t.Logf("2 h without shards: measured in %s, simulated in %s", off.Prepare, off.Compute)
 	o.Sharding = true
-	on, err := simulateLoad(m, o, 2)
+	on, err := simulateLoad(nil, m, o, 2)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -145,18 +145,18 @@ func TestSimulateLoadSharding(t *testing.T) {
 }
 
 func TestSimulateLoadRefuses(t *testing.T) {
-	if _, err := simulateLoad(BlankModel(), loadDefaults(), 1); err == nil || !strings.Contains(err.Error(), "no workload") {
+	if _, err := simulateLoad(nil, BlankModel(), loadDefaults(), 1); err == nil || !strings.Contains(err.Error(), "no workload") {
 		t.Errorf("a model without a workload: %v", err)
 	}
 	p, _ := patterns.Get("write-sharding")
 	o := loadDefaults()
 	o.Seconds = 2 * partition.Day
-	if _, err := simulateLoad(p.Model(), o, 1); err == nil {
+	if _, err := simulateLoad(nil, p.Model(), o, 1); err == nil {
 		t.Error("two days were simulated")
 	}
 	o = loadDefaults()
 	o.Space = "Nowhere"
-	if _, err := simulateLoad(p.Model(), o, 1); err == nil || !strings.Contains(err.Error(), "Nowhere") {
+	if _, err := simulateLoad(nil, p.Model(), o, 1); err == nil || !strings.Contains(err.Error(), "Nowhere") {
 		t.Errorf("an unknown key space: %v", err)
 	}
 }

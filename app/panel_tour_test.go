@@ -44,7 +44,7 @@ func TestTourStepsPointAtTheirElements(t *testing.T) {
 	items, _ := costItems(s.State())
 	mem := memoryOf(s)
 	mem.mu.Lock()
-	mem.cost = measureCost(s.State().Model, items)
+	mem.cost = measureCost(nil, s.State().Model, items)
 	mem.mu.Unlock()
 	for i, step := range tourSteps {
 		p := &workbenchPage{store: s, tab: step.Tab}

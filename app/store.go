@@ -2,6 +2,7 @@ package app
 
 import (
 	"bytes"
+	"context"
 	"errors"
 	"fmt"
 	"slices"
@@ -41,7 +42,13 @@ type Store struct {
 	redo    []*model.Model
 	pattern string // the pattern the design came from, if any
 
-	load    LoadState
+	load LoadState
+	// loadJob is the running dataset load, for CancelLoad; yield, when
+	// set, replaces yieldToBrowser in the store's jobs, and budget their
+	// slice (tests).
+	loadJob *job
+	yield   func()
+	budget  time.Duration
 	result  *Result
 	message string
 	err     string
@@ -111,6 +118,11 @@ type LoadState struct {
 	// Elapsed is the real time the load took (so far).
 	Elapsed time.Duration
 	Error   string
+	// Cancelled says the load was stopped: Done items were loaded.
+	Cancelled bool
+	// Applying says the running job copies the items into the engine of
+	// a design being applied (Store.ApplyInSlices), not a dataset load.
+	Applying bool
 }
 
 // Result is the outcome of one request (or the requests of a fan-out).
@@ -248,6 +260,11 @@ func (s *Store) OpenModel(doc []byte) error {
 
 // reset starts a fresh engine for m. The caller holds s.mu.
 func (s *Store) reset(m *model.Model, pattern string) error {
+	if s.loadJob != nil {
+		// The running load fills an engine about to be dropped.
+		s.loadJob.cancel()
+		s.loadJob = nil
+	}
 	db, clock := newEngine(m)
 	if err := m.CreateTables(db); err != nil {
 		return err
@@ -375,52 +392,180 @@ func (s *Store) step(from, to *[]*model.Model) bool {
 // Apply makes the engine run the draft: it starts a new engine with the
 // draft's tables and copies every item of a table that still exists into
 // it. Items the new design cannot hold (a key attribute of the wrong type)
-// are left out and counted. A draft with problems is refused.
+// are left out and counted. A draft with problems is refused. The page
+// calls ApplyInSlices, which does the same as a job.
 func (s *Store) Apply() error {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	if err := s.draft.Validate(); err != nil {
-		return s.failLocked(fmt.Errorf("the design has problems; fix them before applying"))
-	}
-	old := s.db.Snapshot()
-	now := s.clock.Now()
-	playing, speed := s.clock.Playing(), s.clock.Speed()
-	db, clock := newEngine(s.draft)
-	clock.Jump(now)
-	clock.SetSpeed(speed)
-	if playing {
-		clock.Play()
-	}
-	if err := s.draft.CreateTables(db); err != nil {
+	p, err := s.prepareApplyLocked()
+	if err != nil {
 		return s.failLocked(err)
 	}
-	copied, dropped := 0, 0
-	for _, ts := range old.Tables {
+	if err := p.copy(nil); err != nil {
+		return s.failLocked(err)
+	}
+	s.finishApplyLocked(p)
+	return nil
+}
+
+// ApplyInSlices is Apply as a job (job.go): the items are copied into the
+// new engine in slices that hand the browser its thread, with the progress
+// shown as a load's (LoadState.Applying) and published before each slice
+// ends. The engine keeps running the previous design until the copy is
+// done; CancelLoad stops the copy and leaves it so (the design stays
+// unapplied), and so does a write to the engine meanwhile, which the copy
+// would miss: the page then asks to apply again.
+func (s *Store) ApplyInSlices(progress func()) error {
+	s.mu.Lock()
+	if s.loadJob != nil {
+		s.mu.Unlock()
+		return s.fail(errors.New("a dataset load or an apply is running: wait for it, or cancel it, before applying the design"))
+	}
+	p, err := s.prepareApplyLocked()
+	if err != nil {
+		s.mu.Unlock()
+		return s.fail(err)
+	}
+	j := newJob(context.Background())
+	if s.yield != nil {
+		j.yield, j.budget = s.yield, s.budget
+	}
+	s.loadJob = j
+	prev := s.load
+	started := s.wall()
+	s.load = LoadState{Running: true, Applying: true, Total: p.total}
+	s.message, s.err = "", ""
+	writes := s.live.writes.Load()
+	oldDB, draft := s.db, s.draft
+	s.publishLocked()
+	s.mu.Unlock()
+	defer j.cancel()
+	if progress != nil {
+		progress()
+	}
+	j.onPause = func() {
+		s.mu.Lock()
+		if s.loadJob == j {
+			s.load.Done = p.copied + p.dropped
+			s.load.Elapsed = s.wall().Sub(started)
+			s.publishLocked()
+		}
+		s.mu.Unlock()
+		if progress != nil {
+			progress()
+		}
+	}
+	err = p.copy(j.step)
+
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	defer func() {
+		if progress != nil {
+			progress()
+		}
+	}()
+	if s.loadJob != j { // another design was opened meanwhile
+		return context.Canceled
+	}
+	s.loadJob = nil
+	s.load = prev
+	switch {
+	case errors.Is(err, context.Canceled):
+		s.message = "Apply cancelled: the engine still runs the previous design"
+		s.publishLocked()
+		return err
+	case err != nil:
+		return s.failLocked(err)
+	case s.db != oldDB || s.draft != draft || s.live.writes.Load() != writes:
+		err = errors.New("the items or the design changed while the design was being applied; apply it again")
+		return s.failLocked(err)
+	}
+	s.finishApplyLocked(p)
+	return nil
+}
+
+// applyPlan is an Apply under way: the new engine, and the previous one's
+// items to copy into it.
+type applyPlan struct {
+	draft           *model.Model
+	old             *engine.Snapshot
+	db              *engine.Database
+	clock           *engine.VirtualClock
+	total           int
+	copied, dropped int
+}
+
+// prepareApplyLocked validates the draft and starts its engine on the
+// current clock. The caller holds s.mu.
+func (s *Store) prepareApplyLocked() (*applyPlan, error) {
+	if s.loadJob != nil {
+		return nil, errors.New("a dataset load or an apply is running: wait for it, or cancel it, before applying the design")
+	}
+	if err := s.draft.Validate(); err != nil {
+		return nil, fmt.Errorf("the design has problems; fix them before applying")
+	}
+	p := &applyPlan{draft: s.draft, old: s.db.Snapshot()}
+	now := s.clock.Now()
+	playing, speed := s.clock.Playing(), s.clock.Speed()
+	p.db, p.clock = newEngine(s.draft)
+	p.clock.Jump(now)
+	p.clock.SetSpeed(speed)
+	if playing {
+		p.clock.Play()
+	}
+	if err := s.draft.CreateTables(p.db); err != nil {
+		return nil, err
+	}
+	for _, ts := range p.old.Tables {
+		if s.draft.Table(ts.Description.TableName) != nil {
+			p.total += ts.Len()
+		}
+	}
+	return p, nil
+}
+
+// copy puts every item of the previous engine's tables that the draft
+// keeps into the new engine; step, when set, runs after each item and
+// stops the copy with its error.
+func (p *applyPlan) copy(step func() error) error {
+	var err error
+	for _, ts := range p.old.Tables {
 		name := ts.Description.TableName
-		if s.draft.Table(name) == nil {
+		if p.draft.Table(name) == nil {
 			continue
 		}
 		ts.Items(func(it attr.Item) bool {
-			if _, err := db.PutItem(&engine.PutItemInput{TableName: &name, Item: it}); err != nil {
-				dropped++
+			if _, perr := p.db.PutItem(&engine.PutItemInput{TableName: &name, Item: it}); perr != nil {
+				p.dropped++
 			} else {
-				copied++
+				p.copied++
 			}
-			return true
+			if step != nil {
+				err = step()
+			}
+			return err == nil
 		})
+		if err != nil {
+			return err
+		}
 	}
-	s.db, s.clock = db, clock
-	s.applied = s.draft
+	return nil
+}
+
+// finishApplyLocked makes the new engine the running one. The caller
+// holds s.mu.
+func (s *Store) finishApplyLocked(p *applyPlan) {
+	s.db, s.clock = p.db, p.clock
+	s.applied = p.draft
 	s.live = liveLog{}
 	s.watch()
 	s.result = nil
 	s.err = ""
-	s.message = fmt.Sprintf("Applied the design: %d items kept", copied)
-	if dropped > 0 {
-		s.message += fmt.Sprintf(", %d left out (their keys do not fit the new design)", dropped)
+	s.message = fmt.Sprintf("Applied the design: %d items kept", p.copied)
+	if p.dropped > 0 {
+		s.message += fmt.Sprintf(", %d left out (their keys do not fit the new design)", p.dropped)
 	}
 	s.publishLocked()
-	return nil
 }
 
 // cloneModel deep-copies a model through its JSON form.
@@ -434,16 +579,17 @@ func cloneModel(m *model.Model) (*model.Model, error) {
 
 // ---- data ----
 
-// loadYieldEvery is how many items a load writes between yields to the
-// browser's event loop, so the page repaints its progress bar and stays
-// responsive (WebAssembly runs on the page's only thread).
-const loadYieldEvery = 2000
-
 // LoadDataset loads n items of the design's dataset (the pattern's
 // generator, or the model's own) into the engine, replacing the tables'
-// contents. progress is called every few thousand items from the loading
-// goroutine; between calls the load sleeps briefly so that the browser can
-// paint. It returns when the load ends.
+// contents. It runs as a job (job.go): in slices of sliceBudget that hand
+// the page's thread back to the browser between them, publishing the
+// progress and calling progress before each; it returns when the load
+// ends or is cancelled (CancelLoad, or another design opened).
+//
+// A cancelled load keeps the items written so far, whole batches of 25 as
+// the engine took them, and says how many: the engine stays consistent
+// (every index entry has its item), and what was loaded is worth looking
+// at. It returns context.Canceled then.
 func (s *Store) LoadDataset(n int, seed int64, progress func()) error {
 	s.mu.Lock()
 	if s.load.Running {
@@ -489,31 +635,40 @@ func (s *Store) LoadDataset(n int, seed int64, progress func()) error {
 	started := s.wall()
 	s.load = LoadState{Running: true, Total: total}
 	s.message, s.err = "", ""
+	j := newJob(context.Background())
+	if s.yield != nil {
+		j.yield, j.budget = s.yield, s.budget
+	}
+	s.loadJob = j
 	s.publishLocked()
 	s.mu.Unlock()
+	defer j.cancel()
 	if progress != nil {
 		progress()
 	}
 
+	// done counts the items handed to the engine; between two slices the
+	// page shows it.
 	done := 0
+	j.onPause = func() {
+		s.mu.Lock()
+		if s.db == db {
+			s.load.Done = done
+			s.load.Elapsed = s.wall().Sub(started)
+			s.publishLocked()
+		}
+		s.mu.Unlock()
+		if progress != nil {
+			progress()
+		}
+	}
 	counted := func(emit func(string, attr.Item) error) error {
 		return src(func(table string, it attr.Item) error {
 			if err := emit(table, it); err != nil {
 				return err
 			}
 			done++
-			if done%loadYieldEvery == 0 {
-				s.mu.Lock()
-				s.load.Done = done
-				s.load.Elapsed = s.wall().Sub(started)
-				s.publishLocked()
-				s.mu.Unlock()
-				if progress != nil {
-					progress()
-				}
-				time.Sleep(time.Millisecond)
-			}
-			return nil
+			return j.step()
 		})
 	}
 	// LoadItems batches 25 at a time; the engine's own lock makes it safe
@@ -522,17 +677,24 @@ func (s *Store) LoadDataset(n int, seed int64, progress func()) error {
 
 	s.mu.Lock()
 	defer s.mu.Unlock()
+	if s.loadJob == j {
+		s.loadJob = nil
+	}
 	if s.db != db { // another action replaced the engine meanwhile
-		return nil
+		return err
 	}
 	s.live.quiet = false
 	s.load.Running = false
 	s.load.Done = stats.Items
 	s.load.Elapsed = s.wall().Sub(started)
-	if err != nil {
+	switch {
+	case errors.Is(err, context.Canceled):
+		s.load.Cancelled = true
+		s.message = fmt.Sprintf("Load cancelled: %d of %d items loaded (the tables hold them)", stats.Items, total)
+	case err != nil:
 		s.load.Error = err.Error()
 		s.err = err.Error()
-	} else {
+	default:
 		s.message = fmt.Sprintf("Loaded %d items in %s", stats.Items, s.load.Elapsed.Round(time.Millisecond))
 		if n := s.examplesFromDataLocked(); n > 0 {
 			s.message += fmt.Sprintf("; %d access patterns take their example parameters from the data", n)
@@ -546,6 +708,19 @@ func (s *Store) LoadDataset(n int, seed int64, progress func()) error {
 		progress()
 	}
 	return err
+}
+
+// CancelLoad stops the running dataset load, if any, at its next step:
+// the items loaded so far stay (LoadDataset says how many). It reports
+// whether a load was running.
+func (s *Store) CancelLoad() bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.loadJob == nil {
+		return false
+	}
+	s.loadJob.cancel()
+	return true
 }
 
 // examplesFromDataLocked gives the running design's access patterns

@@ -1,6 +1,9 @@
 package app
 
 import (
+	"context"
+	"errors"
+	"fmt"
 	"strconv"
 	"strings"
 	"testing"
@@ -44,9 +47,9 @@ func TestStoreOpenPatternAndLoad(t *testing.T) {
 	if got := st.Snapshot.Table("Photos").Len(); got != 5000 {
 		t.Errorf("the table holds %d items after loading 5000", got)
 	}
-	// A report every loadYieldEvery items, plus the start and the end.
-	if want := 5000/loadYieldEvery + 2; progress != want {
-		t.Errorf("progress reported %d times, want %d", progress, want)
+	// A report at the start, one per slice, and one at the end.
+	if progress < 2 {
+		t.Errorf("progress reported %d times, want at least the start and the end", progress)
 	}
 	if len(st.Marks) != 0 {
 		t.Errorf("a bulk load left %d views of highlights; it should highlight nothing", len(st.Marks))
@@ -240,5 +243,133 @@ func TestStoreLiveMarksAndTTL(t *testing.T) {
 		if m.Kind != visualizer.MarkTTLDelete {
 			t.Errorf("the TTL delete is marked %v", m.Kind)
 		}
+	}
+}
+
+// TestStoreLoadSlicesAndCancels: a load yields between slices, publishing
+// its progress before each yield; cancelled from a yield it stops, keeps
+// the whole batches written so far and says how many.
+func TestStoreLoadSlicesAndCancels(t *testing.T) {
+	s, _ := newTestStore(t)
+	if err := s.OpenPattern("multi-tenancy"); err != nil {
+		t.Fatal(err)
+	}
+	yields := 0
+	var seen []int
+	s.budget = time.Nanosecond // every few items
+	s.yield = func() {
+		yields++
+		seen = append(seen, s.State().Load.Done)
+		if yields == 40 {
+			if !s.CancelLoad() {
+				t.Error("CancelLoad found no running load")
+			}
+		}
+	}
+	const total = 20000
+	err := s.LoadDataset(total, 0, nil)
+	if !errors.Is(err, context.Canceled) {
+		t.Fatalf("cancelled load returned %v, want context.Canceled", err)
+	}
+	if yields != 40 {
+		t.Errorf("the load yielded %d times, want it to stop at the 40th", yields)
+	}
+	for i := 1; i < len(seen); i++ {
+		if seen[i] <= seen[i-1] {
+			t.Fatalf("progress before each yield %v: want it growing", seen)
+		}
+	}
+	st := s.State()
+	n := st.Snapshot.Table("Photos").Len()
+	if !st.Load.Cancelled || st.Load.Running || st.Load.Done != n {
+		t.Errorf("load state %+v with %d items in the table: want cancelled, not running, Done = the items held", st.Load, n)
+	}
+	if n == 0 || n >= total || n%25 != 0 {
+		t.Errorf("%d items kept: want some whole batches of 25, fewer than %d", n, total)
+	}
+	if want := fmt.Sprintf("%d of %d items loaded", n, total); !strings.Contains(st.Message, want) {
+		t.Errorf("the status says %q, want it to contain %q", st.Message, want)
+	}
+	if s.CancelLoad() {
+		t.Error("CancelLoad after the load ended says one was running")
+	}
+	// The engine is usable: a new load runs to the end.
+	s.yield = nil
+	if err := s.LoadDataset(500, 0, nil); err != nil {
+		t.Fatal(err)
+	}
+	if got := s.State().Snapshot.Table("Photos").Len(); got != 500 {
+		t.Errorf("the next load left %d items, want 500", got)
+	}
+}
+
+// TestStoreApplyInSlices: the page's Apply copies the items as a job: it
+// ends as Apply does; cancelled, or with the engine written meanwhile, it
+// leaves the previous design running with all its items.
+func TestStoreApplyInSlices(t *testing.T) {
+	s, _ := newTestStore(t)
+	if err := s.OpenPattern("multi-tenancy"); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.LoadDataset(3000, 0, nil); err != nil {
+		t.Fatal(err)
+	}
+	rename := func(m *model.Model) { m.Name = "renamed" }
+	if err := s.Edit(rename); err != nil {
+		t.Fatal(err)
+	}
+	before := s.State()
+	s.budget = time.Nanosecond
+
+	// Cancelled at the third slice.
+	yields := 0
+	s.yield = func() {
+		yields++
+		if st := s.State(); !st.Load.Running || !st.Load.Applying || st.Load.Total != 3000 {
+			t.Errorf("while applying, the load state is %+v", st.Load)
+		}
+		if yields == 3 {
+			s.CancelLoad()
+		}
+	}
+	if err := s.ApplyInSlices(nil); !errors.Is(err, context.Canceled) {
+		t.Fatalf("cancelled apply: %v", err)
+	}
+	st := s.State()
+	if !st.Dirty || st.Model != before.Model || st.Snapshot.Table("Photos").Len() != 3000 || st.Load.Running || st.Load.Done != 3000 {
+		t.Fatalf("after a cancelled apply: dirty %v, same design %v, %d items, load %+v", st.Dirty, st.Model == before.Model, st.Snapshot.Table("Photos").Len(), st.Load)
+	}
+	if !strings.Contains(st.Message, "Apply cancelled") {
+		t.Errorf("the status says %q", st.Message)
+	}
+
+	// A write during the copy: refused, the previous design still runs.
+	yields = 0
+	s.yield = func() {
+		yields++
+		if yields == 2 {
+			if _, err := s.PutItem("Photos", []byte(`{"PK":{"S":"TENANT#new"},"SK":{"S":"PHOTO#1"}}`)); err != nil {
+				t.Error(err)
+			}
+		}
+	}
+	if err := s.ApplyInSlices(nil); err == nil || !strings.Contains(err.Error(), "apply it again") {
+		t.Fatalf("apply with a write meanwhile: %v", err)
+	}
+	if st := s.State(); !st.Dirty || st.Snapshot.Table("Photos").Len() != 3001 {
+		t.Fatalf("after the refused apply: dirty %v, %d items", st.Dirty, st.Snapshot.Table("Photos").Len())
+	}
+
+	// Run to the end: as Apply.
+	s.yield = func() {}
+	if err := s.ApplyInSlices(nil); err != nil {
+		t.Fatal(err)
+	}
+	st = s.State()
+	if st.Dirty || st.Model.Name != "renamed" || st.Snapshot.Table("Photos").Len() != 3001 || st.Load.Running {
+		t.Fatalf("after the apply: dirty %v, name %q, %d items, load %+v", st.Dirty, st.Model.Name, st.Snapshot.Table("Photos").Len(), st.Load)
+	}
+	if !strings.Contains(st.Message, "3001 items kept") {
+		t.Errorf("the status says %q", st.Message)
 	}
 }

@@ -237,6 +237,8 @@ func (p *workbenchPage) status() string {
 	switch {
 	case st == nil:
 		return StatusLoading
+	case st.Load.Running && st.Load.Applying:
+		return fmt.Sprintf("applying the design: %d of %d items copied", st.Load.Done, st.Load.Total)
 	case st.Load.Running:
 		return fmt.Sprintf("loading items: %d of %d", st.Load.Done, st.Load.Total)
 	case st.Message != "":
@@ -278,6 +280,13 @@ func (p *workbenchPage) Render() goapp.UI {
 				Class("wb-status").
 				Attr("role", "status").
 				Text(p.status()),
+			// The load runs in slices (job.go), so the page answers
+			// during it: on every tab it can be stopped here.
+			goapp.If(st != nil && st.Load.Running, func() goapp.UI {
+				return goapp.Button().ID(IDLoadCancel).Class("wb-btn wb-btn-small").Text("Cancel").
+					Title("Stop the load; the items loaded so far stay").
+					OnClick(func(ctx goapp.Context, e goapp.Event) { p.store.CancelLoad() })
+			}),
 		),
 	)
 }

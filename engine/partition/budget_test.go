@@ -69,8 +69,15 @@ func TestSimulateCancel(t *testing.T) {
 	// Cancelled mid-run, through the Yield hook.
 	ctx, cancel = context.WithCancel(context.Background())
 	w := Workload{Seconds: Day, Patterns: []AccessPattern{{Name: "get", Op: Read, ItemBytes: 100, Rate: Rate{Base: 10}, Keys: Keys{Dist: Uniform, Count: 10}}}}
-	w.Yield = func(second int) { cancel() }
+	w.Yield = func(second int) error { cancel(); return nil }
 	if _, err := SimulateContext(ctx, NewOnDemand(), w); !errors.Is(err, context.Canceled) {
 		t.Fatalf("run cancelled at second %d: %v, want context.Canceled", YieldEvery, err)
+	}
+	// Stopped by the Yield hook's own error, with that error.
+	stop := errors.New("stop here")
+	reached := 0
+	w.Yield = func(second int) error { reached = second; return stop }
+	if _, err := Simulate(NewOnDemand(), w); !errors.Is(err, stop) || reached != YieldEvery {
+		t.Fatalf("run stopped by Yield at second %d: %v, want %v at second %d", reached, err, stop, YieldEvery)
 	}
 }

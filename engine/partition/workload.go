@@ -348,9 +348,11 @@ type Workload struct {
 	// 300 seconds of unused capacity).
 	DisableBurst bool `json:"disableBurst,omitempty"`
 	// Yield, when set, is called every YieldEvery simulated seconds with
-	// the second reached: the page uses it to let the browser paint, since
-	// WebAssembly runs on the page's only thread.
-	Yield func(second int) `json:"-"`
+	// the second reached: the page uses it to hand the browser its thread
+	// now and then and to show the progress, since WebAssembly runs on the
+	// page's only thread. An error stops the run and is its error (the page
+	// returns context.Canceled when the run is cancelled).
+	Yield func(second int) error `json:"-"`
 	// Budget, when above 0, bounds the run's work in partition-seconds:
 	// each partition serving a simulated second is one, and each split
 	// costs the table's partitions plus 20 per remaining sample (the new

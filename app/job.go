@@ -1,0 +1,141 @@
+package app
+
+import (
+	"context"
+	"sync"
+	"time"
+
+	"github.com/dynamodb-workbench/workbench/engine/attr"
+	"github.com/dynamodb-workbench/workbench/engine/model"
+	"github.com/dynamodb-workbench/workbench/patterns"
+)
+
+// Long work on the page's only thread.
+//
+// Under WebAssembly the Go program runs on the page's main thread: while a
+// goroutine computes, the browser neither paints nor answers a click. The
+// heavy jobs (a dataset's generation and load into the engine, Apply's
+// copy of the items, the workload simulation, the analysis behind Cost)
+// therefore run in slices:
+// the work calls job.step often, and once a slice has run for sliceBudget
+// step hands the thread back to the browser (yieldToBrowser) before it
+// goes on. A Web Worker would move the work off the main thread, but the
+// engine's data lives in this wasm instance and every view renders from
+// it; a worker would need a second copy and a message protocol for every
+// view, so slicing is the simpler fit for go-app v10.
+//
+// Why not time.Sleep: Go's wasm scheduler returns to JavaScript only when
+// no goroutine can run. A goroutine that sleeps a millisecond is runnable
+// again as soon as the other goroutines (go-app's render of the progress)
+// have used that millisecond, so the scheduler resumes it without ever
+// returning to the browser: the "yields" of a sleep loop merged into
+// tasks of seconds (issue 16 saw one of 12.7 s). yieldToBrowser instead
+// waits on a channel that only a JavaScript callback feeds, so the
+// goroutine cannot run again before the browser has had its turn.
+
+// The garbage collector is the other long task. Go's collector, when the
+// program is idle between two slices, lets an idle mark worker finish the
+// whole mark phase at once (under wasm nothing but a runnable goroutine
+// stops it, and while the page has its turn none is): with 100,000 items
+// (some 40 MB live) that is a few hundred milliseconds, and a load made
+// dozens of cycles of it (53 tasks over 50 ms, the longest 429 ms, on a
+// busy machine), more than half its time. While a job runs the collector
+// therefore waits (holdGC, wasm only) unless the heap reaches
+// jobMemoryLimit: a 100,000-item load then makes one collection, after it,
+// and takes less than half as long.
+
+// sliceBudget is how long a job computes between two yields, in real time
+// (a busy machine's other processes count): go-app renders the job's
+// progress in the same browser task once the job yields, so the budget
+// leaves most of a 50 ms task to that render.
+const sliceBudget = 15 * time.Millisecond
+
+// stepCheckEvery is how many steps pass between two looks at the clock
+// (reading it calls into JavaScript under wasm).
+const stepCheckEvery = 8
+
+// job is one piece of long work: cancelled through its context, yielding
+// to the browser from step.
+type job struct {
+	ctx context.Context
+	// cancel stops the job, and ends it: it is called when the work
+	// returns too.
+	cancel func()
+	// yield gives the browser its turn (yieldToBrowser; tests replace it).
+	yield func()
+	// budget is how long a slice runs (sliceBudget; tests shorten it).
+	budget time.Duration
+	// mark is when the current slice began.
+	mark  time.Time
+	steps int
+	// onPause, when set, runs before each yield: the job publishes its
+	// progress there, for the browser to paint in its turn.
+	onPause func()
+}
+
+// newJob starts a job under parent.
+// The job's cancel also ends it: every job calls it when its work returns,
+// which gives back its hold on the garbage collector (holdGC).
+func newJob(parent context.Context) *job {
+	ctx, cancel := context.WithCancel(parent)
+	release := holdGC()
+	var once sync.Once
+	stop := func() {
+		cancel()
+		once.Do(release)
+	}
+	return &job{ctx: ctx, cancel: stop, yield: yieldToBrowser, budget: sliceBudget, mark: time.Now()}
+}
+
+// step is called by the work between two small units of it (an item, a
+// simulated second). It yields to the browser when the slice is used up,
+// and returns the context's error once the job is cancelled, which the
+// work returns at once.
+func (j *job) step() error {
+	if err := j.ctx.Err(); err != nil {
+		return err
+	}
+	j.steps++
+	if j.steps%stepCheckEvery != 0 || time.Since(j.mark) < j.budget {
+		return nil
+	}
+	j.pause()
+	return j.ctx.Err()
+}
+
+// pause yields to the browser now and starts a new slice.
+func (j *job) pause() {
+	if j.onPause != nil {
+		j.onPause()
+	}
+	j.yield()
+	j.mark = time.Now()
+}
+
+// source wraps src so that the job steps after each item: a cancelled job
+// stops the source with its context's error.
+func (j *job) source(src model.Source) model.Source {
+	return func(emit func(string, attr.Item) error) error {
+		return src(func(table string, it attr.Item) error {
+			if err := emit(table, it); err != nil {
+				return err
+			}
+			return j.step()
+		})
+	}
+}
+
+// resolver is patterns.Generator with its sources stepping the job, for an
+// analysis that generates and loads a dataset (analysis.Options.Resolve).
+func (j *job) resolver() model.Resolver {
+	return func(spec model.GeneratorSpec) (model.Source, error) {
+		src, err := patterns.Generator(spec)
+		if err != nil {
+			return nil, err
+		}
+		return j.source(src), nil
+	}
+}
+
+// simYield is a partition.Workload.Yield that steps the job.
+func (j *job) simYield(int) error { return j.step() }

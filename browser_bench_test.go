@@ -1,0 +1,105 @@
+package main
+
+import (
+	"fmt"
+	"strconv"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+
+	"github.com/dynamodb-workbench/workbench/app"
+)
+
+// The page's figures in headless Chromium, on the wasm build (`make
+// bench-browser`, which needs `make build`): how long the main thread is
+// held at most while it loads 100,000 items and while it simulates a day
+// (issue 16's target: under 50 ms), the time to interactive cold and warm,
+// and how long the load and the simulation take. Each iteration is a whole
+// journey on a new tab and server; run them with -benchtime=1x and a
+// -count.
+//
+// Metrics: longtask-ms is the longest 'longtask' entry (tasks of 50 ms and
+// more; 0 when there was none), longtasks their number, frame-gap-ms the
+// longest gap between two animation frames (what a person sees as a
+// freeze; it includes the paint), tab-click-ms the time from a click on a
+// tab during the load to the tab shown selected, tab-click-in-load 1 when
+// the tab switched before the load ended.
+
+// reportResponsiveness reports the monitor's figures with b.ReportMetric.
+func reportResponsiveness(bb *testing.B, br *browser) {
+	bb.Helper()
+	longest, tasks, gap, supported := br.responsiveness()
+	if !supported {
+		bb.Log("this Chromium does not report 'longtask' entries: only frame-gap-ms is measured")
+	}
+	bb.ReportMetric(longest, "longtask-ms")
+	bb.ReportMetric(float64(tasks), "longtasks")
+	bb.ReportMetric(gap, "frame-gap-ms")
+}
+
+// BenchmarkBrowserLoad100k loads 100,000 items of the multi-tenancy
+// pattern with the Load button: load-ms from the click to the last item
+// counted, and the main thread's longest task meanwhile.
+func BenchmarkBrowserLoad100k(bb *testing.B) {
+	const items = 100000
+	for i := 0; i < bb.N; i++ {
+		bb.StopTimer()
+		br := startBrowserTB(bb)
+		br.open("/?pattern=multi-tenancy&items=100")
+		br.waitLoaded(100, time.Minute)
+		br.monitor()
+		br.setField(app.IDLoadSize, strconv.Itoa(items))
+		bb.StartTimer()
+		start := time.Now()
+		br.click(app.IDLoadButton)
+		// A click on a tab while it loads: from the input to the tab shown
+		// selected, and back.
+		br.waitFor("the load shows its progress", loadingStatus, time.Minute)
+		click, during := br.tabClick(app.TabQuery)
+		br.tabClick(app.TabData)
+		br.waitLoaded(items, 5*time.Minute)
+		took := time.Since(start)
+		bb.StopTimer()
+		bb.ReportMetric(float64(took.Milliseconds()), "load-ms")
+		bb.ReportMetric(click, "tab-click-ms")
+		bb.ReportMetric(map[bool]float64{true: 1}[during], "tab-click-in-load")
+		reportResponsiveness(bb, br)
+	}
+}
+
+// loadingStatus is a JavaScript condition: the status line shows a load's
+// progress.
+var loadingStatus = fmt.Sprintf(`document.getElementById(%q).textContent.startsWith("loading items:")`, app.IDStatus)
+
+// tabClick clicks a tab and returns the time from the click's request to
+// the tab shown selected, in ms (the same machine's clock on both sides: a
+// page held by the load answers the click only once it ends, and the input
+// event's own timestamp would hide that), and whether the load was still
+// running then.
+func (b *browser) tabClick(tab string) (ms float64, during bool) {
+	b.t.Helper()
+	id := app.IDTab + tab
+	var ok bool
+	b.eval("watching the tab", fmt.Sprintf(`(() => {
+		window.__tabClick = null;
+		new MutationObserver((ms, o) => {
+			const t = document.getElementById(%q);
+			if (t && t.getAttribute("aria-selected") === "true") {
+				window.__tabClick = [Date.now(), %s ? 1 : 0];
+				o.disconnect();
+			}
+		}).observe(document.body, {attributes: true, subtree: true, attributeFilter: ["aria-selected"]});
+		return true; })()`, id, loadingStatus), &ok)
+	// Where the tab is, found first: a click as a person makes it, a press
+	// and a release at a point, and nothing else to wait for.
+	var at []float64
+	b.eval("finding the tab", fmt.Sprintf(`(() => { const r = document.getElementById(%q).getBoundingClientRect();
+		return [r.x + r.width / 2, r.y + r.height / 2]; })()`, id), &at)
+	start := time.Now()
+	b.run("clicking #"+id, chromedp.MouseClickXY(at[0], at[1]))
+	b.waitFor("the tab is selected", `window.__tabClick !== null`, 2*time.Minute)
+	var r []float64
+	b.eval("reading the click's answer", `window.__tabClick`, &r)
+	return r[0] - float64(start.UnixMilli()), r[1] == 1
+}
