@@ -87,7 +87,9 @@ func distValue(d model.KeyDistribution, n int) string {
 // 3) into the partition-key value it stands for ("CANDIDATE#c0#3"): the
 // key template with the primary parameter's value of that rank (0 is the
 // most requested), and the shard number spread over the other parameters
-// and the fan-out. It returns key unchanged when it cannot tell.
+// and the fan-out; a name without a shard ("Cast a vote#0", sharding off)
+// drops the shard parameters ("CANDIDATE#c0#"). It returns key unchanged
+// when it cannot tell.
 func (s KeySpaceSimulation) ReadableKey(m *model.Model, i int, key string) string {
 	if m == nil || m.Workload == nil || i < 0 || i >= len(s.Workload.Patterns) {
 		return key
@@ -147,12 +149,22 @@ func (s KeySpaceSimulation) ReadableKey(m *model.Model, i int, key string) strin
 	if kp.primary != nil {
 		values[kp.primary.Parameter] = distValue(*kp.primary, n)
 	}
+	// A name without a shard is the unsharded key (the load panel's
+	// sharding off): the shard parameters are dropped.
+	if !sharded {
+		if kp.fanOut != nil {
+			values[kp.fanOut.Parameter] = ""
+		}
+		for _, d := range kp.others {
+			values[d.Parameter] = ""
+		}
+	}
 	// The shard number in mixed radix, the fan-out varying fastest.
-	if kp.fanOut != nil && kp.fan > 1 {
+	if sharded && kp.fanOut != nil && kp.fan > 1 {
 		values[kp.fanOut.Parameter] = kp.fanOut.Values()[shard%kp.fan]
 		shard /= kp.fan
 	}
-	for j := len(kp.others) - 1; j >= 0; j-- {
+	for j := len(kp.others) - 1; j >= 0 && sharded; j-- {
 		d := kp.others[j]
 		c := int(min(d.Cardinality, 1<<24))
 		values[d.Parameter] = distValue(d, shard%c)

@@ -27,7 +27,7 @@ func TestReadableKey(t *testing.T) {
 		t.Fatalf("no simulation of Votes in %d", len(sims))
 	}
 	cases := map[string]map[string]string{
-		"Cast a vote":    {"Cast a vote#0.0": "CANDIDATE#c0#0", "Cast a vote#3.17": "CANDIDATE#c3#17", "Cast a vote#x": "Cast a vote#x"},
+		"Cast a vote":    {"Cast a vote#0.0": "CANDIDATE#c0#0", "Cast a vote#3.17": "CANDIDATE#c3#17", "Cast a vote#x": "Cast a vote#x", "Cast a vote#2": "CANDIDATE#c2#"},
 		"Read the total": {"Read the total#0": "CANDIDATE#c0#TOTAL", "Read the total#9": "CANDIDATE#c9#TOTAL"},
 	}
 	seen := 0
@@ -43,8 +43,8 @@ func TestReadableKey(t *testing.T) {
 			t.Errorf("%s: hot key %q left as the simulator's name", p.Name, hot)
 		}
 	}
-	if seen != 5 {
-		t.Errorf("checked %d keys, want 5 (patterns %v)", seen, votes.Patterns)
+	if seen != 6 {
+		t.Errorf("checked %d keys, want 6 (patterns %v)", seen, votes.Patterns)
 	}
 	if got := votes.ReadableKey(m, 99, "Cast a vote#0.0"); got != "Cast a vote#0.0" {
 		t.Errorf("out of range pattern: %q", got)
