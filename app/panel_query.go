@@ -60,8 +60,16 @@ func (q *queryPanel) viewOf(r *Result) *resultView {
 	v := resultView{result: r, endpoint: ep, raw: indentOr(r.Response), snippets: map[snippet.Language]string{}}
 	if len(r.Request) > 0 {
 		req := snippet.Request{Operation: r.Operation, Input: r.Request, Endpoint: ep, Region: snippetRegion}
+		fan, fanned := q.fanOutOf(r)
+		if fanned {
+			req.Input = fan.input
+		}
 		for _, l := range snippet.Languages() {
-			text, err := snippet.Render(req, l)
+			render := func() (string, error) { return snippet.Render(req, l) }
+			if fanned {
+				render = func() (string, error) { return snippet.RenderFanOut(req, fan.FanOut, l) }
+			}
+			text, err := render()
 			if err != nil {
 				text = err.Error()
 			}
@@ -70,6 +78,34 @@ func (q *queryPanel) viewOf(r *Result) *resultView {
 	}
 	q.view = v
 	return &q.view
+}
+
+// queryFanOut is a fan-out access pattern's request with the fan-out
+// parameter left as the snippet's marker.
+type queryFanOut struct {
+	snippet.FanOut
+	input []byte
+}
+
+// fanOutOf says whether r ran a fan-out access pattern, and gives its
+// request with the fan-out parameter as a marker, so that the snippets
+// loop over every request rather than show the first.
+func (q *queryPanel) fanOutOf(r *Result) (queryFanOut, bool) {
+	if r.Pattern == "" || q.State == nil || q.State.Model == nil {
+		return queryFanOut{}, false
+	}
+	ap := q.State.Model.AccessPattern(r.Pattern)
+	if ap == nil || ap.FanOut == nil || ap.Operation != r.Operation {
+		return queryFanOut{}, false
+	}
+	f := snippet.FanOut{Parameter: ap.FanOut.Parameter, From: ap.FanOut.From, To: ap.FanOut.To, Width: ap.FanOut.Width}
+	params := q.patternParams(ap)
+	params[f.Parameter] = f.Marker()
+	body, err := ap.Bind(params)
+	if err != nil || !strings.Contains(string(body), f.Marker()) {
+		return queryFanOut{}, false
+	}
+	return queryFanOut{FanOut: f, input: body}, true
 }
 
 // querySaved is the panel's own state, saved in go-app's state store so it

@@ -1,6 +1,7 @@
 package app
 
 import (
+	"fmt"
 	"html"
 	"strings"
 	"testing"
@@ -206,8 +207,26 @@ func TestQueryPanelShortcutAndFanOut(t *testing.T) {
 	if r := p.State.Result; r.Requests != n || len(p.q.fanOut) != n {
 		t.Errorf("fan-out: %d requests run, %d shown, want %d", r.Requests, len(p.q.fanOut), n)
 	}
-	if out := p.html(); !strings.Contains(out, `id="`+IDQueryFanOut+`"`) {
+	out := p.html()
+	if !strings.Contains(out, `id="`+IDQueryFanOut+`"`) {
 		t.Error("the fan-out's requests are not shown")
+	}
+	// The snippets loop over every request, not the first alone.
+	v := p.viewOf(p.State.Result)
+	f := ap.FanOut
+	for lang, want := range map[snippet.Language]string{snippet.CLI: fmt.Sprintf("for %s in $(seq %d %d); do", f.Parameter, f.From, f.To),
+		snippet.Python:     fmt.Sprintf("for i in range(%d, %d):", f.From, f.To+1),
+		snippet.JavaScript: fmt.Sprintf("for (let i = %d; i <= %d; i++) {", f.From, f.To),
+		snippet.Go:         fmt.Sprintf("for i := %d; i <= %d; i++ {", f.From, f.To)} {
+		if !strings.Contains(v.snippets[lang], want) {
+			t.Errorf("the %s snippet of the fan-out lacks %q:\n%s", lang, want, v.snippets[lang])
+		}
+	}
+	if got := strings.Count(v.snippets[snippet.JSON], `"TableName"`); got != n {
+		t.Errorf("the JSON snippet holds %d requests, want %d", got, n)
+	}
+	if !strings.Contains(out, html.EscapeString(fmt.Sprintf("for %s in $(seq %d %d); do", f.Parameter, f.From, f.To))) {
+		t.Error("the page does not show the fan-out snippet")
 	}
 }
 
