@@ -90,6 +90,7 @@ func (p *workbenchPage) onPatternSelect(ctx goapp.Context, e goapp.Event) {
 		return
 	}
 	p.start, p.wizard = false, false
+	p.forgetPrevious(ctx)
 	u := "/?pattern=" + url.QueryEscape(name)
 	p.opened = u + "#"
 	ctx.Page().ReplaceURL(mustURL(u))
@@ -98,6 +99,7 @@ func (p *workbenchPage) onPatternSelect(ctx goapp.Context, e goapp.Event) {
 
 func (p *workbenchPage) onNewBlank(ctx goapp.Context, e goapp.Event) {
 	p.start, p.wizard = false, false
+	p.forgetPrevious(ctx)
 	p.store.OpenBlank()
 	p.tab = TabDesign
 	ctx.Page().ReplaceURL(mustURL("/"))
@@ -118,6 +120,7 @@ func (p *workbenchPage) onOpenFile(ctx goapp.Context, e goapp.Event) {
 		ctx.Dispatch(func(ctx goapp.Context) {
 			p.importFile(ctx, name, doc, func(ctx goapp.Context, doc []byte) {
 				if p.store.OpenModel(doc) == nil {
+					p.forgetPrevious(ctx)
 					p.tab = TabData
 					p.start, p.wizard = false, false
 				}
@@ -134,6 +137,20 @@ func (p *workbenchPage) onTheme(ctx goapp.Context, e goapp.Event) {
 		theme = "dark"
 	}
 	ctx.LocalStorage().Set("wb.theme", theme)
+}
+
+// forgetPrevious drops what belonged to the previous model when another
+// opens: its share link, the Load panel's runs and the Cost panel's
+// measurement, and the Query panel's form and editor.
+func (p *workbenchPage) forgetPrevious(ctx goapp.Context) {
+	p.share = ""
+	if p.store != nil {
+		mem := memoryOf(p.store)
+		mem.mu.Lock()
+		mem.load, mem.cost = loadMemory{}, nil
+		mem.mu.Unlock()
+	}
+	ctx.SetState(queryStateKey, querySaved{})
 }
 
 // modelDataURL is a data: URL of the model's JSON, for the Save link.

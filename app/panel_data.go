@@ -25,7 +25,10 @@ type dataPanel struct {
 	Panel
 	table  string
 	offset int
-	size   int
+	// size is the number typed into Items to load, for sizeModel: a load
+	// or another design makes the field show what was loaded again.
+	size      int
+	sizeModel *model.Model
 	filter string // a partition key to show alone
 	// editor holds the item being edited as DynamoDB JSON; selected is
 	// its row key.
@@ -83,7 +86,7 @@ func (d *dataPanel) renderLoad(st *State) goapp.UI {
 			Value(strconv.Itoa(size)).Disabled(ld.Running).
 			OnChange(func(ctx goapp.Context, e goapp.Event) {
 				if n, err := strconv.Atoi(e.Get("target").Get("value").String()); err == nil {
-					d.size = n
+					d.size, d.sizeModel = n, d.State.Model
 				}
 			}),
 		goapp.Button().ID(IDLoadButton).Class("wb-btn wb-btn-primary").Disabled(ld.Running).
@@ -100,12 +103,20 @@ func (d *dataPanel) renderLoad(st *State) goapp.UI {
 	)
 }
 
-// loadSize is how many items Load dataset loads: the number typed, else
-// what was loaded last (a deep link's items=N), else the design's default.
+// loadSize is how many items Load dataset loads: the number typed since
+// the last load of this design, else what was loaded last (a deep link's
+// items=N, a start-page card's), else the items the tables hold (a model
+// opened with its items), else the design's default.
 func (d *dataPanel) loadSize(st *State) int {
+	if st.Load.Running || st.Model != d.sizeModel {
+		d.size = 0 // the field follows the load, or the other design
+	}
 	size := d.size
 	if size == 0 && st.Load.Total > 0 {
 		size = st.Load.Total
+	}
+	if size == 0 {
+		size, _ = dataSize(st.Snapshot)
 	}
 	if size == 0 {
 		size = defaultLoadSize(st.Model)
