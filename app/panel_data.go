@@ -29,7 +29,7 @@ type dataPanel struct {
 	// or another design makes the field show what was loaded again.
 	size      int
 	sizeModel *model.Model
-	filter string // a partition key to show alone
+	filter    string // a partition key to show alone
 	// editor holds the item being edited as DynamoDB JSON; selected is
 	// its row key.
 	editor   string
