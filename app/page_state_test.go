@@ -1,9 +1,11 @@
 package app
 
 import (
+	"regexp"
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 
@@ -122,5 +124,48 @@ func TestItemsToLoadShowsWhatWasLoaded(t *testing.T) {
 	d.State = s.State()
 	if f := field(); !strings.Contains(f, `value="`+strconv.Itoa(s.State().Load.Total)+`"`) {
 		t.Errorf("after loading %d the field is %s", s.State().Load.Total, f)
+	}
+}
+
+// TestTTLListsCarryADate checks that the TTL lists print the date with the
+// time when their times do not all fall on the clock's day.
+func TestTTLListsCarryADate(t *testing.T) {
+	day := time.Date(2026, 3, 1, 22, 0, 0, 0, time.UTC)
+	if got := clockLayout(day, []time.Time{day.Add(time.Hour)}); got != "15:04:05" {
+		t.Errorf("one day: layout %q", got)
+	}
+	if got := clockLayout(day, []time.Time{day.Add(time.Hour), day.Add(3 * time.Hour)}); got != "2 Jan 15:04:05" {
+		t.Errorf("past midnight: layout %q", got)
+	}
+	s := NewStore()
+	if err := s.OpenPattern("ttl-ephemeral"); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.LoadDataset(200, 0, nil); err != nil {
+		t.Fatal(err)
+	}
+	// Two days on: what expires next and what the sweeper deleted span days.
+	s.Advance(50 * time.Hour)
+	st := s.State()
+	p := &timePanel{Panel: Panel{Store: s, State: st}}
+	html := goapp.HTMLString(p.Render())
+	// The rows' times are all of one day or carry their dates.
+	dated := regexp.MustCompile(`<td>(in|expired) [^<]* · \d{1,2} [A-Z][a-z]{2} \d\d:\d\d:\d\d</td>|<td>\d{1,2} [A-Z][a-z]{2} \d\d:\d\d:\d\d</td>`)
+	bare := regexp.MustCompile(`<td>(in|expired) [^<]* · \d\d:\d\d:\d\d</td>|<td>\d\d:\d\d:\d\d</td>`)
+	if len(dated.FindAllString(html, -1)) < 2 || bare.MatchString(html) {
+		t.Errorf("after two days the TTL lists' times lack their dates (now %s):\n%s", st.Now.UTC().Format(time.RFC3339), html)
+	}
+	// The same panel an hour in: every time of one day, no dates.
+	s2 := NewStore()
+	if err := s2.OpenPattern("ttl-ephemeral"); err != nil {
+		t.Fatal(err)
+	}
+	if err := s2.LoadDataset(200, 0, nil); err != nil {
+		t.Fatal(err)
+	}
+	st2 := s2.State()
+	html2 := goapp.HTMLString((&timePanel{Panel: Panel{Store: s2, State: st2}}).Render())
+	if bare.MatchString(html2) == dated.MatchString(html2) {
+		t.Errorf("the lists mix or lack clock times:\n%.2000s", html2)
 	}
 }
