@@ -194,7 +194,7 @@ func (p *workbenchPage) renderSidebar(st *State) goapp.UI {
 	m := st.Model
 	return goapp.Aside().ID(IDOutline).Class("wb-sidebar").Body(
 		goapp.H2().Class("wb-model-name").Text(m.Name),
-		goapp.If(m.Narrative != nil, func() goapp.UI { return renderNarrative(m.Narrative) }),
+		goapp.If(m.Narrative != nil, func() goapp.UI { return renderNarrative(m.Narrative, !p.foldNarrative) }),
 		goapp.H3().Text("Tables"),
 		goapp.Range(m.Tables).Slice(func(i int) goapp.UI {
 			return p.renderOutlineTable(st, &m.Tables[i])
@@ -237,13 +237,35 @@ func (p *workbenchPage) renderSidebar(st *State) goapp.UI {
 	)
 }
 
-func renderNarrative(n *model.Narrative) goapp.UI {
+// narrativeSeenKey is the local-storage key that says the narrative was
+// shown open once.
+const narrativeSeenKey = "wb.narrative.seen"
+
+// narrativeSeen says whether the narrative was shown on an earlier visit,
+// and records that this visit shows it: the first visit reads it open, the
+// later ones have it folded so that the tables, entities and access
+// patterns show without scrolling.
+func narrativeSeen(ls goapp.BrowserStorage) bool {
+	var seen bool
+	_ = ls.Get(narrativeSeenKey, &seen)
+	if !seen {
+		_ = ls.Set(narrativeSeenKey, true)
+	}
+	return seen
+}
+
+func renderNarrative(n *model.Narrative, open bool) goapp.UI {
 	part := func(title, text string) goapp.UI {
 		return goapp.If(text != "", func() goapp.UI {
 			return goapp.P().Body(goapp.Strong().Text(title+" "), goapp.Text(text))
 		})
 	}
-	return goapp.Details().ID(IDNarrative).Class("wb-narrative").Open(true).Body(
+	d := goapp.Details().ID(IDNarrative).Class("wb-narrative")
+	if open {
+		// Only when true: an open="false" attribute would open it.
+		d = d.Open(true)
+	}
+	return d.Body(
 		goapp.Summary().Text("About this pattern"),
 		goapp.If(n.Summary != "", func() goapp.UI { return goapp.P().Text(n.Summary) }),
 		part("Solves:", n.Solves),

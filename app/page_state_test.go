@@ -169,3 +169,29 @@ func TestTTLListsCarryADate(t *testing.T) {
 		t.Errorf("the lists mix or lack clock times:\n%.2000s", html2)
 	}
 }
+
+// TestNarrativeFoldsAfterTheFirstVisit checks that the sidebar's narrative
+// is open on the first visit and folded on the next ones.
+func TestNarrativeFoldsAfterTheFirstVisit(t *testing.T) {
+	p := &testPage{workbenchPage: workbenchPage{store: NewStore()}}
+	e := goapp.NewTestEngine()
+	if err := e.Load(p); err != nil {
+		t.Fatal(err)
+	}
+	e.ConsumeAll()
+	ls := p.ctx.LocalStorage()
+	ls.Del(narrativeSeenKey)
+	if err := p.store.OpenPattern("write-sharding"); err != nil {
+		t.Fatal(err)
+	}
+	p.foldNarrative = narrativeSeen(ls)
+	first := tagOf(goapp.HTMLString(p.Render()), IDNarrative)
+	if first == "" || !strings.Contains(first, " open") {
+		t.Errorf("first visit: the narrative is not open: %s", first)
+	}
+	p.foldNarrative = narrativeSeen(ls)
+	again := tagOf(goapp.HTMLString(p.Render()), IDNarrative)
+	if again == "" || strings.Contains(again, " open") {
+		t.Errorf("second visit: the narrative is not folded: %s", again)
+	}
+}
