@@ -218,6 +218,7 @@ func TestBrowserContrast(t *testing.T) {
 			var rep contrastReport
 			b.eval("contrast on "+tab, contrastJS, &rep)
 			total += rep.Checked
+			t.Logf("%s %s: %d checked", theme, tab, rep.Checked)
 			for _, bad := range rep.Bad {
 				t.Errorf("%s theme, %s tab: %s", theme, tab, bad)
 			}
