@@ -300,3 +300,22 @@ func TestBrowserLoadAnswerFirst(t *testing.T) {
 	}
 	b.screenshot("load-answer")
 }
+
+// TestBrowserQueryEditorDrivesTheForm checks, typing in the editor, that
+// the access pattern's tag goes and the form's fields follow the request.
+func TestBrowserQueryEditorDrivesTheForm(t *testing.T) {
+	b := startBrowser(t)
+	b.open("/?pattern=write-sharding&items=300")
+	b.waitLoaded(300, time.Minute)
+	b.showTab(app.TabQuery)
+	b.click(app.IDQueryPatternShow + "Read_the_total")
+	b.waitFor("the pattern's tag", fmt.Sprintf(`!!document.getElementById(%q)`, app.IDQueryPatternNote), 10*time.Second)
+	b.setField(app.IDQueryEditor, `{"TableName": "Votes", "Key": {"PK": {"S": "CANDIDATE#bob#TOTAL"}}, "ConsistentRead": true}`)
+	b.waitFor("the tag gone and the form following", fmt.Sprintf(`(() => {
+	  const key = document.getElementById(%q), strong = document.getElementById(%q);
+	  return !document.getElementById(%q) && key && key.value === "CANDIDATE#bob#TOTAL" && strong && strong.checked; })()`,
+		app.IDQueryKey+"PK", app.IDQueryConsistent, app.IDQueryPatternNote), 10*time.Second)
+	// And the other way: a field of the form rewrites the editor.
+	b.setField(app.IDQueryKey+"PK", "CANDIDATE#carol#TOTAL")
+	b.waitFor("the editor following the form", fmt.Sprintf(`document.getElementById(%q).value.includes("CANDIDATE#carol#TOTAL")`, app.IDQueryEditor), 10*time.Second)
+}
