@@ -319,3 +319,39 @@ func TestBrowserQueryEditorDrivesTheForm(t *testing.T) {
 	b.setField(app.IDQueryKey+"PK", "CANDIDATE#carol#TOTAL")
 	b.waitFor("the editor following the form", fmt.Sprintf(`document.getElementById(%q).value.includes("CANDIDATE#carol#TOTAL")`, app.IDQueryEditor), 10*time.Second)
 }
+
+// TestBrowserNewAndNarrative checks that New drops the previous model's
+// share link, and that the sidebar's narrative is open on the first visit
+// and folded after a reload.
+func TestBrowserNewAndNarrative(t *testing.T) {
+	b := startBrowser(t)
+	b.open("/?pattern=write-sharding&items=300")
+	b.waitLoaded(300, time.Minute)
+	var open bool
+	b.eval("the narrative on the first visit", fmt.Sprintf(`document.getElementById(%q).open`, app.IDNarrative), &open)
+	if !open {
+		t.Error("the narrative is folded on the first visit")
+	}
+	b.open("/?pattern=write-sharding&items=300")
+	b.waitLoaded(300, time.Minute)
+	b.eval("the narrative after a reload", fmt.Sprintf(`document.getElementById(%q).open`, app.IDNarrative), &open)
+	if open {
+		t.Error("the narrative is open again after a reload")
+	}
+	var shown bool
+	b.eval("the access patterns in the sidebar", fmt.Sprintf(`(() => { const r = document.getElementById(%q).getBoundingClientRect(); return r.top < innerHeight && r.bottom > 0; })()`,
+		app.IDAccessPattern+"Cast_a_vote"), &shown)
+	if !shown {
+		t.Error("with the narrative folded, the sidebar's access patterns are still below the window")
+	}
+
+	b.click(app.IDShare)
+	b.waitFor("the share link", fmt.Sprintf(`!!document.getElementById(%q)`, app.IDShareLink), 10*time.Second)
+	b.click(app.IDNewBlank)
+	b.waitFor("New's status", fmt.Sprintf(`document.getElementById(%q).textContent.includes("New blank model")`, app.IDStatus), 10*time.Second)
+	var link bool
+	b.eval("the share link after New", fmt.Sprintf(`!!document.getElementById(%q)`, app.IDShareLink), &link)
+	if link {
+		t.Error("the previous model's share link stays after New")
+	}
+}
