@@ -35,6 +35,9 @@ const (
 	IDLoadCompare      = "wb-load-compare"       // the previous run and this one side by side (data-a-throttled, data-b-throttled)
 	IDLoadSummary      = "wb-load-summary"       // the run's totals and what each access pattern had throttled
 	IDLoadError        = "wb-load-error"         // why the simulation could not run
+	IDLoadAnswer       = "wb-load-answer"        // the run's answer first: requests, throttled share, hottest key and partition, comparison (data-hot-key, data-hot-partition, data-throttled-pct)
+
+	IDLoadThrottledParts = "wb-load-throttled-parts" // the throttled partitions, named above the heat map (data-count)
 
 	// Fan-out.
 	IDFanPattern = "wb-fan-pattern" // the access pattern with a fan-out to show

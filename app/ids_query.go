@@ -40,6 +40,7 @@ const (
 	IDSnippetCopy      = "wb-snippet-copy-"      // + language: copies that snippet
 	IDSnippets         = "wb-snippets"           // the snippets' box
 	IDQueryPatternNote = "wb-query-pattern-note" // names the access pattern shown in the editor
+	IDQueryRunStatus   = "wb-query-run-status"   // under Run: how the last request went, with a link to the result
 )
 
 // queryParamID is the id of an access pattern parameter's input.

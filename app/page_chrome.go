@@ -91,6 +91,7 @@ func (p *workbenchPage) onPatternSelect(ctx goapp.Context, e goapp.Event) {
 		return
 	}
 	p.start, p.wizard = false, false
+	p.forgetPrevious(ctx)
 	u := "/?pattern=" + url.QueryEscape(name)
 	p.opened = u + "#"
 	ctx.Page().ReplaceURL(mustURL(u))
@@ -99,6 +100,7 @@ func (p *workbenchPage) onPatternSelect(ctx goapp.Context, e goapp.Event) {
 
 func (p *workbenchPage) onNewBlank(ctx goapp.Context, e goapp.Event) {
 	p.start, p.wizard = false, false
+	p.forgetPrevious(ctx)
 	p.store.OpenBlank()
 	p.tab = TabDesign
 	ctx.Page().ReplaceURL(mustURL("/"))
@@ -119,6 +121,7 @@ func (p *workbenchPage) onOpenFile(ctx goapp.Context, e goapp.Event) {
 		ctx.Dispatch(func(ctx goapp.Context) {
 			p.importFile(ctx, name, doc, func(ctx goapp.Context, doc []byte) {
 				if p.store.OpenModel(doc) == nil {
+					p.forgetPrevious(ctx)
 					p.tab = TabData
 					p.start, p.wizard = false, false
 				}
@@ -135,6 +138,20 @@ func (p *workbenchPage) onTheme(ctx goapp.Context, e goapp.Event) {
 		theme = "dark"
 	}
 	ctx.LocalStorage().Set("wb.theme", theme)
+}
+
+// forgetPrevious drops what belonged to the previous model when another
+// opens: its share link, the Load panel's runs and the Cost panel's
+// measurement, and the Query panel's form and editor.
+func (p *workbenchPage) forgetPrevious(ctx goapp.Context) {
+	p.share = ""
+	if p.store != nil {
+		mem := memoryOf(p.store)
+		mem.mu.Lock()
+		mem.load, mem.cost = loadMemory{}, nil
+		mem.mu.Unlock()
+	}
+	ctx.SetState(queryStateKey, querySaved{})
 }
 
 // modelDataURL is a data: URL of the model's JSON, for the Save link.
@@ -195,7 +212,7 @@ func (p *workbenchPage) renderSidebar(st *State) goapp.UI {
 	m := st.Model
 	return goapp.Aside().ID(IDOutline).Class("wb-sidebar").Body(
 		goapp.H2().Class("wb-model-name").Text(m.Name),
-		goapp.If(m.Narrative != nil, func() goapp.UI { return renderNarrative(m.Narrative) }),
+		goapp.If(m.Narrative != nil, func() goapp.UI { return renderNarrative(m.Narrative, !p.foldNarrative) }),
 		goapp.H3().Text("Tables"),
 		goapp.Range(m.Tables).Slice(func(i int) goapp.UI {
 			return p.renderOutlineTable(st, &m.Tables[i])
@@ -238,13 +255,35 @@ func (p *workbenchPage) renderSidebar(st *State) goapp.UI {
 	)
 }
 
-func renderNarrative(n *model.Narrative) goapp.UI {
+// narrativeSeenKey is the local-storage key that says the narrative was
+// shown open once.
+const narrativeSeenKey = "wb.narrative.seen"
+
+// narrativeSeen says whether the narrative was shown on an earlier visit,
+// and records that this visit shows it: the first visit reads it open, the
+// later ones have it folded so that the tables, entities and access
+// patterns show without scrolling.
+func narrativeSeen(ls goapp.BrowserStorage) bool {
+	var seen bool
+	_ = ls.Get(narrativeSeenKey, &seen)
+	if !seen {
+		_ = ls.Set(narrativeSeenKey, true)
+	}
+	return seen
+}
+
+func renderNarrative(n *model.Narrative, open bool) goapp.UI {
 	part := func(title, text string) goapp.UI {
 		return goapp.If(text != "", func() goapp.UI {
 			return goapp.P().Body(goapp.Strong().Text(title+" "), goapp.Text(text))
 		})
 	}
-	return goapp.Details().ID(IDNarrative).Class("wb-narrative").Open(true).Body(
+	d := goapp.Details().ID(IDNarrative).Class("wb-narrative")
+	if open {
+		// Only when true: an open="false" attribute would open it.
+		d = d.Open(true)
+	}
+	return d.Body(
 		goapp.Summary().Text("About this pattern"),
 		goapp.If(n.Summary != "", func() goapp.UI { return goapp.P().Text(n.Summary) }),
 		part("Solves:", n.Solves),

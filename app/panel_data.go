@@ -25,8 +25,11 @@ type dataPanel struct {
 	Panel
 	table  string
 	offset int
-	size   int
-	filter string // a partition key to show alone
+	// size is the number typed into Items to load, for sizeModel: a load
+	// or another design makes the field show what was loaded again.
+	size      int
+	sizeModel *model.Model
+	filter    string // a partition key to show alone
 	// editor holds the item being edited as DynamoDB JSON; selected is
 	// its row key.
 	editor   string
@@ -83,7 +86,7 @@ func (d *dataPanel) renderLoad(st *State) goapp.UI {
 			Value(strconv.Itoa(size)).Disabled(ld.Running).
 			OnChange(func(ctx goapp.Context, e goapp.Event) {
 				if n, err := strconv.Atoi(e.Get("target").Get("value").String()); err == nil {
-					d.size = n
+					d.size, d.sizeModel = n, d.State.Model
 				}
 			}),
 		goapp.Button().ID(IDLoadButton).Class("wb-btn wb-btn-primary").Disabled(ld.Running).
@@ -101,12 +104,20 @@ func (d *dataPanel) renderLoad(st *State) goapp.UI {
 	)
 }
 
-// loadSize is how many items Load dataset loads: the number typed, else
-// what was loaded last (a deep link's items=N), else the design's default.
+// loadSize is how many items Load dataset loads: the number typed since
+// the last load of this design, else what was loaded last (a deep link's
+// items=N, a start-page card's), else the items the tables hold (a model
+// opened with its items), else the design's default.
 func (d *dataPanel) loadSize(st *State) int {
+	if st.Load.Running || st.Model != d.sizeModel {
+		d.size = 0 // the field follows the load, or the other design
+	}
 	size := d.size
 	if size == 0 && st.Load.Total > 0 {
 		size = st.Load.Total
+	}
+	if size == 0 {
+		size, _ = dataSize(st.Snapshot)
 	}
 	if size == 0 {
 		size = defaultLoadSize(st.Model)
@@ -342,9 +353,19 @@ func renderCollections(st *State, table, index, filter string, offset int, selec
 			goapp.Button().ID(IDNextPage).Class("wb-btn wb-btn-small").Text("Next ▶").Disabled(last >= view.TotalCollections).
 				OnClick(func(ctx goapp.Context, e goapp.Event) { onPage(ctx, offset+collectionsPerPage) }, goapp.EventScope(offset)),
 		),
-		goapp.Range(view.Collections).Slice(func(i int) goapp.UI {
-			return renderCollection(view, &view.Collections[i], selected, onRow)
-		}),
+		// One table, one row per item; each collection is a tbody whose
+		// first row is its band: the partition key, its items and size.
+		goapp.Table().Class("wb-table wb-items wb-items-dense").Body(
+			goapp.THead().Body(goapp.Tr().Body(
+				goapp.Th().Text(orDash(view.RangeKey)),
+				goapp.Th().Text("Entity"),
+				goapp.Th().Class("wb-num").Text("Size"),
+				goapp.Th().Text("Attributes"),
+			)),
+			goapp.Range(view.Collections).Slice(func(i int) goapp.UI {
+				return renderCollection(view, &view.Collections[i], selected, onRow)
+			}),
+		),
 	)
 }
 
@@ -353,51 +374,50 @@ func renderCollection(view *visualizer.CollectionsView, c *visualizer.Collection
 	if len(c.Rows) > 0 {
 		first = c.Rows[0].Key
 	}
-	return goapp.Div().ID(IDCollection+first).Class("wb-collection").Body(
-		goapp.Div().Class("wb-collection-head").Body(
-			goapp.Span().Class("wb-key-name").Text(view.HashKey+" "),
-			goapp.Strong().Class("wb-mono").Text(c.PK),
-			goapp.Span().Class("wb-muted").Text(fmt.Sprintf(" · %s · %s", plural(c.Items, "item"), visualizer.FormatBytes(c.Size))),
+	return goapp.TBody().ID(IDCollection+first).Class("wb-collection").Body(
+		goapp.Tr().Class("wb-collection-band").Body(
+			goapp.Th().Class("wb-collection-head").ColSpan(4).Attr("scope", "rowgroup").Body(
+				goapp.Span().Class("wb-key-name").Text(view.HashKey+" "),
+				goapp.Strong().Class("wb-mono").Text(c.PK),
+				goapp.Span().Class("wb-muted").Text(fmt.Sprintf(" · %s · %s", plural(c.Items, "item"), visualizer.FormatBytes(c.Size))),
+			),
 		),
-		goapp.Table().Class("wb-table wb-items").Body(
-			goapp.THead().Body(goapp.Tr().Body(
-				goapp.Th().Text(orDash(view.RangeKey)),
-				goapp.Th().Text("Entity"),
-				goapp.Th().Text("Size"),
-				goapp.Th().Text("Attributes"),
-			)),
-			goapp.TBody().Body(goapp.Range(c.Rows).Slice(func(i int) goapp.UI {
-				r := c.Rows[i]
-				cls := "wb-item " + r.State.String() + " " + r.Mark.Class()
-				if r.Key == selected {
-					cls += " selected"
-				}
-				return goapp.Tr().ID(IDRow+r.Key).Class(cls).
-					Attr("data-state", r.State.String()).
-					OnClick(func(ctx goapp.Context, e goapp.Event) { onRow(ctx, r) }, goapp.EventScope(r.Key)).Body(
-					goapp.Td().Class("wb-mono wb-sk").Body(renderSegments(r)),
-					goapp.Td().Body(goapp.If(r.Entity != "", func() goapp.UI {
-						return goapp.Span().Class("wb-entity " + visualizer.EntityClass(r.Entity)).Text(r.Entity)
-					})),
-					goapp.Td().Class("wb-num").Text(strconv.Itoa(r.Size)+" B"),
-					goapp.Td().Class("wb-attrs").Body(
-						goapp.If(r.ExpiresIn != "", func() goapp.UI {
-							return goapp.Span().Class("wb-ttl-badge").Text(r.ExpiresIn)
-						}),
-						goapp.Range(r.Attrs).Slice(func(j int) goapp.UI {
-							a := r.Attrs[j]
-							return goapp.Span().Class("wb-attr").Body(
-								goapp.Span().Class("wb-attr-name").Text(a.Name),
-								goapp.Span().Class("wb-attr-type").Text(a.Type),
-								goapp.Span().Class("wb-attr-value").Text(a.Text),
-							)
-						}),
-					),
-				)
-			})),
-		),
+		goapp.Range(c.Rows).Slice(func(i int) goapp.UI {
+			r := c.Rows[i]
+			cls := "wb-item " + r.State.String() + " " + r.Mark.Class()
+			if r.Key == selected {
+				cls += " selected"
+			}
+			var full []string
+			for _, a := range r.Attrs {
+				full = append(full, a.Name+" ("+a.Type+") "+a.Text)
+			}
+			return goapp.Tr().ID(IDRow+r.Key).Class(cls).
+				Attr("data-state", r.State.String()).
+				OnClick(func(ctx goapp.Context, e goapp.Event) { onRow(ctx, r) }, goapp.EventScope(r.Key)).Body(
+				goapp.Td().Class("wb-mono wb-sk").Body(renderSegments(r)),
+				goapp.Td().Body(goapp.If(r.Entity != "", func() goapp.UI {
+					return goapp.Span().Class("wb-entity " + visualizer.EntityClass(r.Entity)).Text(r.Entity)
+				})),
+				goapp.Td().Class("wb-num").Text(strconv.Itoa(r.Size)+" B"),
+				goapp.Td().Class("wb-attrs").Title(strings.Join(full, "\n")).Body(
+					goapp.If(r.ExpiresIn != "", func() goapp.UI {
+						return goapp.Span().Class("wb-ttl-badge").Text(r.ExpiresIn)
+					}),
+					goapp.Range(r.Attrs).Slice(func(j int) goapp.UI {
+						a := r.Attrs[j]
+						return goapp.Span().Class("wb-attr").Body(
+							goapp.Span().Class("wb-attr-name").Text(a.Name),
+							goapp.Span().Class("wb-attr-type").Text(a.Type),
+							goapp.Span().Class("wb-attr-value").Text(a.Text),
+						)
+					}),
+				),
+			)
+		}),
 		goapp.If(c.Hidden > 0, func() goapp.UI {
-			return goapp.P().Class("wb-muted wb-more").Text(fmt.Sprintf("… and %d more items in this collection", c.Hidden))
+			return goapp.Tr().Class("wb-more").Body(goapp.Td().ColSpan(4).Class("wb-muted").
+				Text(fmt.Sprintf("… and %d more items in this collection", c.Hidden)))
 		}),
 	)
 }

@@ -1,10 +1,12 @@
 package app
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 	"sync/atomic"
@@ -77,6 +79,9 @@ type loadRun struct {
 	// sharding switch changes something.
 	Sharded bool
 	Result  *partition.Result
+	// HotKeys holds each pattern's hottest key as a partition-key value
+	// (CANDIDATE#c0#3), in the order of Result.Patterns.
+	HotKeys []string
 	Source  *visualizer.HeatMapSource
 	Final   *visualizer.HeatMapModel
 	// Prepare is the real time the measurement of the access patterns
@@ -196,6 +201,9 @@ func simulateLoad(j *job, m *model.Model, o loadOptions, n int) (*loadRun, error
 	}
 	run.Compute = time.Since(start)
 	run.Result = res
+	for i, pr := range res.Patterns {
+		run.HotKeys = append(run.HotKeys, sim.ReadableKey(m, i, pr.HotKey))
+	}
 	run.Source = visualizer.NewHeatMapSource(res, visualizer.HeatMapOptions{Label: run.Label})
 	run.Final = run.Source.Frame(res.Seconds)
 	return run, nil
@@ -694,6 +702,8 @@ func (p *loadPanel) renderRun(v loadViewCache) goapp.UI {
 		play = "Pause"
 	}
 	return goapp.Div().Class("wb-sim-run").Body(
+		renderLoadAnswer(r, p.prev),
+		renderLoadLayouts(r),
 		goapp.Div().Class("wb-sim-row wb-sim-player").Body(
 			goapp.Button().ID(IDLoadPlay).Class("wb-btn").Text(play).
 				Attr("aria-pressed", strconv.FormatBool(p.playing)).
@@ -766,12 +776,10 @@ func renderLoadSummary(r *loadRun) goapp.UI {
 	res := r.Result
 	t := res.Totals
 	return goapp.Div().ID(IDLoadSummary).Class("wb-sim-summary").Body(
+		goapp.H3().Text("Per access pattern"),
 		goapp.Div().Class("wb-ttl-counts").Body(
-			loadStat(fmtNum(math.Round(t.Requests)), "requests"),
-			loadStat(fmtNum(math.Round(t.Throttled)), "throttled"),
-			loadStat(fmtNum(100*t.ThrottledFraction())+"%", "of requests throttled"),
+			loadStat(fmtNum(math.Round(t.Throttled)), "requests throttled"),
 			loadStat(fmtNum(float64(t.ThrottledSeconds)), "seconds with throttling"),
-			loadStat(fmt.Sprintf("%d → %d", t.PartitionsStart, t.PartitionsEnd), "partitions"),
 			loadStat(strconv.Itoa(t.Splits+t.HeatSplits+t.Doublings), "splits and doublings"),
 		),
 		goapp.Table().Class("wb-table").Body(
@@ -793,8 +801,8 @@ func renderLoadSummary(r *loadRun) goapp.UI {
 					goapp.Td().Title(pr.Description).Text(pr.Name),
 					goapp.Td().Class("wb-num").Text(fmtNum(math.Round(pr.Requests))),
 					goapp.Td().Class("wb-num").Text(fmt.Sprintf("%s (%s%%)", fmtNum(math.Round(pr.Throttled)), fmtNum(100*pr.ThrottledFraction()))),
-					goapp.Td().Class(cls).Text(fmt.Sprintf("%s: %s %s/s of one partition's %s", pr.HotKey,
-						fmtNum(pr.HotKeyUnits), unit, fmtNum(pr.Ceiling))),
+					goapp.Td().Class(cls).Body(goapp.Code().Class("wb-mono").Text(r.hotKey(i)), goapp.Text(fmt.Sprintf(": %s %s/s of one partition's %s",
+						fmtNum(pr.HotKeyUnits), unit, fmtNum(pr.Ceiling)))),
 				)
 			})),
 		),
@@ -803,6 +811,148 @@ func renderLoadSummary(r *loadRun) goapp.UI {
 				e := res.Events[i]
 				return goapp.Li().Body(goapp.Span().Class("wb-mono").Text(fmtClock(e.Second)+" "), goapp.Text(e.Text))
 			}))
+		}),
+	)
+}
+
+// hotKey is pattern i's hottest key as a partition-key value, or the
+// simulator's name for it.
+func (r *loadRun) hotKey(i int) string {
+	if i < len(r.HotKeys) && r.HotKeys[i] != "" {
+		return r.HotKeys[i]
+	}
+	return r.Result.Patterns[i].HotKey
+}
+
+// loadHottest is what the answer names: the pattern whose hottest key is
+// the most over (or nearest to) one partition's ceiling, and the partition
+// with the most units throttled (or, when none is, consumed).
+type loadHottest struct {
+	pattern   int // -1 for none
+	partition int // index into Final.Rows, -1 for none
+}
+
+func (r *loadRun) hottest() loadHottest {
+	h := loadHottest{pattern: -1, partition: -1}
+	best := -1.0
+	for i, pr := range r.Result.Patterns {
+		if pr.Ceiling <= 0 {
+			continue
+		}
+		if f := pr.HotKeyUnits / pr.Ceiling; f > best {
+			best, h.pattern = f, i
+		}
+	}
+	var bestThr, bestUse float64
+	for i, row := range r.Final.Rows {
+		thr := row.Totals.ReadThrottled + row.Totals.WriteThrottled
+		use := row.Totals.ReadUnits + row.Totals.WriteUnits
+		if h.partition < 0 || thr > bestThr || (thr == bestThr && use > bestUse) {
+			h.partition, bestThr, bestUse = i, thr, use
+		}
+	}
+	return h
+}
+
+// throttledRows are the partitions of the whole run that had something
+// throttled, most throttled first.
+func (r *loadRun) throttledRows() []visualizer.HeatRow {
+	var out []visualizer.HeatRow
+	for _, row := range r.Final.Rows {
+		if row.Totals.ReadThrottled+row.Totals.WriteThrottled > 0 {
+			out = append(out, row)
+		}
+	}
+	slices.SortStableFunc(out, func(a, b visualizer.HeatRow) int {
+		return cmp.Compare(b.Totals.ReadThrottled+b.Totals.WriteThrottled, a.Totals.ReadThrottled+a.Totals.WriteThrottled)
+	})
+	return out
+}
+
+// renderLoadAnswer says what the run found before any picture: requests,
+// the throttled share, the hottest key and partition, and how it compares
+// with the previous run.
+func renderLoadAnswer(r, prev *loadRun) goapp.UI {
+	t := r.Result.Totals
+	h := r.hottest()
+	var key, part string
+	keyLine := goapp.UI(goapp.Text(""))
+	if h.pattern >= 0 {
+		pr := r.Result.Patterns[h.pattern]
+		unit := "RCU"
+		if pr.Op == partition.Write {
+			unit = "WCU"
+		}
+		key = r.hotKey(h.pattern)
+		verdict := "within"
+		if pr.HotKeyUnits > pr.Ceiling*(1+1e-9) {
+			verdict = "over"
+		}
+		keyLine = goapp.Li().Class("wb-load-answer-key").Body(
+			goapp.Text("Hottest key: "), goapp.Code().Class("wb-mono").Text(key),
+			goapp.Text(fmt.Sprintf(" (%s) takes %s %s/s, %s the %s %s/s one partition serves.",
+				pr.Name, fmtNum(pr.HotKeyUnits), unit, verdict, fmtNum(pr.Ceiling), unit)),
+		)
+	}
+	partLine := goapp.UI(goapp.Text(""))
+	if h.partition >= 0 {
+		row := r.Final.Rows[h.partition]
+		part = fmt.Sprintf("P%d", row.ID)
+		thr := row.Totals.ReadThrottled + row.Totals.WriteThrottled
+		text := fmt.Sprintf(" consumed %s units, nothing throttled.", fmtNum(math.Round(row.Totals.ReadUnits+row.Totals.WriteUnits)))
+		if thr > 0 {
+			text = fmt.Sprintf(" had %s units throttled (%s%% of what was asked of it).", fmtNum(math.Round(thr)), fmtNum(row.Totals.ThrottledPct))
+		}
+		partLine = goapp.Li().Body(goapp.Text("Hottest partition: "), goapp.Strong().Text(part), goapp.Text(text))
+	}
+	cmpLine := goapp.UI(goapp.Text(""))
+	if prev != nil {
+		a, b := prev.Result.Totals.ThrottledFraction(), t.ThrottledFraction()
+		word := "the same as"
+		switch {
+		case b < a-1e-9:
+			word = "down from"
+		case b > a+1e-9:
+			word = "up from"
+		}
+		cmpLine = goapp.Li().Class("wb-load-answer-cmp").Text(fmt.Sprintf("Compared with %s: %s%% throttled, %s %s%%; %d → %d partitions at the end.",
+			prev.Label, fmtNum(100*b), word, fmtNum(100*a), prev.Result.Totals.PartitionsEnd, t.PartitionsEnd))
+	}
+	cls := "wb-load-answer"
+	if t.Throttled > 0 {
+		cls += " wb-load-answer-throttled"
+	}
+	return goapp.Div().ID(IDLoadAnswer).Class(cls).
+		Attr("data-hot-key", key).Attr("data-hot-partition", part).
+		Attr("data-throttled-pct", fmtNum(100*t.ThrottledFraction())).Body(
+		goapp.Div().Class("wb-ttl-counts").Body(
+			loadStat(fmtNum(math.Round(t.Requests)), "requests in "+fmtSeconds(r.Result.Seconds)),
+			loadStat(fmtNum(100*t.ThrottledFraction())+"%", "throttled"),
+			loadStat(fmt.Sprintf("%d → %d", t.PartitionsStart, t.PartitionsEnd), "partitions"),
+		),
+		goapp.Ul().Class("wb-load-answer-lines").Body(keyLine, partLine, cmpLine),
+	)
+}
+
+// renderLoadLayouts explains which layout the heat map shows and marks the
+// throttled partitions before it.
+func renderLoadLayouts(r *loadRun) goapp.UI {
+	thr := r.throttledRows()
+	names := make([]string, 0, min(len(thr), 8))
+	for i, row := range thr {
+		if i == 8 {
+			names = append(names, fmt.Sprintf("and %d more", len(thr)-8))
+			break
+		}
+		names = append(names, fmt.Sprintf("P%d (%s%%)", row.ID, fmtNum(row.Totals.ThrottledPct)))
+	}
+	return goapp.Div().Class("wb-load-layouts").Body(
+		goapp.P().Class("wb-muted").Text("Partitions are numbered as on the Partitions tab (P0, P1, … in hash order; a split's halves take the next numbers), "+
+			"but the layouts differ: the Partitions tab lays out the data (what its size and capacity need), "+
+			"the heat map the layout under load (the table warmed to the workload's peak or its provisioned capacity, then split by the load)."),
+		goapp.If(len(thr) > 0, func() goapp.UI {
+			return goapp.P().ID(IDLoadThrottledParts).Class("wb-load-throttled").Attr("data-count", len(thr)).
+				Text("Throttled partitions, most first: " + strings.Join(names, ", ") + ". Their rows are marked ▲ in the heat map.")
 		}),
 	)
 }

@@ -362,3 +362,62 @@ func TestLoadPanelFollowsTheDesign(t *testing.T) {
 	}
 	t.Logf("time-series key spaces %v; ran %s with %v", p.cur.Spaces, p.cur.Space, p.cur.Patterns)
 }
+
+// TestLoadPanelAnswerFirst checks that a run's answer comes before the
+// heat map: requests, throttled share, the hottest key as a key (not the
+// simulator's "Cast a vote#0.0"), the hottest partition, the throttled
+// partitions marked, and after a second run the comparison with the first.
+func TestLoadPanelAnswerFirst(t *testing.T) {
+	s := analysisStore(t, "write-sharding", 0)
+	p, e := newTestLoad(t, s)
+	p.setDuration("3600")
+	p.setSwitch(IDLoadSharding, "", false)
+	p.run(p.ctx)
+	e.ConsumeAll()
+	if p.cur == nil {
+		t.Fatalf("no run: %q", p.err)
+	}
+	doc := p.html()
+	answer, heat := strings.Index(doc, `id="`+IDLoadAnswer+`"`), strings.Index(doc, `id="`+IDLoadHeatMap+`"`)
+	if answer < 0 || heat < 0 || answer > heat {
+		t.Fatalf("the answer (at %d) does not come before the heat map (at %d)", answer, heat)
+	}
+	key, _ := analysisAttr(doc, IDLoadAnswer, "data-hot-key")
+	if key != "CANDIDATE#c0#" {
+		t.Errorf("hottest key without shards %q, want the unsharded key CANDIDATE#c0#", key)
+	}
+	if strings.Contains(doc, "Cast a vote#0") {
+		t.Error("the page shows the simulator's key name")
+	}
+	part, _ := analysisAttr(doc, IDLoadAnswer, "data-hot-partition")
+	if !strings.HasPrefix(part, "P") {
+		t.Errorf("hottest partition %q", part)
+	}
+	if pct, _ := analysisAttr(doc, IDLoadAnswer, "data-throttled-pct"); pct == "0" || pct == "" {
+		t.Errorf("throttled share %q without shards", pct)
+	}
+	if n := analysisAttrInt(t, doc, IDLoadThrottledParts, "data-count"); n < 1 {
+		t.Errorf("%d throttled partitions named", n)
+	}
+	if !strings.Contains(doc, part+" (") {
+		t.Errorf("the hottest partition %s is not among the throttled ones named above the heat map", part)
+	}
+	if strings.Contains(doc, "Compared with #") {
+		t.Error("a comparison after one run")
+	}
+
+	p.setSwitch(IDLoadSharding, "", true)
+	p.run(p.ctx)
+	e.ConsumeAll()
+	doc = p.html()
+	key, _ = analysisAttr(doc, IDLoadAnswer, "data-hot-key")
+	if !strings.HasPrefix(key, "CANDIDATE#c0#") || key == "CANDIDATE#c0#" {
+		t.Errorf("hottest key with shards %q, want a shard of CANDIDATE#c0", key)
+	}
+	if hasID(doc, IDLoadThrottledParts) {
+		t.Error("throttled partitions named when none is throttled")
+	}
+	if !strings.Contains(doc, "Compared with #1 sharding off:") || !strings.Contains(doc, "down from") {
+		t.Error("the answer does not compare with the previous run")
+	}
+}

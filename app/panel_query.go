@@ -60,8 +60,16 @@ func (q *queryPanel) viewOf(r *Result) *resultView {
 	v := resultView{result: r, endpoint: ep, raw: indentOr(r.Response), snippets: map[snippet.Language]string{}}
 	if len(r.Request) > 0 {
 		req := snippet.Request{Operation: r.Operation, Input: r.Request, Endpoint: ep, Region: snippetRegion}
+		fan, fanned := q.fanOutOf(r)
+		if fanned {
+			req.Input = fan.input
+		}
 		for _, l := range snippet.Languages() {
-			text, err := snippet.Render(req, l)
+			render := func() (string, error) { return snippet.Render(req, l) }
+			if fanned {
+				render = func() (string, error) { return snippet.RenderFanOut(req, fan.FanOut, l) }
+			}
+			text, err := render()
 			if err != nil {
 				text = err.Error()
 			}
@@ -70,6 +78,34 @@ func (q *queryPanel) viewOf(r *Result) *resultView {
 	}
 	q.view = v
 	return &q.view
+}
+
+// queryFanOut is a fan-out access pattern's request with the fan-out
+// parameter left as the snippet's marker.
+type queryFanOut struct {
+	snippet.FanOut
+	input []byte
+}
+
+// fanOutOf says whether r ran a fan-out access pattern, and gives its
+// request with the fan-out parameter as a marker, so that the snippets
+// loop over every request rather than show the first.
+func (q *queryPanel) fanOutOf(r *Result) (queryFanOut, bool) {
+	if r.Pattern == "" || q.State == nil || q.State.Model == nil {
+		return queryFanOut{}, false
+	}
+	ap := q.State.Model.AccessPattern(r.Pattern)
+	if ap == nil || ap.FanOut == nil || ap.Operation != r.Operation {
+		return queryFanOut{}, false
+	}
+	f := snippet.FanOut{Parameter: ap.FanOut.Parameter, From: ap.FanOut.From, To: ap.FanOut.To, Width: ap.FanOut.Width}
+	params := q.patternParams(ap)
+	params[f.Parameter] = f.Marker()
+	body, err := ap.Bind(params)
+	if err != nil || !strings.Contains(string(body), f.Marker()) {
+		return queryFanOut{}, false
+	}
+	return queryFanOut{FanOut: f, input: body}, true
 }
 
 // querySaved is the panel's own state, saved in go-app's state store so it
@@ -210,6 +246,17 @@ func (q *queryPanel) run(ctx goapp.Context) {
 	q.act(ctx, func() { _, _ = q.Store.Run(op, []byte(body)) })
 	q.q.result = q.State.Result
 	q.save(ctx)
+	q.reveal(ctx)
+}
+
+// reveal scrolls the result into view once the page has rendered it: below
+// 1280 px it is under the access patterns, out of sight of the Run button.
+func (q *queryPanel) reveal(ctx goapp.Context) {
+	ctx.Defer(func(goapp.Context) {
+		if el := goapp.Window().GetElementByID(IDResult); el != nil && el.Truthy() {
+			el.Call("scrollIntoView", map[string]any{"block": "nearest"})
+		}
+	})
 }
 
 // runPattern runs an access pattern with the panel's parameter values and
@@ -225,6 +272,7 @@ func (q *queryPanel) runPattern(ctx goapp.Context, name string) {
 		q.showPattern(name, r)
 	}
 	q.save(ctx)
+	q.reveal(ctx)
 }
 
 // showPattern puts an access pattern's request into the editor: the
@@ -534,8 +582,13 @@ func (q *queryPanel) renderEditor() goapp.UI {
 		goapp.Textarea().ID(IDQueryEditor).Class("wb-code wb-query-editor").Rows(16).
 			Attr("spellcheck", "false").Attr("autocomplete", "off").Text(s.shown).
 			OnInput(func(ctx goapp.Context, e goapp.Event) {
-				// The text is read, not re-rendered: the DOM already shows it.
+				// The text is read, not re-rendered: the DOM already shows
+				// it (the textarea renders shown, which this leaves alone).
 				s.editor = e.Get("target").Get("value").String()
+				if q.editedByHand() {
+					q.save(ctx)
+					return
+				}
 				q.save(ctx)
 				ctx.PreventUpdate()
 			}),
@@ -557,6 +610,7 @@ func (q *queryPanel) renderEditor() goapp.UI {
 				}),
 			goapp.Span().Class("wb-muted wb-query-shortcut").Text("Ctrl/⌘+Enter runs"),
 		),
+		goapp.If(q.State.Result != nil, func() goapp.UI { return q.renderRunStatus(q.State.Result) }),
 		goapp.If(len(s.fanOut) > 0, func() goapp.UI {
 			return goapp.Details().ID(IDQueryFanOut).Class("wb-query-fanout").Body(
 				goapp.Summary().Text(fmt.Sprintf("This pattern fans out: %d requests, one per shard", len(s.fanOut))),
@@ -647,6 +701,50 @@ func (q *queryPanel) renderPattern(ap *model.AccessPattern) goapp.UI {
 					q.save(ctx)
 				}, goapp.EventScope(name)),
 		),
+	)
+}
+
+// editedByHand follows an edit of the editor: the access pattern's tag
+// goes (the request is no longer the pattern's), and the form takes what
+// it can read of the request. It says whether the panel must re-render.
+func (q *queryPanel) editedByHand() bool {
+	s := &q.q
+	changed := false
+	if s.pattern != "" {
+		s.pattern, s.fanOut = "", nil
+		changed = true
+	}
+	m := q.State.Model
+	if f, ok := formFromRequest(s.form, []byte(s.editor), func(name string) *formTable { return formTableOf(m, name) }); ok {
+		s.form, s.formErr = f, ""
+		changed = true
+	}
+	return changed
+}
+
+// renderRunStatus says under the Run button how the last request went, so
+// that its outcome shows where the person looks; the whole result is
+// further on (beside the editor from 1280 px, below it otherwise).
+func (q *queryPanel) renderRunStatus(r *Result) goapp.UI {
+	text := fmt.Sprintf("%s: HTTP %d", r.Operation, r.Status)
+	cls := "wb-query-run-status"
+	switch {
+	case r.Status != 200 || r.ErrorMessage != "":
+		text += " · " + r.ErrorType
+		cls += " wb-query-run-failed"
+	case r.HasCount:
+		text += fmt.Sprintf(" · %d items (%d scanned)", r.Count, r.ScannedCount)
+	default:
+		text += fmt.Sprintf(" · %d items", len(r.Items))
+	}
+	if u := r.TotalCapacity(); u > 0 {
+		text += " · " + unitsString(u) + " units"
+	}
+	// A button, not a #fragment link: the page's fragment holds share links.
+	return goapp.P().ID(IDQueryRunStatus).Class(cls).Attr("role", "status").Body(
+		goapp.Span().Text(text+" "),
+		goapp.Button().Class("wb-btn wb-btn-small").Text("Show result").
+			OnClick(func(ctx goapp.Context, e goapp.Event) { q.reveal(ctx) }),
 	)
 }
 

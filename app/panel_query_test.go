@@ -1,6 +1,7 @@
 package app
 
 import (
+	"fmt"
 	"html"
 	"strings"
 	"testing"
@@ -206,8 +207,26 @@ func TestQueryPanelShortcutAndFanOut(t *testing.T) {
 	if r := p.State.Result; r.Requests != n || len(p.q.fanOut) != n {
 		t.Errorf("fan-out: %d requests run, %d shown, want %d", r.Requests, len(p.q.fanOut), n)
 	}
-	if out := p.html(); !strings.Contains(out, `id="`+IDQueryFanOut+`"`) {
+	out := p.html()
+	if !strings.Contains(out, `id="`+IDQueryFanOut+`"`) {
 		t.Error("the fan-out's requests are not shown")
+	}
+	// The snippets loop over every request, not the first alone.
+	v := p.viewOf(p.State.Result)
+	f := ap.FanOut
+	for lang, want := range map[snippet.Language]string{snippet.CLI: fmt.Sprintf("for %s in $(seq %d %d); do", f.Parameter, f.From, f.To),
+		snippet.Python:     fmt.Sprintf("for i in range(%d, %d):", f.From, f.To+1),
+		snippet.JavaScript: fmt.Sprintf("for (let i = %d; i <= %d; i++) {", f.From, f.To),
+		snippet.Go:         fmt.Sprintf("for i := %d; i <= %d; i++ {", f.From, f.To)} {
+		if !strings.Contains(v.snippets[lang], want) {
+			t.Errorf("the %s snippet of the fan-out lacks %q:\n%s", lang, want, v.snippets[lang])
+		}
+	}
+	if got := strings.Count(v.snippets[snippet.JSON], `"TableName"`); got != n {
+		t.Errorf("the JSON snippet holds %d requests, want %d", got, n)
+	}
+	if !strings.Contains(out, html.EscapeString(fmt.Sprintf("for %s in $(seq %d %d); do", f.Parameter, f.From, f.To))) {
+		t.Error("the page does not show the fan-out snippet")
 	}
 }
 
@@ -302,5 +321,60 @@ func TestQueryCapacityRows(t *testing.T) {
 	}
 	if total, rows := capacityRows(&Result{Operation: "PutItem"}); total != "" || rows != nil {
 		t.Error("no capacity printed something")
+	}
+}
+
+// TestQueryPanelEditorDrivesTheForm checks that an edit by hand takes the
+// access pattern's tag away and shows in the form's fields, and that a run
+// says how it went under the Run button.
+func TestQueryPanelEditorDrivesTheForm(t *testing.T) {
+	p, e := newQueryPanel(t, "multi-tenancy", 50)
+	p.showPattern("Tenant's photos", nil)
+	doc := p.html()
+	if !strings.Contains(doc, `id="`+IDQueryPatternNote+`"`) || p.operation() != "Query" {
+		t.Fatalf("the pattern's request is not shown with its tag (%s)", p.operation())
+	}
+	if strings.Contains(doc, `id="`+IDQueryRunStatus+`"`) {
+		t.Error("a run status before any run")
+	}
+	table := p.q.form.Table
+	ft := formTableOf(p.State.Model, table)
+	pk := ft.Keys[0].Name
+	p.q.editor = `{"TableName": "` + table + `", "KeyConditionExpression": "` + pk + ` = :p",
+		"ExpressionAttributeValues": {":p": {"S": "TENANT#t9"}}, "Limit": 4}`
+	if !p.editedByHand() {
+		t.Fatal("an edit by hand asks for no render")
+	}
+	doc = p.html()
+	if strings.Contains(doc, `id="`+IDQueryPatternNote+`"`) || p.q.pattern != "" {
+		t.Error("the access pattern's tag stays after an edit by hand")
+	}
+	if p.q.form.Key[pk] != "TENANT#t9" || p.q.form.Limit != "4" {
+		t.Errorf("the form did not follow the editor: %+v", p.q.form)
+	}
+	if !strings.Contains(tagOf(doc, IDQueryKey+idSafe(pk)), `value="TENANT#t9"`) || !strings.Contains(tagOf(doc, IDQueryLimit), `value="4"`) {
+		t.Errorf("the form's inputs do not show the edit: %s %s", tagOf(doc, IDQueryKey+idSafe(pk)), tagOf(doc, IDQueryLimit))
+	}
+	// Text that is not a request leaves the form as it was.
+	p.q.editor = `{"TableName": `
+	if p.editedByHand() || p.q.form.Key[pk] != "TENANT#t9" {
+		t.Error("half-typed JSON changed the form")
+	}
+
+	p.q.editor = `{"TableName": "` + table + `", "KeyConditionExpression": "` + pk + ` = :p", "ExpressionAttributeValues": {":p": {"S": "TENANT#t9"}}}`
+	p.editedByHand()
+	p.run(p.ctx)
+	e.ConsumeAll()
+	doc = p.html()
+	status := tagOf(doc, IDQueryRunStatus)
+	if status == "" {
+		t.Fatal("no run status under the Run button after a run")
+	}
+	run, result := strings.Index(doc, `id="`+IDQueryRun+`"`), strings.Index(doc, `id="`+IDQueryRunStatus+`"`)
+	if result < run {
+		t.Error("the run status is not under the Run button")
+	}
+	if i := strings.Index(doc, `id="`+IDQueryRunStatus+`"`); !strings.Contains(doc[i:i+300], "Query: HTTP 200") {
+		t.Errorf("the run status does not say how it went: %s", doc[i:i+300])
 	}
 }

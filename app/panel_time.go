@@ -115,6 +115,14 @@ func (t *timePanel) Render() goapp.UI {
 		Window:       timelineWindow(st.Speed),
 		Deletes:      st.TTLDeletes[name],
 	})
+	var times []time.Time
+	for _, e := range view.Next {
+		times = append(times, e.At)
+	}
+	for _, e := range view.Deleted {
+		times = append(times, e.At)
+	}
+	layout := clockLayout(st.Now, times)
 	return goapp.Div().Class("wb-time").Body(
 		header,
 		goapp.Div().Class("wb-ttl-counts").Body(
@@ -131,7 +139,8 @@ func (t *timePanel) Render() goapp.UI {
 					goapp.THead().Body(goapp.Tr().Body(goapp.Th().Text("Key"), goapp.Th().Text("Expires"))),
 					goapp.TBody().Body(goapp.Range(view.Next).Slice(func(i int) goapp.UI {
 						e := view.Next[i]
-						return goapp.Tr().Body(goapp.Td().Class("wb-mono").Text(keyLabel(e.PK, e.SK)), goapp.Td().Text(e.When))
+						return goapp.Tr().Body(goapp.Td().Class("wb-mono").Text(keyLabel(e.PK, e.SK)),
+							goapp.Td().Text(e.When+" · "+e.At.UTC().Format(layout)))
 					})),
 				),
 			),
@@ -143,7 +152,7 @@ func (t *timePanel) Render() goapp.UI {
 						e := view.Deleted[i]
 						return goapp.Tr().Body(
 							goapp.Td().Class("wb-mono").Text(keyLabel(e.PK, e.SK)),
-							goapp.Td().Text(e.At.UTC().Format("15:04:05")),
+							goapp.Td().Text(e.At.UTC().Format(layout)),
 							goapp.Td().Text(e.Lag),
 						)
 					})),
@@ -151,6 +160,19 @@ func (t *timePanel) Render() goapp.UI {
 			),
 		),
 	)
+}
+
+// clockLayout is how the TTL lists print clock times: the time of day
+// when they and now fall on one day (UTC), else with the date, so that a
+// list spanning days does not read as one.
+func clockLayout(now time.Time, times []time.Time) string {
+	y, m, d := now.UTC().Date()
+	for _, t := range times {
+		if ty, tm, td := t.UTC().Date(); ty != y || tm != m || td != d {
+			return "2 Jan 15:04:05"
+		}
+	}
+	return "15:04:05"
 }
 
 func ttlIntro(attr string) string {

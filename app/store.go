@@ -330,7 +330,7 @@ func (s *Store) Edit(fn func(m *model.Model)) error {
 	}
 	s.redo = nil
 	s.draft = next
-	s.message, s.err = "", ""
+	s.message, s.err = "Edited the design (Apply design to run it)", ""
 	s.publishLocked()
 	return nil
 }
@@ -361,7 +361,7 @@ func (s *Store) EditWorkload(fn func(m *model.Model)) error {
 	}
 	s.redo = nil
 	s.applied, s.draft = applied, next
-	s.message, s.err = "", ""
+	s.message, s.err = "Edited the workload", ""
 	s.publishLocked()
 	return nil
 }
@@ -384,7 +384,10 @@ func (s *Store) step(from, to *[]*model.Model) bool {
 	*to = append(*to, s.draft)
 	s.draft = (*from)[len(*from)-1]
 	*from = (*from)[:len(*from)-1]
-	s.message, s.err = "", ""
+	s.message, s.err = "Undid an edit", ""
+	if from == &s.redo {
+		s.message = "Redid an edit"
+	}
 	s.publishLocked()
 	return true
 }
@@ -801,7 +804,7 @@ func (s *Store) Run(operation string, request []byte) (*Result, error) {
 	defer s.mu.Unlock()
 	r := s.dispatchLocked(operation, request)
 	s.result = r
-	s.message, s.err = "", ""
+	s.message, s.err = "Ran "+r.outcome(), ""
 	s.publishLocked()
 	return r, nil
 }
@@ -838,9 +841,32 @@ func (s *Store) RunPattern(name string, params model.Params) (*Result, error) {
 		}
 	}
 	s.result = total
-	s.message, s.err = "", ""
+	s.message, s.err = "Ran access pattern "+name+": "+total.outcome(), ""
 	s.publishLocked()
 	return total, nil
+}
+
+// outcome says in a few words how a request went, for the status line.
+func (r *Result) outcome() string {
+	switch {
+	case r == nil:
+		return "nothing"
+	case r.Status != 200 || r.ErrorType != "":
+		return fmt.Sprintf("%s, which failed: %s", r.Operation, r.ErrorType)
+	case r.HasCount:
+		return r.Operation + ", " + countItems(r.Count)
+	case len(r.Items) > 0 || r.Operation == "GetItem":
+		return r.Operation + ", " + countItems(len(r.Items))
+	}
+	return r.Operation
+}
+
+// countItems is "1 item" or "n items".
+func countItems(n int) string {
+	if n == 1 {
+		return "1 item"
+	}
+	return fmt.Sprintf("%d items", n)
 }
 
 // withCapacity asks for consumed capacity per table and index when the

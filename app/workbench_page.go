@@ -43,7 +43,10 @@ type workbenchPage struct {
 	pub   publication
 	tab   string
 	dark  bool
-	share string // the last share link made
+	// foldNarrative folds the sidebar's pattern narrative: it shows open
+	// on the first visit only (page_chrome.go).
+	foldNarrative bool
+	share         string // the last share link made
 	// opened is the URL the page last opened a model from, so that OnNav
 	// does not reopen it when only the fragment is rewritten.
 	opened string
@@ -68,6 +71,7 @@ func (p *workbenchPage) OnMount(ctx goapp.Context) {
 	var theme string
 	ctx.LocalStorage().Get("wb.theme", &theme)
 	p.dark = theme == "dark"
+	p.foldNarrative = narrativeSeen(ctx.LocalStorage())
 	pageContexts.Store(p.store, ctx)
 	ctx.ObserveState(stateKey, &p.pub).OnChange(func() { p.rememberRecent(ctx) })
 	p.pub = publication{p.store.State()}

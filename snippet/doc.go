@@ -45,4 +45,10 @@
 // The SDKs get Region, "us-east-1" when it is empty, and the endpoint only
 // when Endpoint is set. The snippets do not set credentials: the workbench's
 // endpoint accepts any, but the clients still want some configured.
+//
+// RenderFanOut renders a fan-out (one request per value of a parameter, as
+// a write-sharded key is read back) as the same program with the request in
+// a loop over the values, the parameter's marker (FanOut.Marker) in the
+// request's strings replaced by the loop's variable; its JSON is the list of
+// every request, JSON having no loop.
 package snippet

@@ -109,10 +109,19 @@ func heatmapDraw(s *SVG, m *HeatMapModel, x0, y0, width float64) {
 			r.ID, r.Lo, r.Hi, partitionsDuration(r.From), partitionsDuration(r.To),
 			partitionsNum(math.Round(r.Totals.ReadUnits)), partitionsNum(math.Round(r.Totals.WriteUnits)),
 			partitionsNum(math.Round(r.Totals.ReadThrottled+r.Totals.WriteThrottled)), partitionsNum(r.Totals.ThrottledPct))
-		s.Open("g", A("class", "row"), A("data-id", fmt.Sprint(r.ID)))
-		s.Text("title", title)
-		s.Text("text", fmt.Sprintf("P%d", r.ID), AN("x", gx-6), AN("y", y+heatmapCellH-2), A("text-anchor", "end"),
-			A("font-size", "10"))
+		// A partition with something throttled so far is marked, so that
+		// the eye finds it before reading the cells.
+		if r.Totals.ReadThrottled+r.Totals.WriteThrottled > 0 {
+			s.Open("g", A("class", "row throttled"), A("data-id", fmt.Sprint(r.ID)))
+			s.Text("title", title)
+			s.Text("text", fmt.Sprintf("▲ P%d", r.ID), AN("x", gx-6), AN("y", y+heatmapCellH-2), A("text-anchor", "end"),
+				A("font-size", "10"), A("font-weight", "bold"), A("fill", heatmapThrottledColor))
+		} else {
+			s.Open("g", A("class", "row"), A("data-id", fmt.Sprint(r.ID)))
+			s.Text("title", title)
+			s.Text("text", fmt.Sprintf("P%d", r.ID), AN("x", gx-6), AN("y", y+heatmapCellH-2), A("text-anchor", "end"),
+				A("font-size", "10"))
+		}
 		heatmapRuns(s, r.Cells, gx, y, colW)
 		if r.Current != nil {
 			heatmapRuns(s, []HeatCell{*r.Current}, gx+float64(len(r.Cells))*colW, y, colW)

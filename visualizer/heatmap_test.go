@@ -2,6 +2,7 @@ package visualizer
 
 import (
 	"encoding/json"
+	"fmt"
 	"math"
 	"reflect"
 	"strings"
@@ -367,5 +368,29 @@ func BenchmarkHeatMapSVG(b *testing.B) {
 	b.ResetTimer()
 	for b.Loop() {
 		_ = f.SVG()
+	}
+}
+
+// TestHeatMapMarksThrottled checks that every partition with something
+// throttled by the frame's time, and only those, is marked ▲ in the SVG.
+func TestHeatMapMarksThrottled(t *testing.T) {
+	m := HeatMap(heatmapSpike(t), HeatMapOptions{Columns: 24})
+	svg := m.SVG()
+	marked := 0
+	for _, r := range m.Rows {
+		thr := r.Totals.ReadThrottled+r.Totals.WriteThrottled > 0
+		has := strings.Contains(svg, fmt.Sprintf(`<g class="row throttled" data-id="%d">`, r.ID))
+		if thr != has {
+			t.Errorf("P%d: throttled %v, marked %v", r.ID, thr, has)
+		}
+		if has {
+			marked++
+			if !strings.Contains(svg, fmt.Sprintf("▲ P%d<", r.ID)) {
+				t.Errorf("P%d: marked row without ▲ in its label", r.ID)
+			}
+		}
+	}
+	if marked == 0 {
+		t.Error("the spike throttles no partition: the test checks nothing")
 	}
 }

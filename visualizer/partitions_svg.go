@@ -84,9 +84,9 @@ func (m *PartitionsModel) SVG() string {
 	s.Text("text", partitionsClip(m.Summary, 150), AN("x", partitionsMargin), AN("y", 24), A("class", "summary"),
 		A("font-size", "13"), A("font-weight", "bold"))
 	s.Text("text", "hash "+partitionsShortHex(0), AN("x", partitionsMargin), AN("y", partitionsBandY-6),
-		A("class", "axis"), A("font-size", "10"))
+		A("class", "axis"), A("font-size", "11"))
 	s.Text("text", partitionsShortHex(math.MaxUint64), AN("x", partitionsWidth-partitionsMargin), AN("y", partitionsBandY-6),
-		A("class", "axis"), A("font-size", "10"), A("text-anchor", "end"))
+		A("class", "axis"), A("font-size", "11"), A("text-anchor", "end"))
 
 	for _, g := range groups {
 		x := partitionsMargin + g.start*bandW
@@ -115,12 +115,12 @@ func (m *PartitionsModel) SVG() string {
 		}
 		if w >= 80 {
 			s.Text("text", rng, AN("x", x+w/2), AN("y", partitionsBandY+40), A("text-anchor", "middle"),
-				A("font-size", "10"), A("fill", partitionsInk(shade)))
+				A("font-size", "11"), A("fill", partitionsInk(shade)))
 		}
 		if w >= 90 && g.first == g.last {
 			y := detailsY
 			for _, line := range partitionsDetails(first, m.Mapped) {
-				s.Text("text", partitionsClip(line, chars), AN("x", x+4), AN("y", y), A("font-size", "10"), A("class", "detail"))
+				s.Text("text", partitionsClip(line, chars), AN("x", x+4), AN("y", y), A("font-size", "11"), A("class", "detail"))
 				y += partitionsLineH
 			}
 		}

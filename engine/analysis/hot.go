@@ -259,51 +259,20 @@ func partitionPattern(ap *model.AccessPattern, pr *PatternReport, wr model.Workl
 		p.ItemBytes = int(math.Ceil(pr.TableUnits/n-1e-9)) * 1024
 	}
 	p.ItemBytes = min(max(p.ItemBytes, 1), 400*1024)
-	dists := map[string]model.KeyDistribution{}
-	for _, k := range wr.Keys {
-		dists[k.Parameter] = k
-	}
-	var inKey []model.KeyDistribution
-	fan := 1
-	for _, g := range marker.FindAllStringSubmatch(tmpl, -1) {
-		name := g[1]
-		if ap.FanOut != nil && name == ap.FanOut.Parameter {
-			fan *= ap.FanOut.To - ap.FanOut.From + 1
-			continue
-		}
-		if d, ok := dists[name]; ok && d.Cardinality > 1 {
-			inKey = append(inKey, d)
+	kp := keyParamsOf(ap, wr, tmpl)
+	if d := kp.primary; d != nil {
+		p.Keys.Count = int(min(d.Cardinality, 1<<24))
+		switch d.Kind {
+		case model.DistZipf:
+			p.Keys.Dist, p.Keys.Exponent = partition.Zipf, d.Skew
+		case model.DistHot:
+			p.Keys.Dist, p.Keys.HotShare = partition.HotKey, d.HotFraction
+		case model.DistSequential:
+			p.Keys.Dist = partition.RoundRobin
 		}
 	}
-	primary := -1
-	for i, d := range inKey {
-		if d.Kind != model.DistUniform {
-			primary = i
-			break
-		}
-	}
-	if primary < 0 && len(inKey) > 0 {
-		primary = 0
-	}
-	shards := 1
-	for i, d := range inKey {
-		c := int(min(d.Cardinality, 1<<24))
-		if i == primary {
-			p.Keys.Count = c
-			switch d.Kind {
-			case model.DistZipf:
-				p.Keys.Dist, p.Keys.Exponent = partition.Zipf, d.Skew
-			case model.DistHot:
-				p.Keys.Dist, p.Keys.HotShare = partition.HotKey, d.HotFraction
-			case model.DistSequential:
-				p.Keys.Dist = partition.RoundRobin
-			}
-			continue
-		}
-		shards = min(shards*c, 1<<16)
-	}
-	if fan > 1 {
-		shards = min(shards*fan, 1<<16)
+	shards := kp.shards()
+	if kp.fan > 1 {
 		p.ReadAll = p.Op == partition.Read
 	}
 	if shards > 1 {
