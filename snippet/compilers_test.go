@@ -1,0 +1,254 @@
+package snippet
+
+import (
+	"fmt"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+)
+
+// The Java, C# and Rust snippets are checked by their compilers, without
+// the SDKs (neither Maven Central nor crates.io is reachable from CI):
+//
+//   - javac compiles every snippet; the only errors allowed are the SDK's
+//     packages missing and, following from that, the SDK's classes the
+//     snippet imports not found. Everything else is checked: the syntax,
+//     and the java.* calls (List.of, Map.of, URI.create) wherever their
+//     arguments do not involve an SDK type.
+//   - mcs --parse parses every C# snippet (syntax only: the .NET SDK is
+//     not there to type-check against).
+//   - rustc compiles every Rust snippet as a module of one crate; the only
+//     errors allowed are the unresolved crates aws_config,
+//     aws_sdk_dynamodb and tokio. rustc parses everything, the contents of
+//     vec! and println! included, and resolves std paths (HashMap).
+//
+// Each runs its tool once over all the snippets, and each first shows
+// that it catches a broken snippet.
+
+// javaError is one javac diagnostic: "File.java:12: error: message",
+// then the source line, a caret and, for "cannot find symbol", the symbol.
+var javaError = regexp.MustCompile(`(?m)^(.+\.java):(\d+): error: (.*)$`)
+
+// javaSymbol is the symbol line of a "cannot find symbol" error.
+var javaSymbol = regexp.MustCompile(`^\s+symbol:\s+(?:class|variable) (\w+)`)
+
+// javaImport is one of a snippet's imports of the SDK.
+var javaImport = regexp.MustCompile(`(?m)^import (software\.amazon\.awssdk\.[\w.]+)\.(\w+);$`)
+
+// javacProblems compiles the files (name to source) in one javac run and
+// returns, per file, the errors that are not the SDK's absence.
+func javacProblems(t *testing.T, javac string, files map[string]string) map[string][]string {
+	t.Helper()
+	dir := t.TempDir()
+	args := []string{"-proc:none", "-Xmaxerrs", "100000", "-encoding", "US-ASCII", "-d", filepath.Join(dir, "out")}
+	sdkNames := map[string]map[string]bool{}
+	for name, src := range files {
+		path := filepath.Join(dir, name+".java")
+		writeFile(t, path, src)
+		args = append(args, path)
+		sdkNames[path] = map[string]bool{}
+		for _, m := range javaImport.FindAllStringSubmatch(src, -1) {
+			sdkNames[path][m[2]] = true
+		}
+	}
+	out, err := run(t, 5*time.Minute, dir, []string{"LC_ALL=C"}, javac, args...)
+	problems := map[string][]string{}
+	if err == nil {
+		return problems
+	}
+	text := string(out)
+	locs := javaError.FindAllStringSubmatchIndex(text, -1)
+	if len(locs) == 0 {
+		t.Fatalf("javac failed without an error it reports per file: %v\n%s", err, text)
+	}
+	for i, loc := range locs {
+		end := len(text)
+		if i+1 < len(locs) {
+			end = locs[i+1][0]
+		}
+		path, line, msg := text[loc[2]:loc[3]], text[loc[4]:loc[5]], text[loc[6]:loc[7]]
+		name := strings.TrimSuffix(filepath.Base(path), ".java")
+		if strings.HasPrefix(msg, "package software.amazon.awssdk.") && strings.HasSuffix(msg, " does not exist") {
+			continue
+		}
+		if msg == "cannot find symbol" {
+			ok := false
+			for _, l := range strings.Split(text[loc[1]:end], "\n") {
+				if m := javaSymbol.FindStringSubmatch(l); m != nil {
+					ok = sdkNames[path][m[1]]
+					break
+				}
+			}
+			if ok {
+				continue
+			}
+		}
+		problems[name] = append(problems[name], "line "+line+": "+strings.TrimSpace(text[loc[6]:end]))
+	}
+	return problems
+}
+
+// javaClass renames a snippet's class Main, so that many compile together.
+func javaClass(t *testing.T, src, class string) string {
+	t.Helper()
+	if strings.Count(src, "\npublic class Main {\n") != 1 {
+		t.Fatalf("not one public class Main:\n%s", src)
+	}
+	return strings.Replace(src, "\npublic class Main {\n", "\npublic class "+class+" {\n", 1)
+}
+
+func TestJavaSnippets(t *testing.T) {
+	javac := lookPath(t, "javac")
+	cases := checkCorpus(t)
+	files := map[string]string{}
+	names := map[string]string{}
+	for i, c := range cases {
+		class := fmt.Sprintf("S%d", i)
+		files[class] = javaClass(t, renderAt(t, c, Java, c.req.Endpoint), class)
+		names[class] = c.name
+	}
+	// The check catches what it should: a wrong type in a java.* call, a
+	// syntax error, an SDK class the snippet does not import.
+	good := renderAt(t, cases[0], Java, "")
+	// A syntax error stops javac before it checks any types, so it is
+	// tried on its own.
+	if p := javacProblems(t, javac, map[string]string{"BadSyntax": javaClass(t, strings.Replace(good, ".build();", ".build()", 1), "BadSyntax")}); len(p["BadSyntax"]) == 0 {
+		t.Error("javac found nothing wrong with a syntax error: the check is broken")
+	}
+	files["BadJava"] = javaClass(t, strings.Replace(good, "System.out.println(response);", "java.util.List<String> x = java.util.List.of(1);", 1), "BadJava")
+	files["BadImport"] = javaClass(t, strings.Replace(good, "DynamoDbClient client", "DynamoDbAsyncClient client", 1), "BadImport")
+	problems := javacProblems(t, javac, files)
+	for _, bad := range []string{"BadJava", "BadImport"} {
+		if len(problems[bad]) == 0 {
+			t.Errorf("javac found nothing wrong with %s: the check is broken", bad)
+		}
+		delete(problems, bad)
+	}
+	for class, p := range problems {
+		t.Errorf("%s (%s.java): javac: %s\n%s", names[class], class, strings.Join(p, "\n"), files[class])
+	}
+	t.Logf("javac checked %d Java snippets", len(cases))
+}
+
+func TestCSharpSnippets(t *testing.T) {
+	mcs := lookPath(t, "mcs")
+	dir := t.TempDir()
+	cases := checkCorpus(t)
+	args := []string{"--parse", "-codepage:utf8"}
+	paths := map[string]testCase{}
+	// mcs --parse still declares the types: each snippet's class gets a
+	// name of its own.
+	class := func(src, name string) string {
+		if strings.Count(src, "\nclass Program\n") != 1 {
+			t.Fatalf("not one class Program:\n%s", src)
+		}
+		return strings.Replace(src, "\nclass Program\n", "\nclass "+name+"\n", 1)
+	}
+	for i, c := range cases {
+		name := fmt.Sprintf("s%d", i)
+		path := filepath.Join(dir, name+".cs")
+		writeFile(t, path, class(renderAt(t, c, CSharp, c.req.Endpoint), name))
+		args = append(args, path)
+		paths[name+".cs"] = c
+	}
+	// The parser catches a broken snippet.
+	bad := filepath.Join(dir, "bad.cs")
+	writeFile(t, bad, strings.Replace(renderAt(t, cases[0], CSharp, ""), "},", "}", 1))
+	if out, err := run(t, time.Minute, dir, nil, mcs, "--parse", bad); err == nil {
+		t.Errorf("mcs --parse accepted a broken snippet: the check is broken\n%s", out)
+	}
+	if out, err := run(t, 5*time.Minute, dir, nil, mcs, args...); err != nil {
+		for _, m := range regexp.MustCompile(`(?m)^(s\d+\.cs)\(`).FindAllStringSubmatch(string(out), -1) {
+			if c, ok := paths[m[1]]; ok {
+				t.Errorf("%s (%s) does not parse:\n%s", c.name, m[1], renderAt(t, c, CSharp, c.req.Endpoint))
+				delete(paths, m[1])
+			}
+		}
+		t.Fatalf("mcs --parse: %v\n%s", err, out)
+	}
+	t.Logf("mcs parsed %d C# snippets", len(cases))
+}
+
+// rustError is one rustc diagnostic's head and location.
+var rustError = regexp.MustCompile(`(?m)^error(\[E\d+\])?: (.*)\n\s*--> [^:]+:(\d+):`)
+
+// rustMissingCrate is the message of an error the SDK's absence causes.
+var rustMissingCrate = regexp.MustCompile("^(unresolved import|cannot find module or crate|failed to resolve: use of (undeclared|unresolved) (crate or module|module or unlinked crate)) `(aws_config|aws_sdk_dynamodb|tokio)`")
+
+// rustcProblems compiles the snippets as modules of one crate and returns
+// the errors that are not the SDK's absence, by snippet.
+func rustcProblems(t *testing.T, rustc string, srcs []string) map[int][]string {
+	t.Helper()
+	dir := t.TempDir()
+	var crate strings.Builder
+	crate.WriteString("#![allow(dead_code, unused_imports)]\nfn main() {}\n")
+	line := 3
+	var starts []int // first line of each module
+	for i, src := range srcs {
+		starts = append(starts, line)
+		fmt.Fprintf(&crate, "mod s%d {\n%s}\n", i, src)
+		line += strings.Count(src, "\n") + 2
+	}
+	path := filepath.Join(dir, "snippets.rs")
+	writeFile(t, path, crate.String())
+	out, err := run(t, 5*time.Minute, dir, nil, rustc, "--edition", "2021", "--crate-type", "bin",
+		"--emit=metadata", "-o", filepath.Join(dir, "snippets.rmeta"), path)
+	problems := map[int][]string{}
+	if err == nil {
+		return problems
+	}
+	text := string(out)
+	found := false
+	for _, m := range rustError.FindAllStringSubmatch(text, -1) {
+		found = true
+		if rustMissingCrate.MatchString(m[2]) {
+			continue
+		}
+		n, _ := strconv.Atoi(m[3])
+		snippet := -1
+		for i, s := range starts {
+			if n >= s {
+				snippet = i
+			}
+		}
+		problems[snippet] = append(problems[snippet], fmt.Sprintf("line %d: error%s: %s", n-starts[max(snippet, 0)], m[1], m[2]))
+	}
+	if !found {
+		t.Fatalf("rustc failed without an error it reports by line: %v\n%s", err, text)
+	}
+	return problems
+}
+
+func TestRustSnippets(t *testing.T) {
+	rustc := lookPath(t, "rustc")
+	cases := checkCorpus(t)
+	var srcs []string
+	for _, c := range cases {
+		srcs = append(srcs, renderAt(t, c, Rust, c.req.Endpoint))
+	}
+	// The check catches what it should: a syntax error inside vec!, a
+	// std path that does not exist, a wrong type for a std function.
+	good := srcs[0]
+	bad := []string{
+		strings.Replace(good, "Client::new(&config);", "Client::new(&config)", 1),
+		strings.Replace(good, "let client", "let _ = vec![1, ; 2];\n    let client", 1),
+		strings.Replace(good, "let client", "let _ = std::collections::HashMapp::<String, String>::new();\n    let client", 1),
+		strings.Replace(good, "let client", "let _: Vec<String> = vec![\"x\"];\n    let client", 1),
+	}
+	for i, src := range bad {
+		if p := rustcProblems(t, rustc, []string{src}); len(p) == 0 {
+			t.Errorf("rustc found nothing wrong with broken snippet %d: the check is broken\n%s", i, src)
+		}
+	}
+	for i, p := range rustcProblems(t, rustc, srcs) {
+		if i < 0 {
+			t.Errorf("rustc: %s", strings.Join(p, "\n"))
+			continue
+		}
+		t.Errorf("%s: rustc: %s\n%s", cases[i].name, strings.Join(p, "\n"), srcs[i])
+	}
+	t.Logf("rustc checked %d Rust snippets", len(cases))
+}
