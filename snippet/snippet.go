@@ -60,7 +60,7 @@ func (l Language) Title() string {
 	case CSharp:
 		return "C# (AWS SDK for .NET)"
 	case Rust:
-		return "Rust (aws-sdk-dynamodb)"
+		return "Rust (AWS SDK)"
 	case JSON:
 		return "JSON"
 	}
