@@ -1,0 +1,218 @@
+package snippet
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+)
+
+// The SDKs for Java, .NET and Rust cannot be fetched here, so the compiler
+// checks build the snippets against stand-ins written from the shapes:
+// every operation, structure and enum the renderers can write, with the
+// member types the shapes give and the calling conventions of each SDK as
+// its documentation describes them (Java v2's builders with their
+// Collection, varargs and Consumer overloads and a String overload for
+// every enum; .NET's properties and constant classes; Rust's fluent
+// builders whose list and map setters append, whose build() returns a
+// Result when the structure has required members). What they cannot check
+// is that the SDKs use the names the stand-ins were written with: those
+// come from the same functions as the snippets' (TestShapesMatchSDK checks
+// the shapes themselves against the SDK for Go).
+
+// stubShapes returns every structure and enum reachable from the
+// operations, each once, sorted by name.
+func stubShapes() (structs, enums []*shape) {
+	seen := map[*shape]bool{}
+	var walk func(s *shape)
+	walk = func(s *shape) {
+		if s == nil || seen[s] {
+			return
+		}
+		seen[s] = true
+		switch s.kind {
+		case kStruct:
+			structs = append(structs, s)
+		case kEnum:
+			enums = append(enums, s)
+		}
+		walk(s.elem)
+		for _, f := range s.fields {
+			walk(f.shape)
+		}
+	}
+	for _, op := range Operations() {
+		for _, f := range operations[op].input.fields {
+			walk(f.shape)
+		}
+	}
+	byName := func(a, b *shape) int { return strings.Compare(a.name, b.name) }
+	slices.SortFunc(structs, byName)
+	slices.SortFunc(enums, byName)
+	structs = slices.CompactFunc(structs, func(a, b *shape) bool { return a.name == b.name })
+	return structs, enums
+}
+
+// ---- Rust: crates aws_config, aws_sdk_dynamodb and tokio ----
+
+const rustTokioStub = `extern crate proc_macro;
+use proc_macro::TokenStream;
+
+// The snippets are compiled as modules, where main is not the entry point:
+// the attribute leaves the async fn as it is.
+#[proc_macro_attribute]
+pub fn main(_args: TokenStream, item: TokenStream) -> TokenStream {
+    item
+}
+`
+
+const rustConfigStub = `use std::borrow::Cow;
+
+pub struct BehaviorVersion;
+impl BehaviorVersion {
+    pub fn latest() -> Self { BehaviorVersion }
+}
+
+#[derive(Clone, Debug)]
+pub struct Region(Cow<'static, str>);
+impl Region {
+    pub fn new(region: impl Into<Cow<'static, str>>) -> Self { Region(region.into()) }
+}
+
+pub struct SdkConfig;
+
+pub struct ConfigLoader;
+impl ConfigLoader {
+    pub fn region(self, _region: Region) -> Self { self }
+    pub fn endpoint_url(self, _url: impl Into<String>) -> Self { self }
+    pub async fn load(self) -> SdkConfig { SdkConfig }
+}
+
+pub fn defaults(_version: BehaviorVersion) -> ConfigLoader { ConfigLoader }
+`
+
+// rustArg is the type a setter of shape s takes: impl Into<String> for a
+// string (an element's or a value's, for list and map setters), else the
+// value's own type.
+func rustArg(s *shape) string {
+	if s.kind == kString {
+		return "impl Into<String>"
+	}
+	return rustType(s)
+}
+
+func rustType(s *shape) string {
+	switch s.kind {
+	case kString:
+		return "String"
+	case kInt32:
+		return "i32"
+	case kInt64:
+		return "i64"
+	case kBool:
+		return "bool"
+	case kList:
+		return "Vec<" + rustType(s.elem) + ">"
+	case kMap:
+		return "HashMap<String, " + rustType(s.elem) + ">"
+	case kAttr:
+		return "crate::types::AttributeValue"
+	}
+	return "crate::types::" + rustName(s.name)
+}
+
+// rustSetters writes a builder's setters for the struct shape s.
+func rustSetters(b *strings.Builder, s *shape) {
+	for _, f := range s.fields {
+		name := snake(f.name)
+		switch f.shape.kind {
+		case kList:
+			fmt.Fprintf(b, "    pub fn %s(self, _v: %s) -> Self { self }\n", name, rustArg(f.shape.elem))
+		case kMap:
+			fmt.Fprintf(b, "    pub fn %s(self, _k: impl Into<String>, _v: %s) -> Self { self }\n", name, rustArg(f.shape.elem))
+		default:
+			fmt.Fprintf(b, "    pub fn %s(self, _v: %s) -> Self { self }\n", name, rustArg(f.shape))
+		}
+		fmt.Fprintf(b, "    pub fn set_%s(self, _v: Option<%s>) -> Self { self }\n", name, rustType(f.shape))
+	}
+}
+
+func rustSDKStub() string {
+	structs, enums := stubShapes()
+	var b strings.Builder
+	b.WriteString(`use std::collections::HashMap;
+
+#[derive(Debug)]
+pub struct Error;
+impl From<error::BuildError> for Error {
+    fn from(_: error::BuildError) -> Self { Error }
+}
+impl<E> From<error::SdkError<E>> for Error {
+    fn from(_: error::SdkError<E>) -> Self { Error }
+}
+
+pub mod error {
+    #[derive(Debug)]
+    pub struct BuildError;
+    #[derive(Debug)]
+    pub struct SdkError<E>(pub E);
+}
+
+pub mod config {
+    pub use aws_config::Region;
+}
+
+pub mod primitives {
+    #[derive(Clone, Debug)]
+    pub struct Blob(Vec<u8>);
+    impl Blob {
+        pub fn new<T: Into<Vec<u8>>>(input: T) -> Self { Blob(input.into()) }
+    }
+}
+
+pub struct Client;
+impl Client {
+    pub fn new(_config: &aws_config::SdkConfig) -> Self { Client }
+`)
+	for _, op := range Operations() {
+		fmt.Fprintf(&b, "    pub fn %s(&self) -> operation::%sFluentBuilder { operation::%sFluentBuilder }\n", snake(op), op, op)
+	}
+	b.WriteString("}\n\npub mod operation {\n    use std::collections::HashMap;\n")
+	for _, op := range Operations() {
+		fmt.Fprintf(&b, "#[derive(Debug)]\npub struct %sOutput;\n#[derive(Debug)]\npub struct %sError;\npub struct %sFluentBuilder;\nimpl %sFluentBuilder {\n", op, op, op, op)
+		rustSetters(&b, operations[op].input)
+		fmt.Fprintf(&b, "    pub async fn send(self) -> Result<%sOutput, crate::error::SdkError<%sError>> { Ok(%sOutput) }\n}\n", op, op, op)
+	}
+	b.WriteString("}\n\npub mod types {\n    use std::collections::HashMap;\n    use crate::primitives::Blob;\n")
+	b.WriteString(`#[derive(Clone, Debug)]
+pub enum AttributeValue { B(Blob), Bool(bool), Bs(Vec<Blob>), L(Vec<AttributeValue>), M(HashMap<String, AttributeValue>), N(String), Ns(Vec<String>), Null(bool), S(String), Ss(Vec<String>) }
+`)
+	for _, e := range enums {
+		name := rustName(e.name)
+		fmt.Fprintf(&b, "#[derive(Clone, Debug)]\npub enum %s {", name)
+		for _, v := range e.values {
+			fmt.Fprintf(&b, " %s,", rustName(strings.ReplaceAll(strings.ToLower(v), "_", " ")))
+		}
+		fmt.Fprintf(&b, " Unknown(String) }\nimpl From<&str> for %s {\n    fn from(s: &str) -> Self { %s::Unknown(s.to_string()) }\n}\n", name, name)
+	}
+	for _, s := range structs {
+		name := rustName(s.name)
+		build := name
+		if rustFallible[s.name] {
+			build = "Result<" + name + ", crate::error::BuildError>"
+		}
+		fmt.Fprintf(&b, "#[derive(Clone, Debug)]\npub struct %s;\nimpl %s {\n    pub fn builder() -> builders::%sBuilder { builders::%sBuilder }\n}\n", name, name, name, name)
+		fmt.Fprintf(&b, "pub mod %s_builder {\n    use std::collections::HashMap;\n    pub struct %sBuilder;\n    impl %sBuilder {\n", snake(s.name), name, name)
+		rustSetters(&b, s)
+		ok := "super::" + name
+		if rustFallible[s.name] {
+			ok = "Ok(super::" + name + ")"
+		}
+		fmt.Fprintf(&b, "    pub fn build(self) -> %s { %s }\n    }\n}\n", strings.ReplaceAll(build, name, "super::"+name), ok)
+	}
+	b.WriteString("pub mod builders {\n")
+	for _, s := range structs {
+		fmt.Fprintf(&b, "    pub use super::%s_builder::%sBuilder;\n", snake(s.name), rustName(s.name))
+	}
+	b.WriteString("}\n}\n")
+	return b.String()
+}
