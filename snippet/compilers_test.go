@@ -28,31 +28,25 @@ import (
 // Each runs its tool once over all the snippets, and each first shows
 // that it catches a broken snippet.
 
-// javaError is one javac diagnostic: "File.java:12: error: message",
-// then the source line, a caret and, for "cannot find symbol", the symbol.
+// javaError is one javac diagnostic: "File.java:12: error: message".
 var javaError = regexp.MustCompile(`(?m)^(.+\.java):(\d+): error: (.*)$`)
 
-// javaSymbol is the symbol line of a "cannot find symbol" error.
-var javaSymbol = regexp.MustCompile(`^\s+symbol:\s+(?:class|variable) (\w+)`)
-
-// javaImport is one of a snippet's imports of the SDK.
-var javaImport = regexp.MustCompile(`(?m)^import (software\.amazon\.awssdk\.[\w.]+)\.(\w+);$`)
-
-// javacProblems compiles the files (name to source) in one javac run and
-// returns, per file, the errors that are not the SDK's absence.
+// javacProblems compiles the snippets (class name to source) with the
+// stand-in SDK (stubs_test.go) in one javac run and returns javac's
+// errors by snippet.
 func javacProblems(t *testing.T, javac string, files map[string]string) map[string][]string {
 	t.Helper()
 	dir := t.TempDir()
 	args := []string{"-proc:none", "-Xmaxerrs", "100000", "-encoding", "US-ASCII", "-d", filepath.Join(dir, "out")}
-	sdkNames := map[string]map[string]bool{}
+	for path, src := range javaSDKStub() {
+		path = filepath.Join(dir, "stub", filepath.FromSlash(path))
+		writeFile(t, path, src)
+		args = append(args, path)
+	}
 	for name, src := range files {
 		path := filepath.Join(dir, name+".java")
 		writeFile(t, path, src)
 		args = append(args, path)
-		sdkNames[path] = map[string]bool{}
-		for _, m := range javaImport.FindAllStringSubmatch(src, -1) {
-			sdkNames[path][m[2]] = true
-		}
 	}
 	out, err := run(t, 5*time.Minute, dir, []string{"LC_ALL=C"}, javac, args...)
 	problems := map[string][]string{}
@@ -69,23 +63,11 @@ func javacProblems(t *testing.T, javac string, files map[string]string) map[stri
 		if i+1 < len(locs) {
 			end = locs[i+1][0]
 		}
-		path, line, msg := text[loc[2]:loc[3]], text[loc[4]:loc[5]], text[loc[6]:loc[7]]
+		path, line := text[loc[2]:loc[3]], text[loc[4]:loc[5]]
+		if strings.Contains(path, string(filepath.Separator)+"stub"+string(filepath.Separator)) {
+			t.Fatalf("the stand-in SDK does not compile:\n%s", text)
+		}
 		name := strings.TrimSuffix(filepath.Base(path), ".java")
-		if strings.HasPrefix(msg, "package software.amazon.awssdk.") && strings.HasSuffix(msg, " does not exist") {
-			continue
-		}
-		if msg == "cannot find symbol" {
-			ok := false
-			for _, l := range strings.Split(text[loc[1]:end], "\n") {
-				if m := javaSymbol.FindStringSubmatch(l); m != nil {
-					ok = sdkNames[path][m[1]]
-					break
-				}
-			}
-			if ok {
-				continue
-			}
-		}
 		problems[name] = append(problems[name], "line "+line+": "+strings.TrimSpace(text[loc[6]:end]))
 	}
 	return problems
@@ -110,27 +92,39 @@ func TestJavaSnippets(t *testing.T) {
 		files[class] = javaClass(t, renderAt(t, c, Java, c.req.Endpoint), class)
 		names[class] = c.name
 	}
-	// The check catches what it should: a wrong type in a java.* call, a
-	// syntax error, an SDK class the snippet does not import.
-	good := renderAt(t, cases[0], Java, "")
+	// The check catches what it should: a syntax error, a wrong type in a
+	// java.* call, an SDK class the snippet does not import, an int where
+	// the SDK takes a Long, a setter the SDK does not have.
+	good := renderAt(t, testCase{req: Request{Operation: "CreateTable", Input: []byte(tableRequest)}}, Java, "")
 	// A syntax error stops javac before it checks any types, so it is
 	// tried on its own.
 	if p := javacProblems(t, javac, map[string]string{"BadSyntax": javaClass(t, strings.Replace(good, ".build();", ".build()", 1), "BadSyntax")}); len(p["BadSyntax"]) == 0 {
 		t.Error("javac found nothing wrong with a syntax error: the check is broken")
 	}
-	files["BadJava"] = javaClass(t, strings.Replace(good, "System.out.println(response);", "java.util.List<String> x = java.util.List.of(1);", 1), "BadJava")
-	files["BadImport"] = javaClass(t, strings.Replace(good, "DynamoDbClient client", "DynamoDbAsyncClient client", 1), "BadImport")
-	problems := javacProblems(t, javac, files)
-	for _, bad := range []string{"BadJava", "BadImport"} {
-		if len(problems[bad]) == 0 {
-			t.Errorf("javac found nothing wrong with %s: the check is broken", bad)
+	bad := map[string][2]string{
+		"BadJava":   {"System.out.println(response);", "java.util.List<String> x = java.util.List.of(1);"},
+		"BadImport": {"DynamoDbClient client", "DynamoDbAsyncClient client"},
+		"BadLong":   {".readCapacityUnits(5L)", ".readCapacityUnits(5)"},
+		"BadSetter": {".tableName(", ".table("},
+	}
+	for name, r := range bad {
+		src := strings.Replace(good, r[0], r[1], 1)
+		if src == good {
+			t.Fatalf("%s: no %q in\n%s", name, r[0], good)
 		}
-		delete(problems, bad)
+		files[name] = javaClass(t, src, name)
+	}
+	problems := javacProblems(t, javac, files)
+	for name := range bad {
+		if len(problems[name]) == 0 {
+			t.Errorf("javac found nothing wrong with %s: the check is broken", name)
+		}
+		delete(problems, name)
 	}
 	for class, p := range problems {
 		t.Errorf("%s (%s.java): javac: %s\n%s", names[class], class, strings.Join(p, "\n"), files[class])
 	}
-	t.Logf("javac checked %d Java snippets", len(cases))
+	t.Logf("javac checked %d Java snippets against the stand-in SDK", len(cases))
 }
 
 func TestCSharpSnippets(t *testing.T) {

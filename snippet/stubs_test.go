@@ -216,3 +216,149 @@ pub enum AttributeValue { B(Blob), Bool(bool), Bs(Vec<Blob>), L(Vec<AttributeVal
 	b.WriteString("}\n}\n")
 	return b.String()
 }
+
+// ---- Java: the AWS SDK for Java v2's classes ----
+
+// javaType is the Java type of shape s, as the SDK's getters return it.
+func javaType(s *shape) string {
+	switch s.kind {
+	case kString:
+		return "String"
+	case kInt32:
+		return "Integer"
+	case kInt64:
+		return "Long"
+	case kBool:
+		return "Boolean"
+	case kList:
+		return "List<" + javaType(s.elem) + ">"
+	case kMap:
+		return "Map<String, " + javaType(s.elem) + ">"
+	case kAttr:
+		return "AttributeValue"
+	}
+	return s.name
+}
+
+// javaSetters are the SDK's setters of member name of shape s: one per
+// type it takes, as the SDK generates them.
+func javaSetters(b *strings.Builder, name string, s *shape) {
+	set := func(param string) { fmt.Fprintf(b, "        Builder %s(%s v);\n", name, param) }
+	switch s.kind {
+	case kEnum:
+		set("String")
+		set(s.name)
+	case kStruct:
+		set(s.name)
+		set("Consumer<" + s.name + ".Builder>")
+	case kList:
+		elem := javaType(s.elem)
+		if s.elem.kind == kMap {
+			set("Collection<? extends " + elem + ">")
+		} else {
+			set("Collection<" + elem + ">")
+		}
+		set(elem + "...")
+		if s.elem.kind == kStruct || s.elem.kind == kAttr {
+			set("Consumer<" + elem + ".Builder>...")
+		}
+	case kMap:
+		if s.elem.kind == kList {
+			set("Map<String, ? extends Collection<" + javaType(s.elem.elem) + ">>")
+		} else {
+			set(javaType(s))
+		}
+	default:
+		set(javaType(s))
+	}
+}
+
+const javaStubImports = "import java.util.Collection;\nimport java.util.List;\nimport java.util.Map;\nimport java.util.function.Consumer;\n"
+
+// javaClassStub is a model class with a builder of the struct shape s.
+func javaClassStub(class string, s *shape) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "package software.amazon.awssdk.services.dynamodb.model;\n\n%s\npublic final class %s {\n", javaStubImports, class)
+	fmt.Fprintf(&b, "    public static Builder builder() { return null; }\n\n    public interface Builder {\n")
+	for _, f := range s.fields {
+		javaSetters(&b, lowerCamel(f.name), f.shape)
+	}
+	fmt.Fprintf(&b, "        %s build();\n    }\n}\n", class)
+	return b.String()
+}
+
+// javaSDKStub returns the stand-in's files, by path.
+func javaSDKStub() map[string]string {
+	const model = "software/amazon/awssdk/services/dynamodb/model/"
+	files := map[string]string{
+		"software/amazon/awssdk/core/SdkBytes.java": `package software.amazon.awssdk.core;
+
+public final class SdkBytes {
+    public static SdkBytes fromUtf8String(String s) { return null; }
+    public static SdkBytes fromByteArray(byte[] b) { return null; }
+}
+`,
+		"software/amazon/awssdk/regions/Region.java": `package software.amazon.awssdk.regions;
+
+public final class Region {
+    public static Region of(String region) { return null; }
+}
+`,
+		"software/amazon/awssdk/services/dynamodb/DynamoDbClientBuilder.java": `package software.amazon.awssdk.services.dynamodb;
+
+public interface DynamoDbClientBuilder {
+    DynamoDbClientBuilder region(software.amazon.awssdk.regions.Region region);
+    DynamoDbClientBuilder endpointOverride(java.net.URI endpoint);
+    DynamoDbClient build();
+}
+`,
+		model + "AttributeValue.java": `package software.amazon.awssdk.services.dynamodb.model;
+
+` + javaStubImports + `import software.amazon.awssdk.core.SdkBytes;
+
+public final class AttributeValue {
+    public static Builder builder() { return null; }
+
+    public interface Builder {
+        Builder s(String v);
+        Builder n(String v);
+        Builder b(SdkBytes v);
+        Builder ss(Collection<String> v);
+        Builder ss(String... v);
+        Builder ns(Collection<String> v);
+        Builder ns(String... v);
+        Builder bs(Collection<SdkBytes> v);
+        Builder bs(SdkBytes... v);
+        Builder m(Map<String, AttributeValue> v);
+        Builder l(Collection<AttributeValue> v);
+        Builder l(AttributeValue... v);
+        Builder l(Consumer<AttributeValue.Builder>... v);
+        Builder nul(Boolean v);
+        Builder bool(Boolean v);
+        AttributeValue build();
+    }
+}
+`,
+	}
+	var client strings.Builder
+	client.WriteString("package software.amazon.awssdk.services.dynamodb;\n\nimport java.util.function.Consumer;\nimport software.amazon.awssdk.services.dynamodb.model.*;\n\n")
+	client.WriteString("public interface DynamoDbClient extends AutoCloseable {\n    static DynamoDbClientBuilder builder() { return null; }\n\n    @Override\n    void close();\n")
+	for _, op := range Operations() {
+		m := lowerCamel(op)
+		fmt.Fprintf(&client, "    default %sResponse %s(%sRequest request) { return null; }\n", op, m, op)
+		fmt.Fprintf(&client, "    default %sResponse %s(Consumer<%sRequest.Builder> request) { return null; }\n", op, m, op)
+		files[model+op+"Request.java"] = javaClassStub(op+"Request", operations[op].input)
+		files[model+op+"Response.java"] = fmt.Sprintf("package software.amazon.awssdk.services.dynamodb.model;\n\npublic final class %sResponse {}\n", op)
+	}
+	client.WriteString("}\n")
+	files["software/amazon/awssdk/services/dynamodb/DynamoDbClient.java"] = client.String()
+	structs, enums := stubShapes()
+	for _, s := range structs {
+		files[model+s.name+".java"] = javaClassStub(s.name, s)
+	}
+	for _, e := range enums {
+		files[model+e.name+".java"] = fmt.Sprintf("package software.amazon.awssdk.services.dynamodb.model;\n\npublic enum %s {\n    %s,\n    UNKNOWN_TO_SDK_VERSION\n}\n",
+			e.name, strings.Join(e.values, ",\n    "))
+	}
+	return files
+}
