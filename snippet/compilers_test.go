@@ -10,23 +10,28 @@ import (
 	"time"
 )
 
-// The Java, C# and Rust snippets are checked by their compilers, without
-// the SDKs (neither Maven Central nor crates.io is reachable from CI):
+// The Java, C# and Rust snippets are compiled by their compilers against
+// stand-ins of the SDKs (stubs_test.go), since neither Maven Central, nor
+// NuGet, nor crates.io is reachable from CI: every error fails the test.
 //
-//   - javac compiles every snippet; the only errors allowed are the SDK's
-//     packages missing and, following from that, the SDK's classes the
-//     snippet imports not found. Everything else is checked: the syntax,
-//     and the java.* calls (List.of, Map.of, URI.create) wherever their
-//     arguments do not involve an SDK type.
-//   - mcs --parse parses every C# snippet (syntax only: the .NET SDK is
-//     not there to type-check against).
-//   - rustc compiles every Rust snippet as a module of one crate; the only
-//     errors allowed are the unresolved crates aws_config,
-//     aws_sdk_dynamodb and tokio. rustc parses everything, the contents of
-//     vec! and println! included, and resolves std paths (HashMap).
+//   - javac compiles every Java snippet with the stand-in of the AWS SDK
+//     for Java v2: the syntax, every java.* call (List.of, Map.of and its
+//     ten-entry limit, URI.create), and every SDK call's types (an int
+//     where a setter takes a Long does not compile; nor does an ambiguous
+//     overload). The source must be ASCII.
+//   - mcs (Mono's C# compiler) compiles every C# snippet with the stand-in
+//     of the AWS SDK for .NET: the syntax, the System types (List,
+//     Dictionary, MemoryStream, Encoding, Task), and the SDK's property
+//     types (int, long, bool, the constant classes, List<T>,
+//     Dictionary<string, T>).
+//   - rustc compiles every Rust snippet, as a module of one crate, with
+//     stand-in crates aws_config, aws_sdk_dynamodb and tokio: the syntax
+//     (inside vec! too), std's types, the builders' argument types, and
+//     build()? exactly where the SDK's build returns a Result.
 //
-// Each runs its tool once over all the snippets, and each first shows
-// that it catches a broken snippet.
+// What the stand-ins cannot show is that the real SDKs have the names they
+// were written with. Each tool runs once over every snippet; each test
+// first shows that its check catches broken snippets.
 
 // javaError is one javac diagnostic: "File.java:12: error: message".
 var javaError = regexp.MustCompile(`(?m)^(.+\.java):(\d+): error: (.*)$`)
@@ -37,7 +42,8 @@ var javaError = regexp.MustCompile(`(?m)^(.+\.java):(\d+): error: (.*)$`)
 func javacProblems(t *testing.T, javac string, files map[string]string) map[string][]string {
 	t.Helper()
 	dir := t.TempDir()
-	args := []string{"-proc:none", "-Xmaxerrs", "100000", "-encoding", "US-ASCII", "-d", filepath.Join(dir, "out")}
+	// A short-lived compiler: C1 alone and the serial collector start faster.
+	args := []string{"-J-XX:TieredStopAtLevel=1", "-J-XX:+UseSerialGC", "-proc:none", "-Xmaxerrs", "100000", "-encoding", "US-ASCII", "-d", filepath.Join(dir, "out")}
 	for path, src := range javaSDKStub() {
 		path = filepath.Join(dir, "stub", filepath.FromSlash(path))
 		writeFile(t, path, src)
@@ -127,43 +133,88 @@ func TestJavaSnippets(t *testing.T) {
 	t.Logf("javac checked %d Java snippets against the stand-in SDK", len(cases))
 }
 
-func TestCSharpSnippets(t *testing.T) {
-	mcs := lookPath(t, "mcs")
+// csError is one mcs diagnostic: "file.cs(line,col): error CSnnnn: ...".
+var csError = regexp.MustCompile(`(?m)^(.+\.cs)\((\d+),\d+\): error (CS\d+: .*)$`)
+
+// mcsProblems compiles the snippets (class name to source), each with its
+// class Program renamed, with the stand-in SDK (stubs_test.go) in one mcs
+// run, and returns mcs's errors by snippet.
+func mcsProblems(t *testing.T, mcs string, files map[string]string) map[string][]string {
+	t.Helper()
 	dir := t.TempDir()
-	cases := checkCorpus(t)
-	args := []string{"--parse", "-codepage:utf8"}
-	paths := map[string]testCase{}
-	// mcs --parse still declares the types: each snippet's class gets a
-	// name of its own.
-	class := func(src, name string) string {
+	stub := filepath.Join(dir, "stub", "AWSSDK.DynamoDBv2.cs")
+	writeFile(t, stub, csharpSDKStub())
+	args := []string{"-target:library", "-codepage:utf8", "-r:System.dll", "-out:" + filepath.Join(dir, "snippets.dll"), stub}
+	for name, src := range files {
 		if strings.Count(src, "\nclass Program\n") != 1 {
 			t.Fatalf("not one class Program:\n%s", src)
 		}
-		return strings.Replace(src, "\nclass Program\n", "\nclass "+name+"\n", 1)
-	}
-	for i, c := range cases {
-		name := fmt.Sprintf("s%d", i)
 		path := filepath.Join(dir, name+".cs")
-		writeFile(t, path, class(renderAt(t, c, CSharp, c.req.Endpoint), name))
+		writeFile(t, path, strings.Replace(src, "\nclass Program\n", "\nclass "+name+"\n", 1))
 		args = append(args, path)
-		paths[name+".cs"] = c
 	}
-	// The parser catches a broken snippet.
-	bad := filepath.Join(dir, "bad.cs")
-	writeFile(t, bad, strings.Replace(renderAt(t, cases[0], CSharp, ""), "},", "}", 1))
-	if out, err := run(t, time.Minute, dir, nil, mcs, "--parse", bad); err == nil {
-		t.Errorf("mcs --parse accepted a broken snippet: the check is broken\n%s", out)
+	out, err := run(t, 5*time.Minute, dir, nil, mcs, args...)
+	problems := map[string][]string{}
+	if err == nil {
+		return problems
 	}
-	if out, err := run(t, 5*time.Minute, dir, nil, mcs, args...); err != nil {
-		for _, m := range regexp.MustCompile(`(?m)^(s\d+\.cs)\(`).FindAllStringSubmatch(string(out), -1) {
-			if c, ok := paths[m[1]]; ok {
-				t.Errorf("%s (%s) does not parse:\n%s", c.name, m[1], renderAt(t, c, CSharp, c.req.Endpoint))
-				delete(paths, m[1])
-			}
+	text := string(out)
+	found := false
+	for _, m := range csError.FindAllStringSubmatch(text, -1) {
+		found = true
+		if m[1] == stub {
+			t.Fatalf("the stand-in SDK does not compile:\n%s", text)
 		}
-		t.Fatalf("mcs --parse: %v\n%s", err, out)
+		name := strings.TrimSuffix(filepath.Base(m[1]), ".cs")
+		problems[name] = append(problems[name], "line "+m[2]+": "+m[3])
 	}
-	t.Logf("mcs parsed %d C# snippets", len(cases))
+	if !found {
+		t.Fatalf("mcs failed without an error it reports per file: %v\n%s", err, text)
+	}
+	return problems
+}
+
+func TestCSharpSnippets(t *testing.T) {
+	mcs := lookPath(t, "mcs")
+	cases := checkCorpus(t)
+	files := map[string]string{}
+	names := map[string]string{}
+	for i, c := range cases {
+		name := fmt.Sprintf("S%d", i)
+		files[name] = renderAt(t, c, CSharp, c.req.Endpoint)
+		names[name] = c.name
+	}
+	// The check catches what it should: a syntax error (on its own: it
+	// stops mcs before types), a string for a long, a property the SDK does
+	// not have, an enum constant it does not have, a wrong element type.
+	good := renderAt(t, testCase{req: Request{Operation: "CreateTable", Input: []byte(tableRequest)}}, CSharp, "")
+	if p := mcsProblems(t, mcs, map[string]string{"BadSyntax": strings.Replace(good, "},", "}", 1)}); len(p["BadSyntax"]) == 0 {
+		t.Error("mcs found nothing wrong with a syntax error: the check is broken")
+	}
+	bad := map[string][2]string{
+		"BadLong":     {"ReadCapacityUnits = 5", `ReadCapacityUnits = "5"`},
+		"BadProperty": {"TableName = ", "Table = "},
+		"BadEnum":     {"KeyType.HASH", "KeyType.HASHED"},
+		"BadList":     {"new List<Tag>", "new List<string>"},
+	}
+	for name, r := range bad {
+		src := strings.Replace(good, r[0], r[1], 1)
+		if src == good {
+			t.Fatalf("%s: no %q in\n%s", name, r[0], good)
+		}
+		files[name] = src
+	}
+	problems := mcsProblems(t, mcs, files)
+	for name := range bad {
+		if len(problems[name]) == 0 {
+			t.Errorf("mcs found nothing wrong with %s: the check is broken", name)
+		}
+		delete(problems, name)
+	}
+	for name, p := range problems {
+		t.Errorf("%s (%s.cs): mcs: %s\n%s", names[name], name, strings.Join(p, "\n"), files[name])
+	}
+	t.Logf("mcs compiled %d C# snippets against the stand-in SDK", len(cases))
 }
 
 // rustError is one rustc diagnostic's head and location.

@@ -362,3 +362,127 @@ public final class AttributeValue {
 	}
 	return files
 }
+
+// ---- C#: the AWS SDK for .NET's classes ----
+
+// csStubType is the .NET SDK's type of a property of shape s.
+func csStubType(s *shape) string {
+	switch s.kind {
+	case kString:
+		return "string"
+	case kInt32:
+		return "int"
+	case kInt64:
+		return "long"
+	case kBool:
+		return "bool"
+	case kList:
+		return "List<" + csStubType(s.elem) + ">"
+	case kMap:
+		return "Dictionary<string, " + csStubType(s.elem) + ">"
+	case kAttr:
+		return "AttributeValue"
+	}
+	return s.name
+}
+
+func csharpSDKStub() string {
+	structs, enums := stubShapes()
+	var b strings.Builder
+	b.WriteString(`using System;
+using System.Collections.Generic;
+using System.IO;
+using System.Threading;
+using System.Threading.Tasks;
+
+namespace Amazon
+{
+    public class RegionEndpoint
+    {
+        public static RegionEndpoint GetBySystemName(string name) { return null; }
+    }
+}
+
+namespace Amazon.Runtime
+{
+    public class ConstantClass
+    {
+        protected ConstantClass(string value) { Value = value; }
+        public string Value { get; private set; }
+    }
+    public class AmazonWebServiceRequest {}
+    public class AmazonWebServiceResponse
+    {
+        public System.Net.HttpStatusCode HttpStatusCode { get; set; }
+    }
+}
+
+namespace Amazon.DynamoDBv2
+{
+    using Amazon.DynamoDBv2.Model;
+    using Amazon.Runtime;
+
+    public class AmazonDynamoDBConfig
+    {
+        public string ServiceURL { get; set; }
+        public string AuthenticationRegion { get; set; }
+        public RegionEndpoint RegionEndpoint { get; set; }
+    }
+
+    public class AmazonDynamoDBClient : IDisposable
+    {
+        public AmazonDynamoDBClient(AmazonDynamoDBConfig config) {}
+        public void Dispose() {}
+`)
+	for _, op := range Operations() {
+		fmt.Fprintf(&b, "        public Task<%sResponse> %sAsync(%sRequest request, CancellationToken cancellationToken = default(CancellationToken)) { return null; }\n", op, op, op)
+	}
+	b.WriteString("    }\n")
+	for _, e := range enums {
+		fmt.Fprintf(&b, "    public class %s : ConstantClass\n    {\n", e.name)
+		for _, v := range e.values {
+			fmt.Fprintf(&b, "        public static readonly %s %s = new %s(%q);\n", e.name, v, e.name, v)
+		}
+		fmt.Fprintf(&b, "        public %s(string value) : base(value) {}\n        public static implicit operator %s(string value) { return new %s(value); }\n    }\n", e.name, e.name, e.name)
+	}
+	b.WriteString(`}
+
+namespace Amazon.DynamoDBv2.Model
+{
+    using Amazon.DynamoDBv2;
+    using Amazon.Runtime;
+
+    public class AttributeValue
+    {
+        public string S { get; set; }
+        public string N { get; set; }
+        public MemoryStream B { get; set; }
+        public List<string> SS { get; set; }
+        public List<string> NS { get; set; }
+        public List<MemoryStream> BS { get; set; }
+        public Dictionary<string, AttributeValue> M { get; set; }
+        public List<AttributeValue> L { get; set; }
+        public bool NULL { get; set; }
+        public bool BOOL { get; set; }
+        public bool IsBOOLSet { get; set; }
+        public bool IsLSet { get; set; }
+        public bool IsMSet { get; set; }
+    }
+`)
+	class := func(name, base string, s *shape) {
+		fmt.Fprintf(&b, "    public class %s%s\n    {\n", name, base)
+		for _, f := range s.fields {
+			fmt.Fprintf(&b, "        public %s %s { get; set; }\n", csStubType(f.shape), f.name)
+		}
+		b.WriteString("    }\n")
+	}
+	for _, op := range Operations() {
+		class(op+"Request", " : AmazonWebServiceRequest", operations[op].input)
+		fmt.Fprintf(&b, "    public class %sResponse : AmazonWebServiceResponse {}\n", op)
+	}
+	for _, s := range structs {
+		class(s.name, "", s)
+	}
+	b.WriteString("}\n")
+	return b.String()
+}
