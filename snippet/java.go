@@ -49,23 +49,11 @@ func renderJava(c *call) string {
 	for class := range j.classes {
 		imports = append(imports, javaModel+class)
 	}
-	// java.* first, then the rest, each sorted: the usual order.
-	slices.SortFunc(imports, func(a, b string) int {
-		if ja, jb := strings.HasPrefix(a, "java."), strings.HasPrefix(b, "java."); ja != jb {
-			if ja {
-				return -1
-			}
-			return 1
-		}
-		return strings.Compare(a, b)
-	})
-	java := true
-	for _, imp := range imports {
-		if java && !strings.HasPrefix(imp, "java.") {
-			if imp != imports[0] {
-				b.WriteByte('\n')
-			}
-			java = false
+	// Sorted, which puts java.* before software.*, with a line between.
+	slices.Sort(imports)
+	for i, imp := range imports {
+		if i > 0 && strings.HasPrefix(imports[i-1], "java.") && !strings.HasPrefix(imp, "java.") {
+			b.WriteByte('\n')
 		}
 		fmt.Fprintf(&b, "import %s;\n", imp)
 	}
