@@ -2,8 +2,14 @@ package snippet
 
 import (
 	"fmt"
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"path/filepath"
 	"slices"
 	"strings"
+	"testing"
+	"time"
 )
 
 // The SDKs for Java, .NET and Rust cannot be fetched here, so the compiler
@@ -485,4 +491,57 @@ namespace Amazon.DynamoDBv2.Model
 	}
 	b.WriteString("}\n")
 	return b.String()
+}
+
+// TestRustFallibleMatchesModel: rustFallible lists exactly the structures
+// with members the API model marks required, as the SDK for Go's source
+// says them ("This member is required."), which is what makes the Rust
+// SDK's build() return a Result.
+func TestRustFallibleMatchesModel(t *testing.T) {
+	lookPath(t, "go")
+	out, err := run(t, time.Minute, "", goEnv, "go", "list", "-f", "{{.Dir}}", typesPkg)
+	if err != nil {
+		t.Fatalf("go list %s: %v\n%s", typesPkg, err, out)
+	}
+	file := filepath.Join(strings.TrimSpace(string(out)), "types.go")
+	f, err := parser.ParseFile(token.NewFileSet(), file, nil, parser.ParseComments)
+	if err != nil {
+		t.Fatal(err)
+	}
+	required := map[string]bool{}
+	for _, d := range f.Decls {
+		g, ok := d.(*ast.GenDecl)
+		if !ok {
+			continue
+		}
+		for _, spec := range g.Specs {
+			ts, ok := spec.(*ast.TypeSpec)
+			if !ok {
+				continue
+			}
+			st, ok := ts.Type.(*ast.StructType)
+			if !ok {
+				continue
+			}
+			for _, field := range st.Fields.List {
+				if field.Doc != nil && strings.Contains(field.Doc.Text(), "This member is required.") {
+					required[ts.Name.Name] = true
+				}
+			}
+		}
+	}
+	if len(required) == 0 {
+		t.Fatalf("no required members found in %s", file)
+	}
+	structs, _ := stubShapes()
+	for _, s := range structs {
+		if rustFallible[s.name] != required[s.name] {
+			t.Errorf("%s: rustFallible says %v, the model's required members say %v", s.name, rustFallible[s.name], required[s.name])
+		}
+	}
+	for name := range rustFallible {
+		if !slices.ContainsFunc(structs, func(s *shape) bool { return s.name == name }) {
+			t.Errorf("rustFallible lists %s, which no operation uses", name)
+		}
+	}
 }
