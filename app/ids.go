@@ -77,7 +77,7 @@ const (
 	IDResultScanned  = "wb-result-scanned"  // ScannedCount
 	IDResultCapacity = "wb-result-capacity" // consumed capacity, total and per table and index
 	IDResultError    = "wb-result-error"    // the error's type and DynamoDB's message
-	IDSnippet        = "wb-snippet-"        // + language (cli, javascript, python, go, json): the request as code
+	IDSnippet        = "wb-snippet-"        // + language (cli, javascript, python, go, java, csharp, rust, json): the request as code
 
 	// Time.
 	IDClock       = "wb-clock"        // the virtual clock bar

@@ -90,6 +90,10 @@ func TestQueryPanelRunsAnAccessPattern(t *testing.T) {
 		`id="` + IDResultItems + `"`, "PHOTO#p-0001", "Launch party",
 		`id="` + IDSnippet + string(snippet.CLI) + `"`, "aws dynamodb query",
 		`id="` + IDSnippet + string(snippet.Python) + `"`,
+		`id="` + IDSnippet + string(snippet.Java) + `"`, "QueryResponse response = client.query(QueryRequest.builder()",
+		`id="` + IDSnippet + string(snippet.CSharp) + `"`, "await client.QueryAsync(new QueryRequest",
+		`id="` + IDSnippet + string(snippet.Rust) + `"`, ".query()",
+		`id="` + IDSnippetTab + string(snippet.Java) + `"`, `id="` + IDSnippetCopy + string(snippet.Java) + `"`,
 		`id="` + IDQueryPatternNote + `"`,
 	} {
 		if !strings.Contains(out, want) {

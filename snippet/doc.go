@@ -1,6 +1,8 @@
 // Package snippet renders one DynamoDB request as code a person copies: an
 // AWS CLI command, an AWS SDK for JavaScript v3 module, a Python (boto3)
-// script, an AWS SDK for Go v2 program, or the request as normalised JSON.
+// script, an AWS SDK for Go v2 program, a Java (AWS SDK for Java v2)
+// class, a C# (AWS SDK for .NET) program, a Rust (aws-sdk-dynamodb)
+// program, or the request as normalised JSON.
 //
 // The input is a request body in DynamoDB's JSON wire format, which is also
 // what the AWS CLI's --cli-input-json accepts for the operation:
@@ -12,8 +14,10 @@
 //	}, snippet.Python)
 //
 // Every member is checked against the operation's shape, which is also what
-// gives each language its types (Limit is an *int32 in Go, a B value is
-// bytes in Python, a Buffer in JavaScript). So an unknown member, a value of
+// gives each language its types (Limit is an *int32 in Go and an Integer in
+// Java, a ProvisionedThroughput's units a Long in Java, a B value is bytes
+// in Python, a Buffer in JavaScript, SdkBytes in Java, a MemoryStream in
+// C#, a Blob in Rust; enums are the SDKs' constants). So an unknown member, a value of
 // the wrong JSON type, an attribute value without exactly one type, bad
 // base64 or a duplicated member is an error in every language, JSON included:
 // Render either succeeds in all languages or fails in all, with one
@@ -21,7 +25,9 @@
 // argument cannot hold one; in JSON values it is escaped). Member names are
 // case-sensitive, as DynamoDB's are. A member whose value is null is absent,
 // as DynamoDB reads it, and is left out of every rendering; an empty Input is
-// the empty request {}. Member order is kept in every language.
+// the empty request {}. Member order is kept in every language's text (at
+// run time Java's Map.of and Rust's HashMap forget it; DynamoDB does not
+// need it).
 //
 // Per language:
 //
@@ -40,10 +46,37 @@
 //   - Go: a complete package main for github.com/aws/aws-sdk-go-v2 with the
 //     SDK's own types (aws.String, aws.Int32, types.ReturnValueAllNew,
 //     &types.AttributeValueMemberS{...}); gofmt-formatted.
+//   - Java: a public class Main with a main for the AWS SDK for Java v2:
+//     DynamoDbClient.builder() with Region.of and endpointOverride,
+//     QueryRequest.builder().tableName(...)...build(), the setters being
+//     the members in lowerCamelCase (sseSpecification); List.of and Map.of
+//     (Map.ofEntries past ten entries); AttributeValue.builder().s(...),
+//     .nul(true) for NULL; SdkBytes.fromUtf8String for binary values that
+//     are UTF-8 text, fromByteArray otherwise; enum constants such as
+//     ReturnValue.ALL_NEW, and a value the SDK has no constant for as the
+//     String its setters also take. The source is ASCII (javac before Java
+//     18 reads the platform's encoding): the rest is escaped.
+//   - C#: a class Program with an async Main for the AWS SDK for .NET
+//     (AWSSDK.DynamoDBv2): AmazonDynamoDBConfig with ServiceURL and
+//     AuthenticationRegion for an endpoint, RegionEndpoint otherwise;
+//     object and collection initializers (new QueryRequest { ... },
+//     new Dictionary<string, AttributeValue> { [":pk"] = ... }); binary
+//     values as MemoryStreams; enums as the SDK's constant classes
+//     (ReturnValue.ALL_NEW, or new ReturnValue("...") for another value).
+//     Setting BOOL or NULL, even to false, marks it set, so no IsBOOLSet.
+//   - Rust: a tokio main for aws-sdk-dynamodb and aws-config: the fluent
+//     builders (client.query().table_name(...)...send().await?), calling a
+//     list member's setter once per element and a map member's once per
+//     entry, as they append, and set_x(Some(...)) for an empty one;
+//     structures by their builders, build()? where the SDK's build returns
+//     a Result (structures with required members); AttributeValue::S(...),
+//     Blob::new, vec![...], HashMap::from([...]); enums such as
+//     ReturnValue::AllNew, or ReturnValue::from("...") for another value.
 //   - JSON: the request indented with two spaces.
 //
 // The SDKs get Region, "us-east-1" when it is empty, and the endpoint only
-// when Endpoint is set. The snippets do not set credentials: the workbench's
+// when Endpoint is set. The tests compile or run each language's snippets
+// with its tools where installed: see tools_test.go and compilers_test.go. The snippets do not set credentials: the workbench's
 // endpoint accepts any, but the clients still want some configured.
 //
 // RenderFanOut renders a fan-out (one request per value of a parameter, as

@@ -7,19 +7,28 @@ import (
 
 // A doc is source text to lay out: a leaf, or a bracketed group of items
 // that goes on one line when it fits in the width and otherwise puts one
-// item per line with a trailing comma (valid in Go, Python and JavaScript
-// alike). The three SDK renderers build docs; the CLI has its own layout.
+// item per line with a trailing comma (valid in Go, Python, JavaScript, C#
+// initializers and Rust alike; bare groups, Java's and C#'s argument
+// lists, leave it out). A chain is a method chain: its items follow each
+// other with no separator, or go one per line, indented, when it does not
+// fit. The SDK renderers build docs; the CLI has its own layout.
 type doc struct {
 	text  string // a leaf's text; a group's opening, e.g. "{" or "client.query("
-	close string // a group's closing
+	close string // a group's closing; a chain's last call, e.g. ".build()"
 	pad   string // inside a group's brackets on one line: " " for { a: 1 } in JavaScript
 	items []item
 	group bool
+	chain bool // items are calls: ".tableName(" value ")"
+	bare  bool // no comma after the last item when broken
+	// allman puts a broken group's opening brace (the last character of
+	// text, after a space) on a line of its own, as C# does.
+	allman bool
 }
 
 type item struct {
 	key string // e.g. `TableName: `, `"Key": ` or `TableName=`
 	val *doc
+	end string // after the value, e.g. ")" closing a chained call
 }
 
 func leaf(text string) *doc { return &doc{text: text} }
@@ -29,8 +38,27 @@ func group(open, close, pad string) *doc {
 }
 
 func (d *doc) add(key string, val *doc) *doc {
-	d.items = append(d.items, item{key, val})
+	d.items = append(d.items, item{key: key, val: val})
 	return d
+}
+
+// call adds key + val + end, e.g. ".tableName(" "T" ")" to a chain.
+func (d *doc) call(key string, val *doc, end string) *doc {
+	d.items = append(d.items, item{key, val, end})
+	return d
+}
+
+// chain is a method chain starting at head and ending with close.
+func chain(head, close string) *doc {
+	return &doc{text: head, close: close, group: true, chain: true}
+}
+
+// sep is what separates a group's items on one line.
+func (d *doc) sep() string {
+	if d.chain {
+		return ""
+	}
+	return ", "
 }
 
 // layout is one language's style: the indentation unit and its width in
@@ -53,10 +81,11 @@ func (d *doc) flat(b *strings.Builder) {
 		b.WriteString(d.pad)
 		for i, it := range d.items {
 			if i > 0 {
-				b.WriteString(", ")
+				b.WriteString(d.sep())
 			}
 			b.WriteString(it.key)
 			it.val.flat(b)
+			b.WriteString(it.end)
 		}
 		b.WriteString(d.pad)
 	}
@@ -75,13 +104,13 @@ func (d *doc) remaining(budget int) int {
 		return budget
 	}
 	if len(d.items) > 0 {
-		budget -= 2*len(d.pad) + 2*(len(d.items)-1)
+		budget -= 2*len(d.pad) + len(d.sep())*(len(d.items)-1)
 	}
 	for _, it := range d.items {
 		if budget < 0 {
 			return budget
 		}
-		budget = it.val.remaining(budget - runeLen(it.key))
+		budget = it.val.remaining(budget-runeLen(it.key)) - runeLen(it.end)
 	}
 	return budget - runeLen(d.close)
 }
@@ -93,20 +122,26 @@ func (l *layout) write(b *strings.Builder, d *doc, depth, col, trail int) {
 		d.flat(b)
 		return
 	}
-	b.WriteString(d.text)
-	b.WriteByte('\n')
+	text := d.text
+	if d.allman {
+		// "new QueryRequest {" breaks as "new QueryRequest", then "{" at
+		// the same depth as the closing brace.
+		text = strings.TrimSuffix(strings.TrimSuffix(text, "{"), " ") + "\n" + strings.Repeat(l.indent, depth) + "{"
+	}
+	b.WriteString(text)
 	inner := strings.Repeat(l.indent, depth+1)
 	innerCol := (depth + 1) * l.indentWidth
 	oneLine := make([]bool, len(d.items))
 	for i, it := range d.items {
 		// As write decides for it.val: a leaf, however long, is one line.
-		oneLine[i] = !it.val.group || len(it.val.items) == 0 || it.val.fits(l.width-innerCol-runeLen(it.key)-1)
+		oneLine[i] = !it.val.group || len(it.val.items) == 0 || it.val.fits(l.width-innerCol-runeLen(it.key)-runeLen(it.end)-1)
 	}
 	var pads []int
 	if l.gofmt {
 		pads = gofmtPadding(d.items, oneLine)
 	}
 	for i, it := range d.items {
+		b.WriteByte('\n')
 		b.WriteString(inner)
 		b.WriteString(it.key)
 		if pads != nil {
@@ -115,10 +150,23 @@ func (l *layout) write(b *strings.Builder, d *doc, depth, col, trail int) {
 		if oneLine[i] {
 			it.val.flat(b)
 		} else {
-			l.write(b, it.val, depth+1, innerCol+runeLen(it.key), 1)
+			l.write(b, it.val, depth+1, innerCol+runeLen(it.key), runeLen(it.end)+1)
 		}
-		b.WriteString(",\n")
+		b.WriteString(it.end)
+		if !d.chain && !(d.bare && i == len(d.items)-1) {
+			b.WriteByte(',')
+		}
 	}
+	if d.chain {
+		// A chain's last call is one more line of it.
+		if d.close != "" {
+			b.WriteByte('\n')
+			b.WriteString(inner)
+			b.WriteString(d.close)
+		}
+		return
+	}
+	b.WriteByte('\n')
 	b.WriteString(strings.Repeat(l.indent, depth))
 	b.WriteString(d.close)
 }

@@ -32,12 +32,15 @@ const (
 	JavaScript Language = "javascript"
 	Python     Language = "python"
 	Go         Language = "go"
+	Java       Language = "java"
+	CSharp     Language = "csharp"
+	Rust       Language = "rust"
 	JSON       Language = "json"
 )
 
 // Languages returns every Language, in the order a UI should offer them.
 func Languages() []Language {
-	return []Language{CLI, JavaScript, Python, Go, JSON}
+	return []Language{CLI, JavaScript, Python, Go, Java, CSharp, Rust, JSON}
 }
 
 // Title is the language's name for a person: "AWS CLI", "JavaScript (AWS
@@ -52,6 +55,12 @@ func (l Language) Title() string {
 		return "Python (boto3)"
 	case Go:
 		return "Go (AWS SDK v2)"
+	case Java:
+		return "Java (AWS SDK v2)"
+	case CSharp:
+		return "C# (AWS SDK for .NET)"
+	case Rust:
+		return "Rust (AWS SDK)"
 	case JSON:
 		return "JSON"
 	}
@@ -116,6 +125,12 @@ func Render(r Request, lang Language) (string, error) {
 		return renderPython(c), nil
 	case Go:
 		return renderGo(c), nil
+	case Java:
+		return renderJava(c), nil
+	case CSharp:
+		return renderCSharp(c), nil
+	case Rust:
+		return renderRust(c), nil
 	default:
 		return renderJSON(v), nil
 	}

@@ -46,7 +46,7 @@ func loadCases(t testing.TB) []testCase {
 }
 
 // extensions are the golden files' extensions per language.
-var extensions = map[Language]string{CLI: ".sh", JavaScript: ".mjs", Python: ".py", Go: ".go", JSON: ".json"}
+var extensions = map[Language]string{CLI: ".sh", JavaScript: ".mjs", Python: ".py", Go: ".go", Java: ".java", CSharp: ".cs", Rust: ".rs", JSON: ".json"}
 
 func goldenPath(name string, lang Language) string {
 	return filepath.Join("testdata", "golden", name+extensions[lang])
@@ -290,7 +290,7 @@ func TestWords(t *testing.T) {
 }
 
 func TestAPI(t *testing.T) {
-	if got := Languages(); !slices.Equal(got, []Language{CLI, JavaScript, Python, Go, JSON}) {
+	if got := Languages(); !slices.Equal(got, []Language{CLI, JavaScript, Python, Go, Java, CSharp, Rust, JSON}) {
 		t.Errorf("Languages() = %v", got)
 	}
 	for _, l := range Languages() {

@@ -1,0 +1,19 @@
+import java.net.URI;
+
+import software.amazon.awssdk.regions.Region;
+import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+import software.amazon.awssdk.services.dynamodb.model.DescribeTimeToLiveRequest;
+import software.amazon.awssdk.services.dynamodb.model.DescribeTimeToLiveResponse;
+
+public class Main {
+    public static void main(String[] args) {
+        DynamoDbClient client = DynamoDbClient.builder()
+            .region(Region.of("us-east-1"))
+            .endpointOverride(URI.create("http://localhost:8080"))
+            .build();
+        DescribeTimeToLiveResponse response = client.describeTimeToLive(DescribeTimeToLiveRequest.builder()
+            .tableName("Sessions")
+            .build());
+        System.out.println(response);
+    }
+}
