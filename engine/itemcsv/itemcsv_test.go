@@ -140,7 +140,7 @@ func TestRowErrors(t *testing.T) {
 		"j,11,,,,\n" // row 13: good
 	res := mustRead(t, in, table())
 	type want struct {
-		row, line int
+		row, line  int
 		col, words string
 	}
 	wants := []want{
