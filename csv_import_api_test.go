@@ -152,8 +152,8 @@ func sample(t schema.ScalarType) string {
 func TestCSVImportRefusals(t *testing.T) {
 	for _, c := range []struct {
 		name, query, ct, body string
-		status               int
-		words                string
+		status                int
+		words                 string
 	}{
 		{"no key", "&table=T", "text/csv", "PK\na\n", 400, "key=NAME:TYPE"},
 		{"three keys", "&key=a:S&key=b:S&key=c:S", "text/csv", "a\n1\n", 400, "key=NAME:TYPE"},
