@@ -199,7 +199,7 @@ func TestBrowserDamagedShareLink(t *testing.T) {
 	b.open("/")
 	b.open(strings.TrimPrefix(damaged, b.url))
 	b.waitFor("the damage is reported", fmt.Sprintf(`(document.getElementById(%q)?.textContent || "").includes("the share link is damaged")`, app.IDError), 15*time.Second)
-	if msg := b.textOf(app.IDError); !strings.Contains(msg, "checksum does not match") {
+	if msg := b.textOf(app.IDError); !strings.Contains(msg, "checksum does not match") || !strings.Contains(msg, "Nothing was opened") {
 		t.Errorf("error line: %q", msg)
 	}
 	b.screenshot("damaged-link")
