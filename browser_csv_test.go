@@ -153,6 +153,22 @@ func TestBrowserCSVImportExport(t *testing.T) {
 	if matched != len(wantItems) {
 		t.Errorf("%d of the %d imported items are in the export", matched, len(wantItems))
 	}
+
+	// A query's result exports too: the first access pattern, one click.
+	var ap string
+	b.eval("finding an access pattern", `document.querySelector('[id^="wb-ap-"]').id`, &ap)
+	b.click(ap)
+	b.waitFor("the result shows", fmt.Sprintf(`!!document.getElementById(%q)`, app.IDResultCSV), 30*time.Second)
+	var count string
+	b.eval("reading Count", fmt.Sprintf(`document.getElementById(%q).dataset.count`, app.IDResultCount), &count)
+	var op string
+	b.eval("reading the operation", fmt.Sprintf(`document.getElementById(%q).dataset.operation`, app.IDResult), &op)
+	b.click(app.IDResultCSV)
+	got := waitForFile(t, filepath.Join(downloads, "ShoppingCart-"+strings.ToLower(op)+".csv"))
+	qres, err := itemcsv.Read(strings.NewReader(got), itemcsv.Options{Table: &def})
+	if err != nil || len(qres.Errors) > 0 || fmt.Sprint(len(qres.Items)) != count || count == "0" {
+		t.Errorf("the result's CSV: %v %v, %d items; Count %s", err, qres.Errors, len(qres.Items), count)
+	}
 }
 
 func keyString(it attr.Item) string {
