@@ -30,7 +30,7 @@ func TestBrowserShareLinkRoundTrip(t *testing.T) {
 	b.waitFor("the link is made", fmt.Sprintf(`(document.getElementById(%q)?.value || "").includes("#m=")`, app.IDShareLink), 10*time.Second)
 	var link string
 	b.eval("reading the link", fmt.Sprintf(`document.getElementById(%q).value`, app.IDShareLink), &link)
-	if !strings.Contains(link, "#m=1.") {
+	if !strings.Contains(link, "#m=2.") {
 		t.Fatalf("share link %q: want the versioned model in the fragment", link)
 	}
 	t.Logf("share link of the sparse-index pattern: %d characters", len(link))

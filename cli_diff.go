@@ -24,7 +24,7 @@ import (
 // the estimates with their arithmetic, the access patterns that break. A
 // file may be "-" for standard input, pattern:NAME for a pattern of the
 // catalogue, or a share link whose fragment carries the design
-// (https://…/#m=1.…). -json prints the plan as /api/diff answers it.
+// (https://…/#m=2.…). -json prints the plan as /api/diff answers it.
 
 func init() { subcommands["diff"] = runDiffCommand }
 
@@ -74,7 +74,7 @@ func diffCommand(sizeGB float64, asJSON bool, args []string) error {
 }
 
 // diffReadModel reads a model file, standard input, pattern:NAME, or a
-// share link that carries the design in its fragment (…/#m=1.…; read
+// share link that carries the design in its fragment (…/#m=2.…; read
 // here, nothing is fetched).
 func diffReadModel(name string) (*model.Model, error) {
 	if _, frag, ok := strings.Cut(name, "#m="); ok {

@@ -57,7 +57,12 @@ func importAPI(endpoints string, logger *log.Logger) (http.Handler, error) {
 	}
 	files := exportAPI()
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if r.URL.Query().Get("format") != "endpoint" {
+		switch r.URL.Query().Get("format") {
+		case "endpoint":
+		case "csv": // items, not a model: csv_import_api.go
+			serveCSVImport(w, r)
+			return
+		default:
 			files.ServeHTTP(w, r)
 			return
 		}

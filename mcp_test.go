@@ -70,7 +70,7 @@ func checkMCPSession(t *testing.T, cs *mcp.ClientSession, linkPrefix string) {
 		t.Errorf("compare: %.400s", text)
 	}
 	text, failed = mcpCall(t, cs, mcpserver.ToolShare, map[string]any{"model": from})
-	if failed || !strings.Contains(text, `"url":"`+linkPrefix+`/#m=1.`) {
+	if failed || !strings.Contains(text, `"url":"`+linkPrefix+`/#m=2.`) {
 		t.Errorf("share link: %s (want %s/#m=...)", text, linkPrefix)
 	}
 }

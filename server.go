@@ -428,6 +428,8 @@ func isExpensive(r *http.Request) bool {
 	switch p := r.URL.Path; {
 	case r.Method == http.MethodPost && (p == "/api/simulate" || p == "/api/analyze" || p == "/api/export" || p == "/api/diff" || p == "/mcp"):
 		return true
+	case r.Method == http.MethodPost && p == "/api/import" && r.URL.Query().Get("format") == "csv":
+		return true // up to maxCSVRows rows checked against a scratch table
 	case r.Method == http.MethodGet || r.Method == http.MethodHead:
 		name, ok := strings.CutPrefix(p, "/api/patterns/")
 		return ok && name != ""

@@ -109,7 +109,7 @@ func (c *compareControl) renderPanel(st *State) goapp.UI {
 				return goapp.Input().ID(IDCompareFile).Type("file").Accept(".json,application/json").OnChange(c.onFile)
 			}),
 			goapp.If(src == compareFromLink, func() goapp.UI {
-				return goapp.Input().ID(IDCompareLink).Type("text").Placeholder("https://…/#m=1.… or https://…/s/ID").
+				return goapp.Input().ID(IDCompareLink).Type("text").Placeholder("https://…/#m=2.… or https://…/s/ID").
 					Value(c.link).OnChange(c.onLink)
 			}),
 			goapp.Label().For(IDCompareSize).Text("Data size (GB)"),

@@ -55,6 +55,7 @@ func (d *dataPanel) Render() goapp.UI {
 					d.filter, d.offset = strings.TrimSpace(e.Get("target").Get("value").String()), 0
 				}),
 		),
+		&csvImporter{Panel: d.Panel, Table: name}, // Import CSV…, Export CSV (csv_import.go)
 		goapp.Div().Class("wb-data-body").Body(
 			// While a load runs the view would be recomputed at every
 			// progress report over a table that is still growing; the

@@ -775,6 +775,7 @@ func (q *queryPanel) renderResult(st *State) goapp.UI {
 		}),
 		goapp.If(r.Status == 200, func() goapp.UI { return q.renderFigures(st, r) }),
 		goapp.If(r.Status == 200, func() goapp.UI { return renderItems(st.Model, r) }),
+		goapp.If(r.Status == 200, func() goapp.UI { return resultCSVButton(st.Model, r) }),
 		goapp.Details().ID(IDResultRaw).Class("wb-query-raw").Body(
 			goapp.Summary().Text("Raw response"),
 			goapp.Pre().Class("wb-code wb-query-pre").Text(q.viewOf(r).raw),

@@ -80,6 +80,12 @@ func (p *workbenchPage) storeShare(ctx goapp.Context, m *model.Model) {
 // openLink opens a model from a share link's fragment.
 func (p *workbenchPage) openLink(ctx goapp.Context, fragment string) {
 	m, err := sharelink.Decode(fragment)
+	if errors.Is(err, sharelink.ErrCorrupt) {
+		// Said as it is, so that nobody takes what opens for the design.
+		p.store.fail(fmt.Errorf("%w. Nothing was opened: ask for the link again", err))
+		publish(ctx, p.store)
+		return
+	}
 	if err != nil {
 		p.store.fail(fmt.Errorf("the share link cannot be opened: %w", err))
 		publish(ctx, p.store)

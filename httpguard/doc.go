@@ -8,7 +8,7 @@
 //     local;
 //   - state-changing /api and /mcp requests (any method but GET, HEAD and OPTIONS)
 //     that come from another origin (Origin, else Sec-Fetch-Site), or whose
-//     body is not JSON: the content types a cross-site form or a no-cors
+//     body is not JSON (or text/csv, for a CSV import): the content types a cross-site form or a no-cors
 //     fetch can send without a preflight (text/plain, form encodings, none)
 //     are refused;
 //   - cross-origin calls of the DynamoDB endpoint, unless the operator

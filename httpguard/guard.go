@@ -132,7 +132,7 @@ func (g *Guard) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 		if hasBody(r) && !isJSON(r.Header.Get("Content-Type")) {
-			g.refuse(w, false, http.StatusUnsupportedMediaType, "the body must be JSON: send it with Content-Type: application/json")
+			g.refuse(w, false, http.StatusUnsupportedMediaType, "the body must be JSON: send it with Content-Type: application/json (a CSV import: text/csv)")
 			return
 		}
 	}
@@ -230,14 +230,16 @@ func hasBody(r *http.Request) bool {
 }
 
 // isJSON reports whether a Content-Type is JSON: application/json or a
-// +json type. The types a page on another site can send without a
-// preflight (text/plain, form encodings) and a missing type are not.
+// +json type, or text/csv (a CSV import's body: like JSON, not one of the
+// CORS-safelisted types, so a page on another site needs a preflight to
+// send it). The types a page on another site can send without a preflight
+// (text/plain, form encodings) and a missing type are not.
 func isJSON(ct string) bool {
 	mt, _, err := mime.ParseMediaType(ct)
 	if err != nil {
 		return false
 	}
-	return mt == "application/json" || strings.HasPrefix(mt, "application/") && strings.HasSuffix(mt, "+json") ||
+	return mt == "application/json" || mt == "text/csv" || strings.HasPrefix(mt, "application/") && strings.HasSuffix(mt, "+json") ||
 		slices.Contains([]string{"application/x-amz-json-1.0", "application/x-amz-json-1.1"}, mt)
 }
 

@@ -2,9 +2,13 @@
 // fragment (/#m=<value>) and back, so that a design travels without a
 // server: the fragment never leaves the browser that opens the link.
 //
-// A value is a version tag ("1."), then the model's JSON (model.Marshal)
-// compressed with DEFLATE at best compression, in unpadded base64url, which
-// needs no escaping in a URL. The dataset travels as the model carries it:
+// A value is a version tag ("2."), a checksum and a dot, then the payload:
+// the model's JSON (model.Marshal) compressed with DEFLATE at best
+// compression, in unpadded base64url, which needs no escaping in a URL. The
+// checksum (the first 48 bits of the payload's SHA-256, in base64url) makes
+// a link damaged on its way (a character changed, the link cut short) say
+// so instead of opening a different design. Version 1 links, without the
+// checksum ("1." then the payload), still open. The dataset travels as the model carries it:
 // explicit items, or the generator spec that regenerates them.
 //
 // Decode guards against hostile links: an unknown version, corrupt data,

@@ -3,6 +3,7 @@ package sharelink
 import (
 	"bytes"
 	"compress/flate"
+	"crypto/sha256"
 	"encoding/base64"
 	"errors"
 	"fmt"
@@ -13,10 +14,22 @@ import (
 	"github.com/dynamodb-workbench/workbench/engine/model"
 )
 
-// Version is the link format this package writes; Decode reads it and
-// refuses others. A new format gets a new number so that old links keep
-// opening (or fail with a clear message).
-const Version = 1
+// Version is the link format this package writes. Decode reads it and
+// version 1 (the format before checksums, so that old links keep opening)
+// and refuses others. A new format gets a new number so that old links
+// keep opening (or fail with a clear message).
+//
+// Version 2 is "2." + checksum + "." + payload; version 1 was "1." +
+// payload. The payload is the same in both.
+const Version = 2
+
+// ChecksumLength is the length of a version 2 link's checksum: the first 6
+// bytes (48 bits) of the SHA-256 of the payload's characters, in base64url.
+// Version 1 links had none, and 6-9% of their one-character changes
+// still opened, as another valid model (DEFLATE and JSON catch the rest);
+// with the checksum every one-character change is reported as damage, and
+// a random change passes with odds of 1 in 2^48.
+const ChecksumLength = 8
 
 // MaxLength is the longest value Encode returns, in characters. RFC 9110
 // (section 4.1) asks every part of the web to handle URIs of at least 8,000
@@ -81,7 +94,14 @@ func encode(m *model.Model) (string, error) {
 	if err := zw.Close(); err != nil {
 		return "", err
 	}
-	return strconv.Itoa(Version) + "." + encoding.EncodeToString(b.Bytes()), nil
+	payload := encoding.EncodeToString(b.Bytes())
+	return strconv.Itoa(Version) + "." + checksum(payload) + "." + payload, nil
+}
+
+// checksum is a version 2 link's checksum of payload.
+func checksum(payload string) string {
+	sum := sha256.Sum256([]byte(payload))
+	return encoding.EncodeToString(sum[:ChecksumLength*6/8])
 }
 
 // Decode reads a share link value (what follows "#m=") back into a model.
@@ -114,8 +134,17 @@ func inflate(s string) ([]byte, error) {
 		return nil, fmt.Errorf("%w: %q is not a version number", ErrVersion, truncate(tag, 16))
 	case v > Version:
 		return nil, fmt.Errorf("%w: version %d is newer than this workbench reads (%d)", ErrVersion, v, Version)
-	case v != Version:
+	case v != Version && v != 1:
 		return nil, fmt.Errorf("%w: version %d is not a share link version", ErrVersion, v)
+	case v == Version:
+		sum, rest, ok := strings.Cut(payload, ".")
+		if !ok || len(sum) != ChecksumLength {
+			return nil, fmt.Errorf("%w: its checksum is missing (was the link changed or cut when it was copied?)", ErrCorrupt)
+		}
+		if sum != checksum(rest) {
+			return nil, fmt.Errorf("%w: its checksum does not match its contents (a character changed, or the link was cut short, when it was copied)", ErrCorrupt)
+		}
+		payload = rest
 	}
 	// Base64 takes 4 characters for 3 bytes, and DEFLATE never shrinks
 	// below about 1/1032; a payload this long can only be hostile.

@@ -68,10 +68,10 @@ func TestRoundTripCatalog(t *testing.T) {
 				if len(link) > MaxLength {
 					t.Errorf("link is %d characters, over MaxLength %d", len(link), MaxLength)
 				}
-				if !strings.HasPrefix(link, "1.") {
-					t.Errorf("link %.20q... lacks the version tag", link)
+				if !strings.HasPrefix(link, "2.") || link[2+ChecksumLength] != '.' {
+					t.Errorf("link %.20q... lacks the version tag or the checksum", link)
 				}
-				if strings.ContainsAny(link[2:], "+/=.%#&?") {
+				if strings.ContainsAny(link[2:2+ChecksumLength]+link[3+ChecksumLength:], "+/=.%#&?") {
 					t.Errorf("link holds characters outside base64url")
 				}
 				got, err := Decode(link)
@@ -150,8 +150,15 @@ func deflate(t testing.TB, data []byte) []byte {
 	return b.Bytes()
 }
 
+// link is a version 1 link (no checksum) of payload: old links still open.
 func link(payload []byte) string {
 	return "1." + base64.RawURLEncoding.EncodeToString(payload)
+}
+
+// link2 is a version 2 link of payload, with its checksum.
+func link2(payload []byte) string {
+	p := base64.RawURLEncoding.EncodeToString(payload)
+	return "2." + checksum(p) + "." + p
 }
 
 func TestDecodeErrors(t *testing.T) {
@@ -160,7 +167,8 @@ func TestDecodeErrors(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	raw, _ := base64.RawURLEncoding.DecodeString(good[2:])
+	payload := good[3+ChecksumLength:]
+	raw, _ := base64.RawURLEncoding.DecodeString(payload)
 
 	// A zip bomb: 9 MB of spaces deflate to 9 KB (DEFLATE's ratio tops
 	// out near 1,032:1).
@@ -173,15 +181,23 @@ func TestDecodeErrors(t *testing.T) {
 		words string // in the message
 	}{
 		{"empty", "", ErrVersion, "no version tag"},
-		{"no tag", good[2:], ErrVersion, "no version tag"},
-		{"newer version", "2." + good[2:], ErrVersion, "newer than this workbench reads"},
-		{"version zero", "0." + good[2:], ErrVersion, "version 0"},
-		{"not a number", "v1." + good[2:], ErrVersion, "not a version number"},
-		{"padded number", "01." + good[2:], ErrVersion, "not a version number"},
-		{"negative", "-1." + good[2:], ErrVersion, "not a version number"},
+		{"no tag", payload, ErrVersion, "no version tag"},
+		{"newer version", "3." + payload, ErrVersion, "newer than this workbench reads"},
+		{"version zero", "0." + payload, ErrVersion, "version 0"},
+		{"not a number", "v1." + payload, ErrVersion, "not a version number"},
+		{"padded number", "01." + payload, ErrVersion, "not a version number"},
+		{"negative", "-1." + payload, ErrVersion, "not a version number"},
+		{"v2 without checksum", "2." + payload, ErrCorrupt, "checksum is missing"},
+		{"v2 short checksum", "2.abc." + payload, ErrCorrupt, "checksum is missing"},
+		{"v2 wrong checksum", "2.AAAAAAAA." + payload, ErrCorrupt, "checksum does not match"},
+		{"v2 cut short", good[:len(good)/2], ErrCorrupt, "checksum does not match"},
+		{"v2 padding", good + "==", ErrCorrupt, "checksum does not match"},
+		{"v2 not base64url", link2([]byte("x"))[:11] + "+/", ErrCorrupt, "checksum does not match"},
+		{"v2 not deflate, right checksum", link2([]byte("{\"version\":1}")), ErrCorrupt, "not DEFLATE data"},
+		{"v2 not a model, right checksum", link2(deflate(t, []byte(`{"version":1,"tabels":[]}`))), nil, "tabels"},
 		{"not base64url", "1.abc+/def", ErrCorrupt, "not base64url"},
-		{"padding", good + "==", ErrCorrupt, "not base64url"},
-		{"cut short", good[:len(good)/2], ErrCorrupt, ""},
+		{"padding", "1." + payload + "==", ErrCorrupt, "not base64url"},
+		{"cut short", "1." + payload[:len(payload)/2], ErrCorrupt, ""},
 		{"not deflate", link([]byte("{\"version\":1}")), ErrCorrupt, "not DEFLATE data"},
 		{"trailing bytes", link(append(append([]byte(nil), raw...), 0, 1, 2)), ErrCorrupt, "after the end"},
 		{"zip bomb", bomb, ErrTooLarge, "past"},
@@ -295,6 +311,6 @@ func ExampleEncode() {
 		return
 	}
 	m, err := Decode(s)
-	fmt.Println(strings.HasPrefix(s, "1."), m.Name, err)
+	fmt.Println(strings.HasPrefix(s, "2."), m.Name, err)
 	// Output: true Sparse GSI: escalated device status reports <nil>
 }
