@@ -1,0 +1,487 @@
+package visualizer
+
+import (
+	"bytes"
+	"slices"
+	"strings"
+	"sync"
+	"weak"
+
+	"github.com/dynamodb-workbench/workbench/engine"
+	"github.com/dynamodb-workbench/workbench/engine/attr"
+	"github.com/dynamodb-workbench/workbench/engine/schema"
+)
+
+// The grid is a table as a spreadsheet: every item a row, every attribute
+// a column. A Grid is built once per state of the table's items (engine's
+// TableSnapshot.Version) and answers views of it (a sort and filters) and
+// windows of a view (the rows a scroll position shows). Views are cached,
+// so scrolling never sorts again, and sorting or filtering 100,000 rows
+// reads precomputed keys and texts instead of formatting values.
+
+// GridColumnKind says what a column holds.
+type GridColumnKind uint8
+
+// Column kinds, in the order the grid shows them.
+const (
+	GridHashKey  GridColumnKind = iota // the table's partition key
+	GridRangeKey                       // the table's sort key
+	GridIndexKey                       // a key attribute of one of its indexes
+	GridEntity                         // the item's entity under the design (not an attribute)
+	GridAttr                           // any other attribute
+)
+
+// GridColumn is one column of the grid.
+type GridColumn struct {
+	// Name is the attribute; "" for the entity column.
+	Name string
+	Kind GridColumnKind
+}
+
+// IsKey says the column is one of the table's primary key attributes.
+func (c GridColumn) IsKey() bool { return c.Kind == GridHashKey || c.Kind == GridRangeKey }
+
+// GridRow is one item.
+type GridRow struct {
+	// Key is the ItemKey of the item's primary key: its identity across
+	// snapshots, for HTML ids and the live marks.
+	Key string
+	// Item is the item as stored; shared, never to be modified.
+	Item   attr.Item
+	Entity string
+}
+
+// GridOptions describes the table a grid is built for.
+type GridOptions struct {
+	Table       string
+	Hash, Range string // the table's key attributes (Range "" without a sort key)
+	// IndexKeys are the key attributes of its indexes, in the order the
+	// grid shows them after the table's keys.
+	IndexKeys []string
+	// EntityOf names an item's entity (model.Recognizer); nil: no entity
+	// column.
+	EntityOf func(attr.Item) string
+}
+
+// Grid is every item of a table as rows and the union of their attributes
+// as columns: the table's keys, its indexes' keys, the entity, then the
+// other attributes by name. It is immutable once built; its caches are
+// safe for concurrent use.
+type Grid struct {
+	GridOptions
+	Columns []GridColumn
+	// Rows are in the table's storage order (the order of a Scan).
+	Rows []GridRow
+
+	mu     sync.Mutex
+	texts  map[int][]string // lower-cased display texts, by column
+	search []string         // each row's texts, lower-cased, joined by \x00
+	orders map[gridOrderKey][]int32
+	last   gridViewMemo
+}
+
+type gridOrderKey struct {
+	col  int
+	desc bool
+}
+
+type gridViewMemo struct {
+	ok   bool
+	q    gridQueryKey
+	rows []int32
+}
+
+// NewGrid builds the grid of items (in storage order).
+func NewGrid(items []attr.Item, o GridOptions) *Grid {
+	g := &Grid{GridOptions: o, Rows: make([]GridRow, len(items))}
+	seen := map[string]bool{}
+	var others []string
+	for i, it := range items {
+		g.Rows[i] = GridRow{Key: ItemKey(it, o.Hash, o.Range), Item: it}
+		if o.EntityOf != nil {
+			g.Rows[i].Entity = o.EntityOf(it)
+		}
+		for name := range it {
+			if !seen[name] {
+				seen[name] = true
+				others = append(others, name)
+			}
+		}
+	}
+	placed := map[string]bool{}
+	add := func(name string, kind GridColumnKind) {
+		if name == "" || placed[name] {
+			return
+		}
+		placed[name] = true
+		g.Columns = append(g.Columns, GridColumn{Name: name, Kind: kind})
+	}
+	add(o.Hash, GridHashKey)
+	add(o.Range, GridRangeKey)
+	for _, k := range o.IndexKeys {
+		add(k, GridIndexKey)
+	}
+	if o.EntityOf != nil {
+		g.Columns = append(g.Columns, GridColumn{Kind: GridEntity})
+	}
+	slices.Sort(others)
+	for _, n := range others {
+		add(n, GridAttr)
+	}
+	return g
+}
+
+// GridOf returns the grid of a table snapshot's items. Grids are cached by
+// the table's Version (and the entityOf function's design, through key),
+// so the page's renders between two writes share one.
+func GridOf(ts *engine.TableSnapshot, key any, entityOf func(attr.Item) string) *Grid {
+	ck := gridCacheKey{ts.Description.TableName, ts.Version(), key}
+	gridCache.Lock()
+	if g, ok := gridCache.m[ck]; ok {
+		if v := g.Value(); v != nil {
+			gridCache.Unlock()
+			return v
+		}
+	}
+	gridCache.Unlock()
+	items := make([]attr.Item, 0, ts.Len())
+	ts.Items(func(it attr.Item) bool { items = append(items, it); return true })
+	o := GridOptions{Table: ts.Description.TableName, EntityOf: entityOf}
+	for _, k := range ts.Description.KeySchema {
+		switch k.KeyType {
+		case schema.KeyTypeHash:
+			o.Hash = k.AttributeName
+		case schema.KeyTypeRange:
+			o.Range = k.AttributeName
+		}
+	}
+	for _, ix := range ts.Description.GlobalSecondaryIndexes {
+		for _, k := range ix.KeySchema {
+			o.IndexKeys = append(o.IndexKeys, k.AttributeName)
+		}
+	}
+	for _, ix := range ts.Description.LocalSecondaryIndexes {
+		for _, k := range ix.KeySchema {
+			o.IndexKeys = append(o.IndexKeys, k.AttributeName)
+		}
+	}
+	g := NewGrid(items, o)
+	gridCache.Lock()
+	// A few grids at most: the tables shown lately. The cache holds them
+	// weakly, so a grid nobody renders any more is collected.
+	if len(gridCache.m) >= 8 {
+		clear(gridCache.m)
+	}
+	gridCache.m[ck] = weak.Make(g)
+	gridCache.Unlock()
+	return g
+}
+
+type gridCacheKey struct {
+	table   string
+	version uint64
+	key     any
+}
+
+var gridCache = struct {
+	sync.Mutex
+	m map[gridCacheKey]weak.Pointer[Grid]
+}{m: map[gridCacheKey]weak.Pointer[Grid]{}}
+
+// Column returns the index of the named attribute's column, or -1.
+func (g *Grid) Column(name string) int {
+	for i, c := range g.Columns {
+		if c.Kind != GridEntity && c.Name == name {
+			return i
+		}
+	}
+	return -1
+}
+
+// EntityColumn returns the index of the entity column, or -1.
+func (g *Grid) EntityColumn() int {
+	for i, c := range g.Columns {
+		if c.Kind == GridEntity {
+			return i
+		}
+	}
+	return -1
+}
+
+// Value returns a row's value in a column: nil when the item lacks the
+// attribute (and always for the entity column).
+func (g *Grid) Value(row, col int) attr.Value {
+	c := g.Columns[col]
+	if c.Kind == GridEntity {
+		return nil
+	}
+	return g.Rows[row].Item[c.Name]
+}
+
+// Text is a cell's display text: the value in FormatValue's notation, cut
+// to CellTextRunes; the entity's name in the entity column.
+func (g *Grid) Text(row, col int) string {
+	if g.Columns[col].Kind == GridEntity {
+		return g.Rows[row].Entity
+	}
+	v := g.Value(row, col)
+	if v == nil {
+		return ""
+	}
+	return formatTruncate(v, CellTextRunes)
+}
+
+// GridQuery chooses a view of the grid: which rows, in which order.
+type GridQuery struct {
+	// Sort is the column to sort by, -1 for the storage order; Desc
+	// reverses it. Missing values sort last either way.
+	Sort int
+	Desc bool
+	// Filter keeps the rows where some cell contains it, ignoring case.
+	Filter string
+	// Columns keeps the rows whose cell in each column contains the
+	// column's text, ignoring case (by column index).
+	Columns map[int]string
+}
+
+type gridQueryKey struct {
+	sort    int
+	desc    bool
+	filter  string
+	columns string
+}
+
+func (q GridQuery) key() gridQueryKey {
+	k := gridQueryKey{sort: q.Sort, desc: q.Desc, filter: strings.ToLower(q.Filter)}
+	if len(q.Columns) > 0 {
+		cols := make([]int, 0, len(q.Columns))
+		for c, t := range q.Columns {
+			if t != "" {
+				cols = append(cols, c)
+			}
+		}
+		slices.Sort(cols)
+		var b strings.Builder
+		for _, c := range cols {
+			b.WriteString(strings.Repeat("\x01", c+1))
+			b.WriteByte(0)
+			b.WriteString(strings.ToLower(q.Columns[c]))
+			b.WriteByte(0)
+		}
+		k.columns = b.String()
+	}
+	return k
+}
+
+// View returns the rows of the query's view, as indexes into Rows. The
+// result is shared with later calls and must not be modified. The last
+// view is kept, so the renders of a scroll cost nothing; the order of each
+// sort is kept too, so typing a filter over a sorted grid only filters.
+func (g *Grid) View(q GridQuery) []int32 {
+	k := q.key()
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	if g.last.ok && g.last.q == k {
+		return g.last.rows
+	}
+	order := g.orderLocked(q.Sort, q.Desc)
+	var cols []int
+	var wants []string
+	for c, t := range q.Columns {
+		if t != "" && c >= 0 && c < len(g.Columns) {
+			cols = append(cols, c)
+			wants = append(wants, strings.ToLower(t))
+		}
+	}
+	rows := order
+	if k.filter != "" || len(cols) > 0 {
+		var search []string
+		if k.filter != "" {
+			search = g.searchLocked()
+		}
+		texts := make([][]string, len(cols))
+		for i, c := range cols {
+			texts[i] = g.textsLocked(c)
+		}
+		rows = make([]int32, 0, len(order)/4)
+	next:
+		for _, r := range order {
+			if search != nil && !strings.Contains(search[r], k.filter) {
+				continue
+			}
+			for i := range cols {
+				if !strings.Contains(texts[i][r], wants[i]) {
+					continue next
+				}
+			}
+			rows = append(rows, r)
+		}
+	}
+	g.last = gridViewMemo{ok: true, q: k, rows: rows}
+	return rows
+}
+
+// orderLocked returns every row sorted by a column (storage order for -1).
+func (g *Grid) orderLocked(col int, desc bool) []int32 {
+	if col < 0 || col >= len(g.Columns) {
+		col, desc = -1, false
+	}
+	ok := gridOrderKey{col, desc}
+	if o, found := g.orders[ok]; found {
+		return o
+	}
+	order := make([]int32, len(g.Rows))
+	for i := range order {
+		order[i] = int32(i)
+	}
+	if col >= 0 {
+		keys := g.sortKeys(col)
+		slices.SortStableFunc(order, func(a, b int32) int {
+			ka, kb := &keys[a], &keys[b]
+			// Missing values last in both directions.
+			if (ka.rank == gridMissing) != (kb.rank == gridMissing) {
+				return int(ka.rank) - int(kb.rank) // gridMissing is the highest rank
+			}
+			c := compareGridKeys(ka, kb)
+			if desc {
+				c = -c
+			}
+			return c
+		})
+	}
+	if g.orders == nil {
+		g.orders = map[gridOrderKey][]int32{}
+	}
+	g.orders[ok] = order
+	return order
+}
+
+// gridSortKey is a cell's value reduced to what sorting compares: a rank
+// by type (numbers, then strings, binaries, booleans, nulls, then sets,
+// lists and maps by their text), and the value within the type.
+type gridSortKey struct {
+	rank uint8
+	num  attr.Number
+	text string
+}
+
+const (
+	gridNumber uint8 = iota
+	gridString
+	gridBinary
+	gridBool
+	gridNull
+	gridOther
+	gridMissing
+)
+
+func (g *Grid) sortKeys(col int) []gridSortKey {
+	keys := make([]gridSortKey, len(g.Rows))
+	entity := g.Columns[col].Kind == GridEntity
+	for i := range g.Rows {
+		if entity {
+			if e := g.Rows[i].Entity; e != "" {
+				keys[i] = gridSortKey{rank: gridString, text: e}
+			} else {
+				keys[i] = gridSortKey{rank: gridMissing}
+			}
+			continue
+		}
+		switch v := g.Rows[i].Item[g.Columns[col].Name].(type) {
+		case nil:
+			keys[i] = gridSortKey{rank: gridMissing}
+		case attr.Number:
+			keys[i] = gridSortKey{rank: gridNumber, num: v}
+		case attr.String:
+			keys[i] = gridSortKey{rank: gridString, text: string(v)}
+		case attr.Binary:
+			keys[i] = gridSortKey{rank: gridBinary, text: string(v)}
+		case attr.Bool:
+			t := ""
+			if v {
+				t = "1"
+			}
+			keys[i] = gridSortKey{rank: gridBool, text: t}
+		case attr.Null:
+			keys[i] = gridSortKey{rank: gridNull}
+		default:
+			keys[i] = gridSortKey{rank: gridOther, text: FormatValue(v)}
+		}
+	}
+	return keys
+}
+
+func compareGridKeys(a, b *gridSortKey) int {
+	if a.rank != b.rank {
+		return int(a.rank) - int(b.rank)
+	}
+	if a.rank == gridNumber {
+		return attr.CompareNumbers(a.num, b.num)
+	}
+	// S by UTF-8 bytes and B by unsigned bytes, as DynamoDB orders them.
+	return strings.Compare(a.text, b.text)
+}
+
+// textsLocked returns a column's display texts, lower-cased, by row.
+func (g *Grid) textsLocked(col int) []string {
+	if t, ok := g.texts[col]; ok {
+		return t
+	}
+	t := make([]string, len(g.Rows))
+	for i := range g.Rows {
+		t[i] = strings.ToLower(g.fullText(i, col))
+	}
+	if g.texts == nil {
+		g.texts = map[int][]string{}
+	}
+	g.texts[col] = t
+	return t
+}
+
+// fullText is a cell's whole text (not cut), for filtering.
+func (g *Grid) fullText(row, col int) string {
+	if g.Columns[col].Kind == GridEntity {
+		return g.Rows[row].Entity
+	}
+	v := g.Value(row, col)
+	if v == nil {
+		return ""
+	}
+	return FormatValue(v)
+}
+
+// searchLocked returns each row's cells' texts, lower-cased, joined by a
+// byte no text holds, so a filter matches within one cell only.
+func (g *Grid) searchLocked() []string {
+	if g.search != nil {
+		return g.search
+	}
+	s := make([]string, len(g.Rows))
+	var b bytes.Buffer
+	for i := range g.Rows {
+		b.Reset()
+		for c := range g.Columns {
+			b.WriteString(g.fullText(i, c))
+			b.WriteByte(0)
+		}
+		s[i] = strings.ToLower(b.String())
+	}
+	g.search = s
+	return s
+}
+
+// GridWindow returns the rows [from, to) of a view of total rows to render
+// when the viewport, height pixels tall, is scrolled to scrollTop and rows
+// are rowHeight pixels: the visible ones plus margin rows either side.
+func GridWindow(total, scrollTop, height, rowHeight, margin int) (from, to int) {
+	if total <= 0 || rowHeight <= 0 {
+		return 0, 0
+	}
+	visible := (max(height, 0) + rowHeight - 1) / rowHeight
+	// A view that shrank under the scroll position (a filter) shows its
+	// last rows.
+	first := min(max(scrollTop, 0)/rowHeight, max(total-visible, 0))
+	from = max(first-margin, 0)
+	to = min(first+visible+1+margin, total)
+	return from, to
+}
