@@ -1,10 +1,11 @@
 package visualizer
 
 import (
-	"bytes"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
+	"unicode/utf8"
 	"weak"
 
 	"github.com/dynamodb-workbench/workbench/engine"
@@ -336,7 +337,9 @@ func (g *Grid) orderLocked(col int, desc bool) []int32 {
 	}
 	if col >= 0 {
 		keys := g.sortKeys(col)
-		slices.SortStableFunc(order, func(a, b int32) int {
+		// Ties keep the storage order: an unstable sort with the row as
+		// the last key, faster than a stable sort.
+		slices.SortFunc(order, func(a, b int32) int {
 			ka, kb := &keys[a], &keys[b]
 			// Missing values last in both directions.
 			if (ka.rank == gridMissing) != (kb.rank == gridMissing) {
@@ -345,6 +348,9 @@ func (g *Grid) orderLocked(col int, desc bool) []int32 {
 			c := compareGridKeys(ka, kb)
 			if desc {
 				c = -c
+			}
+			if c == 0 {
+				c = int(a - b)
 			}
 			return c
 		})
@@ -361,6 +367,10 @@ func (g *Grid) orderLocked(col int, desc bool) []int32 {
 // lists and maps by their text), and the value within the type.
 type gridSortKey struct {
 	rank uint8
+	// f is a number's nearest float64: rounding keeps the order (a < b
+	// gives f(a) <= f(b)), so floats decide unless they tie, when the
+	// exact decimals do. Comparing floats is several times faster.
+	f    float64
 	num  attr.Number
 	text string
 }
@@ -391,7 +401,8 @@ func (g *Grid) sortKeys(col int) []gridSortKey {
 		case nil:
 			keys[i] = gridSortKey{rank: gridMissing}
 		case attr.Number:
-			keys[i] = gridSortKey{rank: gridNumber, num: v}
+			f, _ := strconv.ParseFloat(v.String(), 64)
+			keys[i] = gridSortKey{rank: gridNumber, f: f, num: v}
 		case attr.String:
 			keys[i] = gridSortKey{rank: gridString, text: string(v)}
 		case attr.Binary:
@@ -416,6 +427,12 @@ func compareGridKeys(a, b *gridSortKey) int {
 		return int(a.rank) - int(b.rank)
 	}
 	if a.rank == gridNumber {
+		switch {
+		case a.f < b.f:
+			return -1
+		case a.f > b.f:
+			return 1
+		}
 		return attr.CompareNumbers(a.num, b.num)
 	}
 	// S by UTF-8 bytes and B by unsigned bytes, as DynamoDB orders them.
@@ -451,23 +468,66 @@ func (g *Grid) fullText(row, col int) string {
 }
 
 // searchLocked returns each row's cells' texts, lower-cased, joined by a
-// byte no text holds, so a filter matches within one cell only.
+// byte no text holds, so a filter matches within one cell only. The texts
+// of all rows share one buffer: a hundred thousand rows cost a handful of
+// allocations, not one per cell.
 func (g *Grid) searchLocked() []string {
 	if g.search != nil {
 		return g.search
 	}
 	s := make([]string, len(g.Rows))
-	var b bytes.Buffer
+	var buf []byte
+	ends := make([]int, len(g.Rows))
 	for i := range g.Rows {
-		b.Reset()
 		for c := range g.Columns {
-			b.WriteString(g.fullText(i, c))
-			b.WriteByte(0)
+			buf = appendCellText(buf, g, i, c)
+			buf = append(buf, 0)
 		}
-		s[i] = strings.ToLower(b.String())
+		ends[i] = len(buf)
+	}
+	all := lowerASCII(buf)
+	start := 0
+	for i, end := range ends {
+		s[i] = all[start:end]
+		start = end
 	}
 	g.search = s
 	return s
+}
+
+// appendCellText appends a cell's whole text (FormatValue's), writing the
+// common scalars without an intermediate string.
+func appendCellText(b []byte, g *Grid, row, col int) []byte {
+	if g.Columns[col].Kind == GridEntity {
+		return append(b, g.Rows[row].Entity...)
+	}
+	switch v := g.Rows[row].Item[g.Columns[col].Name].(type) {
+	case nil:
+		return b
+	case attr.String:
+		return append(b, v...)
+	case attr.Number:
+		return append(b, v.String()...)
+	case attr.Bool:
+		return strconv.AppendBool(b, bool(v))
+	default:
+		return append(b, FormatValue(v)...)
+	}
+}
+
+// lowerASCII lower-cases b as one string, in place when it is ASCII.
+func lowerASCII(b []byte) string {
+	for _, c := range b {
+		if c >= utf8.RuneSelf {
+			return strings.ToLower(string(b))
+		}
+	}
+	for i, c := range b {
+		if 'A' <= c && c <= 'Z' {
+			b[i] = c + 'a' - 'A'
+		}
+	}
+	return string(b)
 }
 
 // GridWindow returns the rows [from, to) of a view of total rows to render
