@@ -38,7 +38,7 @@ func (s *Store) updateItem(table string, key attr.Item, update, name string, v a
 		req["ConditionExpression"] = cond
 	}
 	if v != nil {
-		req["ExpressionAttributeValues"] = map[string]attr.Value{":v": v}
+		req["ExpressionAttributeValues"] = attr.Item{":v": v}
 	}
 	return s.runJSON("UpdateItem", req)
 }
