@@ -11,6 +11,7 @@ const (
 	IDGridHeader      = "wb-grid-h-"           // + column: its header; a click sorts by it, a second click reverses (aria-sort)
 	IDGridRow         = "wb-grid-r-"           // + visualizer.ItemKey of the item: its row; cells carry data-col and data-type
 	IDGridAdd         = "wb-grid-add"          // add a row: opens the new row's key form
+	IDGridAddColumn   = "wb-grid-add-col"      // a new attribute's name: adds its (empty) column, to fill cell by cell
 	IDGridDuplicate   = "wb-grid-dup-"         // + ItemKey: duplicate the row under a new key
 	IDGridDelete      = "wb-grid-del-"         // + ItemKey: delete the row (DeleteItem)
 	IDGridFacets      = "wb-grid-facets"       // show the entities' names for the key attributes (a checkbox)

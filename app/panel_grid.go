@@ -3,6 +3,7 @@ package app
 import (
 	"fmt"
 	"maps"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -36,6 +37,9 @@ type gridPanel struct {
 	desc      bool
 	filter    string
 	colFilter map[string]string // by column key
+	// extra are columns the user added that no item has yet: empty cells
+	// to fill, each one an attribute once written.
+	extra     []string
 	scrollTop int
 	edit      *gridEdit
 	adding    *gridNewRow
@@ -112,6 +116,12 @@ func (g *gridPanel) Render() goapp.UI {
 				g.filter, g.scrollTop = e.Get("target").Get("value").String(), 0
 			}),
 		facetsToggle(IDGridFacets, st.Facets, func(ctx goapp.Context, on bool) { g.act(ctx, func() { g.Store.SetFacets(on) }) }),
+		goapp.Input().ID(IDGridAddColumn).Type("text").Class("wb-grid-addcol").Placeholder("+ attribute").
+			Attr("aria-label", "add an attribute column").Attr("spellcheck", "false").
+			OnChange(func(ctx goapp.Context, e goapp.Event) {
+				g.addColumn(e.Get("target").Get("value").String())
+				e.Get("target").Set("value", "")
+			}),
 		goapp.Button().ID(IDGridAdd).Class("wb-btn").Text("+ Row").
 			Title("Add an item: give its key, then edit its cells").
 			OnClick(func(ctx goapp.Context, e goapp.Event) { g.openNew(name, nil) }, goapp.EventScope(name)),
@@ -126,6 +136,7 @@ func (g *gridPanel) Render() goapp.UI {
 	}
 	rows := grid.View(g.query(grid))
 	from, to := visualizer.GridWindow(len(rows), g.scrollTop, gridViewport, gridRowHeight, gridMargin)
+	cols := g.columns(grid)
 	var facets map[string]map[string]string
 	if st.Facets {
 		facets = visualizer.FacetNames(st.Model)
@@ -145,11 +156,11 @@ func (g *gridPanel) Render() goapp.UI {
 			Style("height", strconv.Itoa(gridViewport+2*gridRowHeight)+"px").
 			OnScroll(g.onScroll).Body(
 			goapp.Table().Class("wb-table wb-grid-table").Body(
-				g.renderHeader(grid, rows[from:to], facets),
+				g.renderHeader(grid, cols, rows[from:to], facets),
 				goapp.TBody().Class("wb-grid-body").Body(
 					goapp.Tr().Class("wb-grid-spacer").Style("height", strconv.Itoa(from*gridRowHeight)+"px"),
 					goapp.Range(rows[from:to]).Slice(func(i int) goapp.UI {
-						return g.renderRow(st, name, grid, int(rows[from+i]), from+i, facets)
+						return g.renderRow(st, name, grid, cols, int(rows[from+i]), from+i, facets)
 					}),
 					goapp.Tr().Class("wb-grid-spacer").Style("height", strconv.Itoa((len(rows)-to)*gridRowHeight)+"px"),
 				),
@@ -187,10 +198,10 @@ func abs(n int) int {
 // renderHeader draws the column headers (a click sorts) with their filters.
 // With facets on, a key column whose rows in view all belong to entities
 // naming it alike is headed by that name too.
-func (g *gridPanel) renderHeader(grid *visualizer.Grid, window []int32, facets map[string]map[string]string) goapp.UI {
+func (g *gridPanel) renderHeader(grid *visualizer.Grid, cols []visualizer.GridColumn, window []int32, facets map[string]map[string]string) goapp.UI {
 	return goapp.THead().Body(goapp.Tr().Body(
-		goapp.Range(grid.Columns).Slice(func(i int) goapp.UI {
-			c := grid.Columns[i]
+		goapp.Range(cols).Slice(func(i int) goapp.UI {
+			c := cols[i]
 			k := colKey(c)
 			title := c.Name
 			switch c.Kind {
@@ -258,7 +269,7 @@ func windowAlias(grid *visualizer.Grid, window []int32, col string, facets map[s
 
 // renderRow draws one item: its cells, each clickable to edit, and its
 // duplicate and delete buttons. A recent change flashes the row.
-func (g *gridPanel) renderRow(st *State, table string, grid *visualizer.Grid, r, pos int, facets map[string]map[string]string) goapp.UI {
+func (g *gridPanel) renderRow(st *State, table string, grid *visualizer.Grid, cols []visualizer.GridColumn, r, pos int, facets map[string]map[string]string) goapp.UI {
 	row := grid.Rows[r]
 	cls := "wb-grid-row"
 	if m, ok := st.Marks[table][row.Key]; ok {
@@ -269,14 +280,16 @@ func (g *gridPanel) renderRow(st *State, table string, grid *visualizer.Grid, r,
 	}
 	names := facets[row.Entity]
 	return goapp.Tr().ID(IDGridRow+row.Key).Class(cls).Attr("aria-rowindex", pos+2).Body(
-		goapp.Range(grid.Columns).Slice(func(i int) goapp.UI {
-			c := grid.Columns[i]
+		goapp.Range(cols).Slice(func(i int) goapp.UI {
+			c := cols[i]
 			k := colKey(c)
-			typ := ""
-			if v := grid.Value(r, i); v != nil {
-				typ = v.Type().String()
+			typ, text := "", ""
+			if i < len(grid.Columns) { // the columns added by hand are empty
+				if v := grid.Value(r, i); v != nil {
+					typ = v.Type().String()
+				}
+				text = grid.Text(r, i)
 			}
-			text := grid.Text(r, i)
 			cls := "wb-grid-cell"
 			if c.IsKey() {
 				cls += " wb-grid-key"
@@ -309,6 +322,30 @@ func (g *gridPanel) renderRow(st *State, table string, grid *visualizer.Grid, r,
 }
 
 // ---- actions ----
+
+// columns are the grid's columns and, after them, the ones added by hand
+// that no item has yet.
+func (g *gridPanel) columns(grid *visualizer.Grid) []visualizer.GridColumn {
+	cols := grid.Columns
+	for _, n := range g.extra {
+		if grid.Column(n) < 0 {
+			if len(cols) == len(grid.Columns) {
+				cols = slices.Clone(cols)
+			}
+			cols = append(cols, visualizer.GridColumn{Name: n, Kind: visualizer.GridAttr})
+		}
+	}
+	return cols
+}
+
+// addColumn adds an empty attribute column, to fill cell by cell.
+func (g *gridPanel) addColumn(name string) {
+	name = strings.TrimSpace(name)
+	if name == "" || slices.Contains(g.extra, name) {
+		return
+	}
+	g.extra = append(g.extra, name)
+}
 
 // sortBy sorts by a column: ascending, then descending, then unsorted.
 func (g *gridPanel) sortBy(k string) {

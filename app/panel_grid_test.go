@@ -120,6 +120,16 @@ func TestGridPanelRendersColumnsAndRows(t *testing.T) {
 	if !strings.Contains(h, `data-type="N"`) || !strings.Contains(h, "12.5") {
 		t.Error("the number cell is not typed N")
 	}
+	// A column added by hand is empty until a cell of it is written.
+	p.addColumn(" vip ")
+	p.addColumn("vip")
+	h = p.html()
+	if !strings.Contains(h, `id="`+IDGridHeader+`vip"`) || strings.Count(h, `data-col="vip"`) != 3 {
+		t.Errorf("the added column: %d cells", strings.Count(h, `data-col="vip"`))
+	}
+	if last := strings.LastIndex(h, `id="`+IDGridHeader); !strings.HasPrefix(h[last:], `id="`+IDGridHeader+`vip"`) {
+		t.Error("the added column is not last")
+	}
 }
 
 func TestGridPanelSortAndFilter(t *testing.T) {
