@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/goccy/go-json"
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 
 	"github.com/dynamodb-workbench/workbench/engine/attr"
@@ -41,6 +42,7 @@ type gridPanel struct {
 	// to fill, each one an attribute once written.
 	extra     []string
 	scrollTop int
+	rendered  int // the first row rendered, at the last render
 	edit      *gridEdit
 	adding    *gridNewRow
 	err       string // the last write's error
@@ -137,6 +139,7 @@ func (g *gridPanel) Render() goapp.UI {
 	rows := grid.View(g.query(grid))
 	from, to := visualizer.GridWindow(len(rows), g.scrollTop, gridViewport, gridRowHeight, gridMargin)
 	cols := g.columns(grid)
+	g.rendered = from
 	var facets map[string]map[string]string
 	if st.Facets {
 		facets = visualizer.FacetNames(st.Model)
@@ -176,14 +179,12 @@ func gridSummary(shown, total int) string {
 	return fmt.Sprintf("%d of %s · click a header to sort, a cell to edit it", shown, plural(total, "item"))
 }
 
-// onScroll re-renders only when the rows to show change.
+// onScroll re-renders only when the rows rendered no longer cover the
+// viewport with some margin to spare.
 func (g *gridPanel) onScroll(ctx goapp.Context, e goapp.Event) {
-	top := e.Get("target").Get("scrollTop").Int()
-	before := top / gridRowHeight
-	after := g.scrollTop / gridRowHeight
-	g.scrollTop = top
-	// Within half a margin the rendered rows still cover the viewport.
-	if abs(before-after) < gridMargin/2 {
+	g.scrollTop = e.Get("target").Get("scrollTop").Int()
+	first := max(g.scrollTop/gridRowHeight-gridMargin, 0)
+	if abs(first-g.rendered) < gridMargin/2 {
 		ctx.PreventUpdate()
 	}
 }
@@ -480,11 +481,33 @@ func (g *gridPanel) finish(r *Result, ok func(), failed func(string)) {
 	case r == nil:
 		failed(g.State.Error)
 	case r.Status != 200:
-		failed(r.ErrorType + ": " + r.ErrorMessage)
+		failed(r.ErrorType + ": " + r.ErrorMessage + cancellationReasons(r.Response))
 	default:
 		g.err = ""
 		ok()
 	}
+}
+
+// cancellationReasons returns a cancelled transaction's reasons that say
+// something (a move's "The conditional request failed": the new key is
+// taken), for the message; "" for other errors.
+func cancellationReasons(resp []byte) string {
+	var out struct {
+		CancellationReasons []struct{ Code, Message string }
+	}
+	if json.Unmarshal(resp, &out) != nil {
+		return ""
+	}
+	var msgs []string
+	for _, c := range out.CancellationReasons {
+		if c.Code != "None" && c.Message != "" {
+			msgs = append(msgs, c.Code+": "+c.Message)
+		}
+	}
+	if len(msgs) == 0 {
+		return ""
+	}
+	return " (" + strings.Join(msgs, "; ") + ")"
 }
 
 // deleteRow deletes an item.

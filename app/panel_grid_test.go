@@ -265,11 +265,22 @@ func TestGridPanelMovesAKeyAfterConfirmation(t *testing.T) {
 	p.edit.text = "PROFILE"
 	p.saveEdit(p.ctx)
 	p.confirmMove(p.ctx)
-	if p.edit == nil || !strings.Contains(p.edit.err, "TransactionCanceledException") {
+	if p.edit == nil || !strings.Contains(p.edit.err, "TransactionCanceledException") || !strings.Contains(p.edit.err, "ConditionalCheckFailed: The conditional request failed") {
 		t.Fatalf("moving onto another item: %+v", p.edit)
 	}
 	if stored(t, p, "CUSTOMER#1", "ORDER#8") == nil || stored(t, p, "CUSTOMER#1", "PROFILE")["name"] == nil {
 		t.Error("a refused move changed the items")
+	}
+	// An empty key: DynamoDB's reason is shown.
+	p.startEdit("Shop", gridRow(t, p, "CUSTOMER#1", "ORDER#8"), gridColumn(t, p, "SK"))
+	p.edit.text = ""
+	p.saveEdit(p.ctx)
+	p.confirmMove(p.ctx)
+	if p.edit == nil || !strings.Contains(p.edit.err, "The AttributeValue for a key attribute cannot contain an empty string value. Key: SK") {
+		t.Errorf("moving to an empty key: %+v", p.edit)
+	}
+	if stored(t, p, "CUSTOMER#1", "ORDER#8") == nil {
+		t.Error("a refused move deleted the item")
 	}
 }
 
