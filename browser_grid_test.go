@@ -95,6 +95,9 @@ func TestBrowserGrid(t *testing.T) {
 	ann, order7, order8 := key("CUSTOMER#1", "PROFILE"), key("CUSTOMER#1", "ORDER#7"), key("CUSTOMER#2", "ORDER#8")
 	edit := func(k, col, typ, value string) {
 		t.Helper()
+		// The editor sits above the grid: wait until the last one has
+		// gone, so that the grid is where the click aims.
+		present("no editor", "#"+app.IDGridEditor, false)
 		clickSel(cell(k, col))
 		b.waitFor("the editor opens on "+col, fmt.Sprintf(`(document.getElementById(%q) || {dataset: {}}).dataset.col === %q`, app.IDGridEditor, col), 30*time.Second)
 		b.setField(app.IDGridEditType, typ)
@@ -151,16 +154,19 @@ func TestBrowserGrid(t *testing.T) {
 
 	// Add a row, duplicate one, delete the duplicate.
 	b.click(app.IDGridAdd)
+	present("the new row's form", "#"+app.IDGridNew+"-PK", true)
 	b.setField(app.IDGridNew+"-PK", "CUSTOMER#3")
 	b.setField(app.IDGridNew+"-SK", "PROFILE")
 	b.click(app.IDGridNewSave)
 	present("the new row", "#"+app.IDGridRow+key("CUSTOMER#3", "PROFILE"), true)
+	present("the form closes", "#"+app.IDGridNew, false)
 	gridCount("five items", 5, 5)
 	b.click(app.IDGridDuplicate + order7)
 	b.waitFor("the copy's key is proposed", fmt.Sprintf(`(document.getElementById(%q) || {}).value === "ORDER#7-copy"`, app.IDGridNew+"-SK"), 30*time.Second)
 	b.click(app.IDGridNewSave)
 	copyKey := key("CUSTOMER#1", "ORDER#7-copy")
 	cellIs(copyKey, "total", "N", "42.5")
+	present("the form closes", "#"+app.IDGridNew, false)
 	gridCount("six items", 6, 6)
 	b.click(app.IDGridDelete + copyKey)
 	present("the deleted row is gone", "#"+app.IDGridRow+copyKey, false)

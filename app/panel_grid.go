@@ -305,7 +305,7 @@ func (g *gridPanel) renderRow(st *State, table string, grid *visualizer.Grid, co
 			if alias != "" {
 				cell = cell.Title(alias + " (" + c.Name + ")")
 			}
-			return cell.OnClick(func(ctx goapp.Context, e goapp.Event) { g.startEdit(table, row, c) }, goapp.EventScope(table, row.Key, k)).Body(
+			return cell.OnClick(func(ctx goapp.Context, e goapp.Event) { g.startEditKey(table, row.Key, c) }, goapp.EventScope(table, row.Key, k)).Body(
 				goapp.If(alias != "", func() goapp.UI { return goapp.Span().Class("wb-facet-name").Text(alias) }),
 				goapp.If(typ != "" && typ != "S", func() goapp.UI { return goapp.Span().Class("wb-attr-type").Text(typ) }),
 				goapp.Text(text),
@@ -314,10 +314,18 @@ func (g *gridPanel) renderRow(st *State, table string, grid *visualizer.Grid, co
 		goapp.Td().Class("wb-grid-actions").Body(
 			goapp.Button().ID(IDGridDuplicate+row.Key).Class("wb-btn wb-btn-small").Text("⧉").
 				Title("Duplicate the item under a new key").
-				OnClick(func(ctx goapp.Context, e goapp.Event) { g.openNew(table, row.Item) }, goapp.EventScope(table, row.Key)),
+				OnClick(func(ctx goapp.Context, e goapp.Event) {
+					if cur, ok := g.rowOf(table, row.Key); ok {
+						g.openNew(table, cur.Item)
+					}
+				}, goapp.EventScope(table, row.Key)),
 			goapp.Button().ID(IDGridDelete+row.Key).Class("wb-btn wb-btn-small wb-btn-danger").Text("✕").
 				Title("Delete the item (DeleteItem)").
-				OnClick(func(ctx goapp.Context, e goapp.Event) { g.deleteRow(ctx, table, row.Item) }, goapp.EventScope(table, row.Key)),
+				OnClick(func(ctx goapp.Context, e goapp.Event) {
+					if cur, ok := g.rowOf(table, row.Key); ok {
+						g.deleteRow(ctx, table, cur.Item)
+					}
+				}, goapp.EventScope(table, row.Key)),
 		),
 	)
 }
@@ -371,6 +379,29 @@ func (g *gridPanel) setColFilter(k, text string) {
 // tableKeys returns a table's key attribute names.
 func (g *gridPanel) tableKeys(table string) (hash, rng string) {
 	return keyNames(g.State.Snapshot)(table)
+}
+
+// rowOf returns the row of an item as the state has it now. Handlers look
+// rows up when they run: go-app keeps a row's first handler while its key
+// (the event scope) stays, so an item captured at render time could be an
+// older version of it.
+func (g *gridPanel) rowOf(table, key string) (visualizer.GridRow, bool) {
+	grid := gridOf(g.State, table)
+	if grid == nil {
+		return visualizer.GridRow{}, false
+	}
+	i := grid.RowOf(key)
+	if i < 0 {
+		return visualizer.GridRow{}, false
+	}
+	return grid.Rows[i], true
+}
+
+// startEditKey opens the editor on a cell of the item with that key.
+func (g *gridPanel) startEditKey(table, key string, c visualizer.GridColumn) {
+	if row, ok := g.rowOf(table, key); ok {
+		g.startEdit(table, row, c)
+	}
 }
 
 // startEdit opens the editor on a cell.
@@ -456,7 +487,12 @@ func (g *gridPanel) confirmMove(ctx goapp.Context) {
 	if ed == nil || ed.move == nil {
 		return
 	}
-	next := maps.Clone(ed.item)
+	// The item as it is now, should it have changed since the editor opened.
+	cur := ed.item
+	if row, ok := g.rowOf(ed.table, ed.row); ok {
+		cur = row.Item
+	}
+	next := maps.Clone(cur)
 	next[ed.col] = ed.move
 	hash, _ := g.tableKeys(ed.table)
 	var r *Result

@@ -79,6 +79,7 @@ type Grid struct {
 	search []string         // each row's texts, lower-cased, joined by \x00
 	orders map[gridOrderKey][]int32
 	last   gridViewMemo
+	byKey  map[string]int
 }
 
 type gridOrderKey struct {
@@ -195,6 +196,23 @@ func (g *Grid) Column(name string) int {
 		if c.Kind != GridEntity && c.Name == name {
 			return i
 		}
+	}
+	return -1
+}
+
+// RowOf returns the index of the row of the item whose ItemKey is key, or
+// -1.
+func (g *Grid) RowOf(key string) int {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	if g.byKey == nil {
+		g.byKey = make(map[string]int, len(g.Rows))
+		for i, r := range g.Rows {
+			g.byKey[r.Key] = i
+		}
+	}
+	if i, ok := g.byKey[key]; ok {
+		return i
 	}
 	return -1
 }

@@ -75,6 +75,14 @@ func TestGridColumnOrder(t *testing.T) {
 	if !g.Columns[0].IsKey() || !g.Columns[1].IsKey() || g.Columns[2].IsKey() {
 		t.Errorf("key flags %+v", g.Columns[:3])
 	}
+	for i, r := range g.Rows {
+		if g.RowOf(r.Key) != i {
+			t.Errorf("RowOf(row %d's key) = %d", i, g.RowOf(r.Key))
+		}
+	}
+	if g.RowOf("nope") != -1 {
+		t.Error("RowOf finds a missing key")
+	}
 	// Without a design, no entity column.
 	g = NewGrid(gridItems(), GridOptions{Hash: "PK", Range: "SK"})
 	if got := gridColumnNames(g); slices.Contains(got, "(entity)") || got[0] != "PK" || got[1] != "SK" {
