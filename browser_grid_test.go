@@ -181,6 +181,8 @@ func TestBrowserGrid(t *testing.T) {
 	facet("#"+app.IDGrid, "Customer Id", true) // the facet's alias, kept on import
 	facet("#"+app.IDGrid, "profile", true)
 	facet("#"+app.IDGrid, "orderId", true) // the template's parameter
+	var ok bool
+	b.eval("scrolling the grid home", fmt.Sprintf(`(() => { const g = document.getElementById(%q); g.scrollLeft = 0; window.scrollTo(0, 0); return true; })()`, app.IDGrid), &ok)
 	b.screenshot("grid")
 	// The collections view shares the setting, and turns it off.
 	b.click(app.IDTab + app.TabData)

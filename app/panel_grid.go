@@ -21,7 +21,7 @@ import (
 // items scroll as smoothly as 100.
 const (
 	gridRowHeight = 28
-	gridViewport  = 560
+	gridViewport  = 448
 	gridMargin    = 15
 )
 
@@ -312,7 +312,7 @@ func (g *gridPanel) renderRow(st *State, table string, grid *visualizer.Grid, co
 			)
 		}),
 		goapp.Td().Class("wb-grid-actions").Body(
-			goapp.Button().ID(IDGridDuplicate+row.Key).Class("wb-btn wb-btn-small").Text("⧉").
+			goapp.Button().ID(IDGridDuplicate+row.Key).Class("wb-btn wb-btn-small").Text("Copy").
 				Title("Duplicate the item under a new key").
 				OnClick(func(ctx goapp.Context, e goapp.Event) {
 					if cur, ok := g.rowOf(table, row.Key); ok {
