@@ -141,3 +141,17 @@ func BenchmarkGridScroll(b *testing.B) {
 		top = (top + 2800) % (28 * len(rows))
 	}
 }
+
+// BenchmarkGridOfSnapshot: the grid of a 100,000-item table snapshot, as
+// the page builds it after a write: every item decoded, then NewGrid.
+func BenchmarkGridOfSnapshot(b *testing.B) {
+	shop, _ := collectionsBenchTables(b)
+	for b.Loop() {
+		gridCache.Lock()
+		clear(gridCache.m)
+		gridCache.Unlock()
+		if g := GridOf(shop, nil, nil); len(g.Rows) != shop.Len() {
+			b.Fatal("rows lost")
+		}
+	}
+}
