@@ -43,6 +43,10 @@ type gridPanel struct {
 	extra     []string
 	scrollTop int
 	rendered  int // the first row rendered, at the last render
+	// grid holds the grid last shown: the visualizer caches grids weakly,
+	// so that the view's sorts, filters and rows survive from one render
+	// to the next only while a panel holds on to it.
+	grid *visualizer.Grid
 	edit      *gridEdit
 	adding    *gridNewRow
 	err       string // the last write's error
@@ -139,7 +143,7 @@ func (g *gridPanel) Render() goapp.UI {
 	rows := grid.View(g.query(grid))
 	from, to := visualizer.GridWindow(len(rows), g.scrollTop, gridViewport, gridRowHeight, gridMargin)
 	cols := g.columns(grid)
-	g.rendered = from
+	g.rendered, g.grid = from, grid
 	var facets map[string]map[string]string
 	if st.Facets {
 		facets = visualizer.FacetNames(st.Model)
