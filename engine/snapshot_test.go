@@ -106,3 +106,38 @@ func TestSnapshotVersion(t *testing.T) {
 		t.Fatal("a delete left the version unchanged")
 	}
 }
+
+// TestStoredEntryCompareAndSameItem: Compare orders entries as the walk
+// does, and SameItem tells an untouched item from a rewritten one across
+// snapshots.
+func TestStoredEntryCompareAndSameItem(t *testing.T) {
+	db, _ := newTestDB(t)
+	mustCreate(t, db, statusTable())
+	for i := 0; i < 50; i++ {
+		mustPut(t, db, "DeviceStatus", attr.Item{"DeviceId": s(fmt.Sprintf("d%d", i%7)), "Timestamp": s(fmt.Sprintf("t%02d", i))})
+	}
+	entries := func() []StoredEntry {
+		var out []StoredEntry
+		db.Snapshot().Table("DeviceStatus").Entries("", func(e StoredEntry) bool { out = append(out, e); return true })
+		return out
+	}
+	before := entries()
+	for i := 1; i < len(before); i++ {
+		if before[i-1].Compare(before[i]) >= 0 || before[i].Compare(before[i-1]) <= 0 || before[i].Compare(before[i]) != 0 {
+			t.Fatalf("entries %d and %d out of Compare's order", i-1, i)
+		}
+		if (before[i-1].Key() < before[i].Key()) != (before[i-1].Compare(before[i]) < 0) {
+			t.Fatalf("Compare disagrees with Key at %d", i)
+		}
+	}
+	changed := attr.Item{"DeviceId": s("d3"), "Timestamp": s("t10"), "x": s("y")}
+	mustPut(t, db, "DeviceStatus", changed)
+	after := entries()
+	for i := range after {
+		same := after[i].SameItem(before[i])
+		isChanged := after[i].Item()["x"] != nil
+		if same == isChanged {
+			t.Errorf("entry %d: SameItem %v, changed %v", i, same, isChanged)
+		}
+	}
+}
