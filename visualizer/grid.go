@@ -590,6 +590,11 @@ func (g *Grid) searchLocked() []string {
 			buf = append(buf, 0)
 		}
 		ends[i] = len(buf)
+		if i == 0 {
+			// Rows are alike: room for all of them at the first one's size,
+			// rather than doubling through a hundred megabytes.
+			buf = slices.Grow(buf, len(buf)*len(g.Rows)*5/4)
+		}
 	}
 	all := lowerASCII(buf)
 	start := 0
