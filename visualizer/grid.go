@@ -585,9 +585,12 @@ func (g *Grid) searchLocked() []string {
 	var buf []byte
 	ends := make([]int, len(g.Rows))
 	for i := range g.Rows {
-		for c := range g.Columns {
-			buf = appendCellText(buf, g, i, c)
-			buf = append(buf, 0)
+		// Every cell of the row, in no particular order (a filter
+		// matches within one cell): the entity, then the item's values
+		// in one pass over the map rather than a lookup per column.
+		buf = append(append(buf, g.Rows[i].Entity...), 0)
+		for _, v := range g.Rows[i].Item {
+			buf = append(appendValueText(buf, v), 0)
 		}
 		ends[i] = len(buf)
 		if i == 0 {
@@ -606,13 +609,10 @@ func (g *Grid) searchLocked() []string {
 	return s
 }
 
-// appendCellText appends a cell's whole text (FormatValue's), writing the
-// common scalars without an intermediate string.
-func appendCellText(b []byte, g *Grid, row, col int) []byte {
-	if g.Columns[col].Kind == GridEntity {
-		return append(b, g.Rows[row].Entity...)
-	}
-	switch v := g.Rows[row].Item[g.Columns[col].Name].(type) {
+// appendValueText appends a value's whole text (FormatValue's), writing
+// the common scalars without an intermediate string.
+func appendValueText(b []byte, v attr.Value) []byte {
+	switch v := v.(type) {
 	case nil:
 		return b
 	case attr.String:
