@@ -554,7 +554,13 @@ func cancellationReasons(resp []byte) string {
 func (g *gridPanel) deleteRow(ctx goapp.Context, table string, item attr.Item) {
 	hash, rng := g.tableKeys(table)
 	var r *Result
-	g.act(ctx, func() { r, _ = g.Store.DeleteItem(table, keyOfNames(item, hash, rng)) })
+	key := keyOfNames(item, hash, rng)
+	g.act(ctx, func() {
+		if r, _ = g.Store.DeleteItem(table, key); r != nil && r.Status == 200 {
+			// The row leaves the grid at once: the status line says what went.
+			g.Store.Note("Deleted the item " + gridKeyText(key, hash))
+		}
+	})
 	g.finish(r, func() {
 		if g.edit != nil && g.edit.table == table && attr.Equal(g.edit.item[hash], item[hash]) &&
 			(rng == "" || attr.Equal(g.edit.item[rng], item[rng])) {
@@ -718,7 +724,17 @@ func (g *gridPanel) renderEditor(table string) goapp.UI {
 	default:
 		field = goapp.Input().ID(IDGridEditValue).Type("text").Class("wb-mono").Attr("spellcheck", "false").
 			Value(ed.text).
-			OnInput(func(ctx goapp.Context, e goapp.Event) { ed.text = e.Get("target").Get("value").String() }, goapp.EventScope(ed.row, ed.col))
+			OnInput(func(ctx goapp.Context, e goapp.Event) { ed.text = e.Get("target").Get("value").String() }, goapp.EventScope(ed.row, ed.col)).
+			// Enter saves, Escape closes, as in a spreadsheet.
+			OnKeyDown(func(ctx goapp.Context, e goapp.Event) {
+				switch e.Get("key").String() {
+				case "Enter":
+					e.PreventDefault()
+					g.saveEdit(ctx)
+				case "Escape":
+					g.edit = nil
+				}
+			})
 	}
 	hint := "S as typed, N a number, B base64; sets, lists and maps as DynamoDB JSON ({\"SS\": [\"a\", \"b\"]})."
 	if ed.isKey {

@@ -338,6 +338,9 @@ func TestGridPanelAddsDuplicatesAndDeletesRows(t *testing.T) {
 	if p.State.Result.Operation != "DeleteItem" {
 		t.Errorf("delete ran %s", p.State.Result.Operation)
 	}
+	if !strings.Contains(p.State.Message, "Deleted the item PK = CUSTOMER#1, SK = ORDER#7-copy") {
+		t.Errorf("status line %q", p.State.Message)
+	}
 }
 
 func TestGridPanelFacets(t *testing.T) {
