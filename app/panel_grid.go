@@ -46,10 +46,10 @@ type gridPanel struct {
 	// grid holds the grid last shown: the visualizer caches grids weakly,
 	// so that the view's sorts, filters and rows survive from one render
 	// to the next only while a panel holds on to it.
-	grid *visualizer.Grid
-	edit      *gridEdit
-	adding    *gridNewRow
-	err       string // the last write's error
+	grid   *visualizer.Grid
+	edit   *gridEdit
+	adding *gridNewRow
+	err    string // the last write's error
 }
 
 // gridEdit is the cell being edited.
