@@ -362,6 +362,15 @@ func TestGridOfReusesUnchangedRows(t *testing.T) {
 	if g1 != GridOf(db.Snapshot().Table("Shop"), design, gridEntity2) {
 		t.Error("two snapshots of the same version got two grids")
 	}
+	// Views worked out before the writes: the next grid inherits them.
+	queries := []GridQuery{
+		{Sort: g1.Column("a"), Filter: "s#1"},
+		{Sort: g1.Column("b"), Desc: true, Columns: map[int]string{g1.Column("SK"): "2"}},
+		{Sort: g1.EntityColumn(), Columns: map[int]string{g1.EntityColumn(): "a"}},
+	}
+	for _, q := range queries {
+		g1.View(q)
+	}
 	touched := map[string]bool{}
 	for n := 0; n < 40; n++ {
 		i := r.Intn(330)
@@ -405,6 +414,32 @@ func TestGridOfReusesUnchangedRows(t *testing.T) {
 	}
 	if reused < 200 {
 		t.Errorf("only %d rows reused", reused)
+	}
+	// The inherited sorts and texts give the views a grid from scratch
+	// gives.
+	g2.mu.Lock()
+	inherited := len(g2.orders) == 3 && g2.search != nil && len(g2.texts) == 2
+	g2.mu.Unlock()
+	if !inherited {
+		t.Errorf("the grid after the writes did not inherit the views' work: %d orders, search %v, %d column texts", len(g2.orders), g2.search != nil, len(g2.texts))
+	}
+	for _, q1 := range queries {
+		// The same query by column names (columns may have moved).
+		q := GridQuery{Sort: -1, Desc: q1.Desc, Filter: q1.Filter, Columns: map[int]string{}}
+		name := func(c int) int {
+			if g1.Columns[c].Kind == GridEntity {
+				return g2.EntityColumn()
+			}
+			return g2.Column(g1.Columns[c].Name)
+		}
+		q.Sort = name(q1.Sort)
+		for c, text := range q1.Columns {
+			q.Columns[name(c)] = text
+		}
+		got, want := g2.View(q), ref.View(q)
+		if !slices.Equal(got, want) {
+			t.Errorf("%+v: rows %v, from scratch %v", q, got, want)
+		}
 	}
 	// The first grid is unchanged (grids are immutable).
 	if len(g1.Rows) != 300 {
