@@ -49,6 +49,7 @@ var requiredWebFiles = []string{
 	"web/panel-query.css",
 	"web/panel-analysis.css",
 	"web/panel-compare.css",
+	"web/panel-grid.css",
 }
 
 // webAssets are the files under web/ and what the server derives from them.
@@ -160,7 +161,7 @@ func newAppHandler(version string, a *webAssets) *goapp.Handler {
 		BackgroundColor: background,
 		ThemeColor:      background,
 		LoadingLabel:    "loading engine… {progress}%",
-		Styles:          []string{"/web/workbench.css", "/web/panel-design.css", "/web/panel-query.css", "/web/panel-analysis.css", "/web/panel-compare.css"},
+		Styles:          []string{"/web/workbench.css", "/web/panel-design.css", "/web/panel-query.css", "/web/panel-analysis.css", "/web/panel-compare.css", "/web/panel-grid.css"},
 		// Resources resolves paths only: it is deliberately not an
 		// http.Handler, for go-app then builds the URL of its proxied files
 		// (robots.txt, ...) from the request's Host header and fetches it

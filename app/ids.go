@@ -29,7 +29,7 @@ const (
 
 	// Tabs and their panels: IDTab + name and IDPanel + name, for the
 	// names in tabNames.
-	IDTab   = "wb-tab-"   // + tab name (design, data, indexes, query, time, partitions, load, fanout, cost, export): the tab button
+	IDTab   = "wb-tab-"   // + tab name (design, data, grid, indexes, query, time, partitions, load, fanout, cost, export): the tab button
 	IDPanel = "wb-panel-" // + tab name: the tab's panel
 
 	// Sidebar: the model outline and its access patterns.
@@ -109,6 +109,7 @@ const (
 const (
 	TabDesign  = "design"
 	TabData    = "data"
+	TabGrid    = "grid"
 	TabIndexes = "indexes"
 	TabQuery   = "query"
 	TabTime    = "time"
@@ -120,11 +121,12 @@ const (
 	TabExport     = "export"
 )
 
-var tabNames = []string{TabDesign, TabData, TabIndexes, TabQuery, TabTime, TabPartitions, TabLoad, TabFanOut, TabCost, TabExport}
+var tabNames = []string{TabDesign, TabData, TabGrid, TabIndexes, TabQuery, TabTime, TabPartitions, TabLoad, TabFanOut, TabCost, TabExport}
 
 var tabTitles = map[string]string{
 	TabDesign:     "Design",
 	TabData:       "Item collections",
+	TabGrid:       "Grid",
 	TabIndexes:    "Indexes",
 	TabQuery:      "Query",
 	TabTime:       "Time & TTL",

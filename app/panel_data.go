@@ -54,6 +54,7 @@ func (d *dataPanel) Render() goapp.UI {
 				OnChange(func(ctx goapp.Context, e goapp.Event) {
 					d.filter, d.offset = strings.TrimSpace(e.Get("target").Get("value").String()), 0
 				}),
+			facetsToggle(IDFacets, st.Facets, func(ctx goapp.Context, on bool) { d.act(ctx, func() { d.Store.SetFacets(on) }) }),
 		),
 		&csvImporter{Panel: d.Panel, Table: name}, // Import CSV…, Export CSV (csv_import.go)
 		goapp.Div().Class("wb-data-body").Body(
@@ -343,6 +344,12 @@ func renderCollections(st *State, table, index, filter string, offset int, selec
 	if index != "" {
 		id = IDIndexMembers
 	}
+	// Facets name a table's keys as each row's entity does (an index's
+	// keys are other attributes: its view keeps their names).
+	var facets map[string]map[string]string
+	if st.Facets && index == "" {
+		facets = visualizer.FacetNames(st.Model)
+	}
 	last := offset + len(view.Collections)
 	return goapp.Div().ID(id).Class("wb-collections").
 		Attr("data-items", view.TotalItems).Attr("data-collections", view.TotalCollections).Body(
@@ -364,21 +371,24 @@ func renderCollections(st *State, table, index, filter string, offset int, selec
 				goapp.Th().Text("Attributes"),
 			)),
 			goapp.Range(view.Collections).Slice(func(i int) goapp.UI {
-				return renderCollection(view, &view.Collections[i], selected, onRow)
+				return renderCollection(view, &view.Collections[i], selected, onRow, facets)
 			}),
 		),
 	)
 }
 
-func renderCollection(view *visualizer.CollectionsView, c *visualizer.Collection, selected string, onRow func(goapp.Context, visualizer.Row)) goapp.UI {
-	first := ""
+func renderCollection(view *visualizer.CollectionsView, c *visualizer.Collection, selected string, onRow func(goapp.Context, visualizer.Row), facets map[string]map[string]string) goapp.UI {
+	first, hashName := "", view.HashKey
 	if len(c.Rows) > 0 {
 		first = c.Rows[0].Key
+		if a := facets[c.Rows[0].Entity][view.HashKey]; a != "" {
+			hashName = a
+		}
 	}
 	return goapp.TBody().ID(IDCollection+first).Class("wb-collection").Body(
 		goapp.Tr().Class("wb-collection-band").Body(
 			goapp.Th().Class("wb-collection-head").ColSpan(4).Attr("scope", "rowgroup").Body(
-				goapp.Span().Class("wb-key-name").Text(view.HashKey+" "),
+				goapp.Span().Class("wb-key-name").Title(view.HashKey).Text(hashName+" "),
 				goapp.Strong().Class("wb-mono").Text(c.PK),
 				goapp.Span().Class("wb-muted").Text(fmt.Sprintf(" · %s · %s", plural(c.Items, "item"), visualizer.FormatBytes(c.Size))),
 			),
@@ -396,7 +406,12 @@ func renderCollection(view *visualizer.CollectionsView, c *visualizer.Collection
 			return goapp.Tr().ID(IDRow+r.Key).Class(cls).
 				Attr("data-state", r.State.String()).
 				OnClick(func(ctx goapp.Context, e goapp.Event) { onRow(ctx, r) }, goapp.EventScope(r.Key)).Body(
-				goapp.Td().Class("wb-mono wb-sk").Body(renderSegments(r)),
+				goapp.Td().Class("wb-mono wb-sk").Body(
+					goapp.If(facets[r.Entity][view.RangeKey] != "", func() goapp.UI {
+						return goapp.Span().Class("wb-facet-name").Title(view.RangeKey).Text(facets[r.Entity][view.RangeKey])
+					}),
+					renderSegments(r),
+				),
 				goapp.Td().Body(goapp.If(r.Entity != "", func() goapp.UI {
 					return goapp.Span().Class("wb-entity " + visualizer.EntityClass(r.Entity)).Text(r.Entity)
 				})),

@@ -55,6 +55,8 @@ type Store struct {
 
 	live  liveLog
 	state *State
+	// facets shows the entities' names for key attributes (SetFacets).
+	facets bool
 
 	// checked is the draft problems were last computed for: a draft never
 	// changes once made, and the store publishes at every clock tick.
@@ -108,6 +110,10 @@ type State struct {
 	// Message is the outcome of the last action; Error its failure.
 	Message string
 	Error   string
+
+	// Facets says the grid and the collections view show each entity's
+	// own names for the key attributes ("customerId" for PK).
+	Facets bool
 }
 
 // LoadState is the progress of a dataset load.
@@ -1210,6 +1216,7 @@ func (s *Store) publishLocked() {
 		Result:   s.result,
 		Message:  s.message,
 		Error:    s.err,
+		Facets:   s.facets,
 	}
 	st.Problems = s.problemsLocked()
 	applied := s.applied

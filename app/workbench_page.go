@@ -317,6 +317,8 @@ func (p *workbenchPage) renderPanel(st *State) goapp.UI {
 	switch p.tab {
 	case TabDesign:
 		body = &designPanel{Panel: base}
+	case TabGrid:
+		body = &gridPanel{Panel: base}
 	case TabIndexes:
 		body = &indexesPanel{Panel: base}
 	case TabQuery:

@@ -56,6 +56,7 @@ func (d *Database) newTable(def *schema.TableDefinition, now time.Time) *table {
 		arn:     d.tableArn(def.TableName),
 		items:   newTree(),
 		byKey:   map[string]entry{},
+		version: tableVersions.Add(1),
 
 		collections:     map[string]int64{},
 		collectionLimit: d.collectionLimit,

@@ -2,6 +2,7 @@ package engine
 
 import (
 	"sort"
+	"sync/atomic"
 	"time"
 
 	"github.com/google/btree"
@@ -24,7 +25,19 @@ type TableSnapshot struct {
 	Description *TableDescription
 	items       *btree.BTreeG[entry]
 	indexes     map[string]*btree.BTreeG[entry]
+	version     uint64
 }
+
+// tableVersions numbers the states of every table's items in the process,
+// so that two snapshots of equal Version hold the same items even across
+// databases (the workbench replaces its engine on a load or an apply).
+var tableVersions atomic.Uint64
+
+// Version identifies the state of the table's items: it changes with every
+// write that changes them, and snapshots with equal versions hold the same
+// items. Views that derive something costly from all the items (the grid)
+// recompute only when it changes, not at every clock tick.
+func (ts *TableSnapshot) Version() uint64 { return ts.version }
 
 // Snapshot returns an immutable view of the database now.
 func (d *Database) Snapshot() *Snapshot {
@@ -33,7 +46,7 @@ func (d *Database) Snapshot() *Snapshot {
 	defer d.mu.Unlock()
 	s := &Snapshot{Time: d.clock.Now()}
 	for _, t := range d.tables {
-		ts := &TableSnapshot{Description: d.describeWithStream(t), items: t.items.Clone()}
+		ts := &TableSnapshot{Description: d.describeWithStream(t), items: t.items.Clone(), version: t.version}
 		if len(t.indexOrder) > 0 {
 			ts.indexes = make(map[string]*btree.BTreeG[entry], len(t.indexOrder))
 			for _, ix := range t.indexOrder {

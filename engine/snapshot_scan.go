@@ -157,6 +157,25 @@ func (s StoredEntry) Key() string { return fullKey(s.e) }
 // Size is the DynamoDB size of the item (in an index, of its projection).
 func (s StoredEntry) Size() int { return s.e.size }
 
+// Compare orders two entries of one table (or one index) as the walks
+// meet them: negative when s comes first, zero for the same key. It is
+// Key's order without building the keys.
+func (s StoredEntry) Compare(o StoredEntry) int {
+	switch {
+	case s.e.hash < o.e.hash:
+		return -1
+	case s.e.hash > o.e.hash:
+		return 1
+	}
+	return strings.Compare(s.e.rest, o.e.rest)
+}
+
+// SameItem reports whether two entries hold the same stored item. An item
+// no write touched is shared by every later snapshot, so comparing an
+// entry of one snapshot with its counterpart in the next is cheap: views
+// rebuild only what changed between them.
+func (s StoredEntry) SameItem(o StoredEntry) bool { return s.e.data == o.e.data }
+
 // Item decodes the entry; nil for the zero StoredEntry, which no walk
 // gives. The item's strings are shared with the snapshot.
 func (s StoredEntry) Item() attr.Item {

@@ -105,6 +105,8 @@ type table struct {
 	byKey   map[string]entry // the same entries by rest, for point reads
 	bytes   int64
 	scratch []byte // encoding buffer, used under the writer lock
+	// version changes with every write to the items (TableSnapshot.Version).
+	version uint64
 
 	ttl *ttlState // nil until UpdateTimeToLive
 
@@ -360,6 +362,7 @@ func (t *table) put(key string, item attr.Item, size int) {
 	}
 	t.byKey[e.rest] = e
 	t.bytes += int64(size)
+	t.version = tableVersions.Add(1)
 }
 
 // remove deletes the entry under key and reports whether there was one.
@@ -368,6 +371,7 @@ func (t *table) remove(key string) bool {
 	if ok {
 		t.bytes -= int64(old.size)
 		delete(t.byKey, old.rest)
+		t.version = tableVersions.Add(1)
 	}
 	return ok
 }

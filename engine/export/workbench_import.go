@@ -686,6 +686,23 @@ func (im *importer) facet(t *model.Table, fc *nwFacet, items []attr.Item, types 
 		e.Keys[k] = inferTemplate(k, def.AttributeType(k), aliases[k], items, params)
 		done = append(done, k)
 	}
+	// The facet's key aliases are the entity's names for its keys (the
+	// views' facets show them): kept when they are names the templates'
+	// parameters do not already say ("Account Id", or a name over a
+	// constant template).
+	for _, k := range def.KeyAttributes() {
+		a := strings.TrimSpace(aliases[k])
+		if a == "" || a == k || strings.Contains(a, "{") {
+			continue
+		}
+		if tpl, err := model.ParseTemplate(e.Keys[k]); err == nil && strings.Join(tpl.Params(), "#") == a {
+			continue
+		}
+		if e.KeyAliases == nil {
+			e.KeyAliases = map[string]string{}
+		}
+		e.KeyAliases[k] = a
+	}
 	// Index keys: a template only when the items show one (a shared
 	// prefix or a constant); otherwise the items' own values serve.
 	for _, g := range def.GlobalSecondaryIndexes {

@@ -630,3 +630,48 @@ func FuzzImportNoSQLWorkbench(f *testing.F) {
 		}
 	})
 }
+
+// facetAliasesModel is a NoSQL Workbench model whose facets name their key
+// attributes: Customer with names no template says ("Customer Id", and
+// "profile" over a constant sort key), Order with the names its templates'
+// parameters already carry.
+const facetAliasesModel = `{"ModelName":"Shop","DataModel":[{"TableName":"Shop",
+"KeyAttributes":{"PartitionKey":{"AttributeName":"PK","AttributeType":"S"},"SortKey":{"AttributeName":"SK","AttributeType":"S"}},
+"NonKeyAttributes":[{"AttributeName":"name","AttributeType":"S"}],
+"TableFacets":[
+ {"FacetName":"Customer","KeyAttributeAlias":{"PartitionKeyAlias":"Customer Id","SortKeyAlias":"profile"},
+  "TableData":[{"PK":{"S":"CUSTOMER#1"},"SK":{"S":"PROFILE"},"name":{"S":"Ann"}},{"PK":{"S":"CUSTOMER#2"},"SK":{"S":"PROFILE"},"name":{"S":"Bo"}}],
+  "NonKeyAttributes":["name"]},
+ {"FacetName":"Order","KeyAttributeAlias":{"PartitionKeyAlias":"customerId","SortKeyAlias":"orderId"},
+  "TableData":[{"PK":{"S":"CUSTOMER#1"},"SK":{"S":"ORDER#7"}},{"PK":{"S":"CUSTOMER#2"},"SK":{"S":"ORDER#8"}}]}]}]}`
+
+// TestImportFacetKeyAliases: a facet's key aliases that its templates do
+// not already say are kept as the entity's KeyAliases, for the views'
+// facets; the model still validates.
+func TestImportFacetKeyAliases(t *testing.T) {
+	m, _, err := ImportNoSQLWorkbench([]byte(facetAliasesModel))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := m.Validate(); err != nil {
+		t.Fatal(err)
+	}
+	c, o := m.Entity("Customer"), m.Entity("Order")
+	if c == nil || o == nil {
+		t.Fatalf("entities %+v", m.Entities)
+	}
+	if want := map[string]string{"PK": "Customer Id", "SK": "profile"}; !reflect.DeepEqual(c.KeyAliases, want) {
+		t.Errorf("Customer key aliases %v, want %v (keys %v)", c.KeyAliases, want, c.Keys)
+	}
+	if c.Keys["SK"] != "PROFILE" {
+		t.Errorf("Customer SK template %q", c.Keys["SK"])
+	}
+	if o.KeyAliases != nil || o.Keys["PK"] != "CUSTOMER#{customerId}" || o.Keys["SK"] != "ORDER#{orderId}" {
+		t.Errorf("Order keys %v, aliases %v: the aliases are the templates' parameters, nothing to keep", o.Keys, o.KeyAliases)
+	}
+	// An alias naming no key attribute is a problem of the model.
+	c.KeyAliases["GSI1PK"] = "x"
+	if err := m.Validate(); err == nil || !strings.Contains(err.Error(), "keyAliases.GSI1PK") {
+		t.Errorf("validate: %v", err)
+	}
+}

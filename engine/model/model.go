@@ -94,6 +94,12 @@ type Entity struct {
 	// table's indexes (an index key the entity leaves out keeps its items
 	// out of that index: a sparse index).
 	Keys map[string]string `json:"keys"`
+	// KeyAliases are the entity's own names for key attributes ("PK" is
+	// "customerId" for a Customer), shown by the views' facets; a NoSQL
+	// Workbench facet's PartitionKeyAlias and SortKeyAlias import here
+	// when they are names rather than templates. Without one, a view
+	// names a key attribute by its template's parameters.
+	KeyAliases map[string]string `json:"keyAliases,omitempty"`
 	// Attributes describes the entity's other attributes (and, optionally,
 	// the parameters of its key templates).
 	Attributes []Attribute `json:"attributes,omitempty"`

@@ -262,6 +262,13 @@ func (v *validator) entities() {
 				}
 			}
 		}
+		for _, k := range sortedKeys(e.KeyAliases) {
+			if _, ok := e.Keys[k]; !ok {
+				v.add(path+".keyAliases."+k, "%q has no key template in keys: an alias names one of the entity's key attributes", k)
+			} else if strings.TrimSpace(e.KeyAliases[k]) == "" {
+				v.add(path+".keyAliases."+k, "an alias needs a name")
+			}
+		}
 		names := map[string]bool{}
 		for j, a := range e.Attributes {
 			p := fmt.Sprintf("%s.attributes[%d]", path, j)
@@ -810,4 +817,14 @@ func patternIndex(path string) (int, string, bool) {
 		return 0, "", false
 	}
 	return i, strings.TrimPrefix(after, "."), true
+}
+
+// sortedKeys returns a map's keys in order, for errors in a stable order.
+func sortedKeys(m map[string]string) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	slices.Sort(keys)
+	return keys
 }
