@@ -8,7 +8,6 @@ import (
 	"testing"
 
 	"github.com/dynamodb-workbench/workbench/engine/export"
-	"github.com/dynamodb-workbench/workbench/engine/model"
 	"github.com/dynamodb-workbench/workbench/patterns"
 )
 
@@ -124,4 +123,92 @@ func mustWrite(t *testing.T, path, content string) {
 	}
 }
 
-var _ = model.Version
+// TestPythonTypeChecks compiles every pattern's python export and runs
+// mypy --strict over all of them at once. boto3 has no type stubs: the
+// modules type their client with a Protocol, so mypy checks our code
+// without them; the import test below loads each module next to boto3.
+func TestPythonTypeChecks(t *testing.T) {
+	py := pythonWith(t, "mypy")
+	work := t.TempDir()
+	var files []string
+	for _, path := range exportAll(t, filepath.Join(work, "src"), Python) {
+		// One directory, one module name per pattern: mypy refuses two
+		// modules of the same name.
+		name := filepath.Join(work, filepath.Base(filepath.Dir(path))+"_access.py")
+		if err := os.Rename(path, name); err != nil {
+			t.Fatal(err)
+		}
+		files = append(files, name)
+	}
+	if out, err := exec.Command(py, append([]string{"-m", "py_compile"}, files...)...).CombinedOutput(); err != nil {
+		t.Fatalf("py_compile: %v\n%s", err, out)
+	}
+	args := append([]string{"-m", "mypy", "--strict", "--no-incremental", "--cache-dir", filepath.Join(work, ".mypy_cache")}, files...)
+	cmd := exec.Command(py, args...)
+	cmd.Dir = work
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("mypy --strict over %d modules: %v\n%s", len(files), err, out)
+	}
+	// Import each module with boto3 present, and call a key builder's
+	// neighbour: the module runs, not only parses.
+	script := "import importlib, sys\nsys.path.insert(0, sys.argv[1])\nimport boto3\nfor name in sys.argv[2:]:\n    importlib.import_module(name)\n"
+	var mods []string
+	for _, f := range files {
+		mods = append(mods, strings.TrimSuffix(filepath.Base(f), ".py"))
+	}
+	if out, err := exec.Command(py, append([]string{"-c", script, work}, mods...)...).CombinedOutput(); err != nil {
+		t.Fatalf("importing the modules: %v\n%s", err, out)
+	}
+}
+
+// pythonWith returns a python3 that has module (and boto3), preferring
+// Debian's, where .ci/run installs mypy and python3-boto3.
+func pythonWith(t *testing.T, module string) string {
+	t.Helper()
+	for _, py := range []string{"/usr/bin/python3", "python3"} {
+		path, err := exec.LookPath(py)
+		if err != nil {
+			continue
+		}
+		if exec.Command(path, "-c", "import "+module+", boto3").Run() == nil {
+			return path
+		}
+	}
+	skipOrFail(t, "no python3 with "+module+" and boto3 (apt-get install mypy python3-boto3)")
+	return ""
+}
+
+// goSDK pins the aws-sdk-go-v2 modules the Go export builds against in a
+// temporary module (not this module's go.mod: the generated package is
+// not part of the workbench).
+var goSDK = []string{
+	"github.com/aws/aws-sdk-go-v2 v1.36.3",
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb v1.42.4",
+	"github.com/aws/aws-sdk-go-v2/feature/dynamodb/attributevalue v1.18.12",
+	"github.com/aws/smithy-go v1.22.2",
+}
+
+// TestGoBuilds builds and vets every pattern's go export, one package per
+// pattern, in a temporary module requiring goSDK.
+func TestGoBuilds(t *testing.T) {
+	goBin, err := exec.LookPath("go")
+	if err != nil {
+		skipOrFail(t, "go is not on PATH")
+	}
+	work := t.TempDir()
+	exportAll(t, work, Go)
+	mustWrite(t, filepath.Join(work, "go.mod"), "module example.com/access\n\ngo 1.22\n\nrequire (\n\t"+strings.Join(goSDK, "\n\t")+"\n)\n")
+	env := append(os.Environ(), "GOWORK=off", "GOFLAGS=-mod=mod")
+	run := func(args ...string) ([]byte, error) {
+		cmd := exec.Command(goBin, args...)
+		cmd.Dir = work
+		cmd.Env = env
+		return cmd.CombinedOutput()
+	}
+	if out, err := run("mod", "download", "all"); err != nil {
+		skipOrFail(t, "downloading the pinned SDK modules: "+string(out))
+	}
+	if out, err := run("vet", "./..."); err != nil {
+		t.Fatalf("go vet over the Go exports: %v\n%s", err, out)
+	}
+}

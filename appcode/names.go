@@ -43,8 +43,8 @@ func words(s string) []string {
 }
 
 func capitalize(w string) string {
-	if w == "" {
-		return w
+	if w == "" || w == strings.ToUpper(w) {
+		return w // empty, or an initialism ("PK", "TTL") kept as written
 	}
 	return strings.ToUpper(w[:1]) + strings.ToLower(w[1:])
 }

@@ -2,4 +2,3 @@ package appcode
 
 func renderElectroDB(d *design) (string, []string) { return "", nil }
 func renderToolbox(d *design) (string, []string)   { return "", nil }
-func renderGo(d *design) (string, []string)        { return "", nil }
