@@ -67,6 +67,9 @@ type tsNames struct {
 	types map[*entity]string // item interfaces
 	keyFn map[*entity]string // key builders
 	fn    map[*pattern]string
+	// generic says reads return Item, not the entities' interfaces (which
+	// the module does not declare).
+	generic bool
 }
 
 func newTSNames(d *design, reserved ...string) *tsNames {
@@ -400,7 +403,7 @@ func tsResultType(p *pattern, n *tsNames) (elem, whole string) {
 		return out, out
 	}
 	elem = "Item"
-	if p.entity != nil && (p.ap.Operation == "GetItem" || p.ap.Operation == "Query" || p.ap.Operation == "Scan") {
+	if p.entity != nil && !n.generic && (p.ap.Operation == "GetItem" || p.ap.Operation == "Query" || p.ap.Operation == "Scan") {
 		elem = n.types[p.entity]
 		if p.partial {
 			elem = "Partial<" + elem + ">"

@@ -1,0 +1,186 @@
+package appcode
+
+import (
+	"fmt"
+	"strings"
+)
+
+// ElectroDB: an Entity per entity whose indexes are the table's key and
+// the indexes the entity has key templates for. A key template becomes a
+// key with "composite" attributes (the template's parameters) and a
+// "template" that spells the key exactly ("USER#${userId}", casing
+// "none"); a key that is one parameter alone ("{deviceId}") makes that
+// parameter the key attribute itself (its field is the key's), which
+// keeps its type. ElectroDB also writes each composite attribute as an
+// attribute of its own and its identity attributes (__edb_e__,
+// __edb_v__); reads of items it did not write need ignoreOwnership.
+
+func electroType(t string) string {
+	switch t {
+	case "S":
+		return `"string"`
+	case "N":
+		return `"number"`
+	case "BOOL":
+		return `"boolean"`
+	case "SS":
+		return `"set", items: "string"`
+	case "NS":
+		return `"set", items: "number"`
+	}
+	return `"any"`
+}
+
+// electroTemplate writes a key template in ElectroDB's syntax.
+func electroTemplate(k *key) string {
+	var b strings.Builder
+	for _, p := range templateParts(k) {
+		if p.param != "" {
+			b.WriteString("${" + p.param + "}")
+		} else {
+			b.WriteString(p.lit)
+		}
+	}
+	return b.String()
+}
+
+func renderElectroDB(d *design) (string, []string) {
+	var warnings []string
+	top := newNamer(tsReserved, []string{"Entity", "Service", "setClient", "DocumentClient", "service"})
+	vars := map[*entity]string{}
+	for _, e := range d.entities {
+		vars[e] = top.name(pascal(e.name, "E"))
+	}
+	service := snake(d.name, "model")
+	if service == "" {
+		service = "model"
+	}
+	var b strings.Builder
+	b.WriteString(header(d, "//", "ElectroDB entities and services: the key templates as composite attributes."))
+	b.WriteString("// Keys are written exactly as the model's templates (casing \"none\"). ElectroDB stores each\n")
+	b.WriteString("// composite attribute on the item too, with its identity attributes (__edb_e__, __edb_v__);\n")
+	b.WriteString("// to read items another writer made, pass { ignoreOwnership: true } to go().\n\n")
+	b.WriteString("import { Entity, Service } from \"electrodb\";\n")
+	b.WriteString("import type { DynamoDBDocumentClient } from \"@aws-sdk/lib-dynamodb\";\n")
+	byTable := map[string][]*entity{}
+	var tableOrder []string
+	for _, e := range d.entities {
+		src, err := electroEntity(e, service)
+		if err != nil {
+			warnings = append(warnings, fmt.Sprintf("entity %q is left out of the ElectroDB entities: %v.", e.name, err))
+			continue
+		}
+		if byTable[e.table.name] == nil {
+			tableOrder = append(tableOrder, e.table.name)
+		}
+		byTable[e.table.name] = append(byTable[e.table.name], e)
+		b.WriteString("\n/** " + comment(e.name) + ": an item of table " + comment(e.table.name) + ". */\n")
+		b.WriteString("export const " + vars[e] + " = new Entity(" + src + ", { table: " + quote(e.table.name) + " });\n")
+	}
+	var services []string
+	for _, tn := range tableOrder {
+		name := top.name(camel(tn, "t") + "Service")
+		services = append(services, name)
+		b.WriteString("\n/** The entities of table " + comment(tn) + ". */\n")
+		b.WriteString("export const " + name + " = new Service({\n")
+		members := newNamer(nil)
+		for _, e := range byTable[tn] {
+			b.WriteString("  " + members.name(camel(e.name, "e")) + ": " + vars[e] + ",\n")
+		}
+		b.WriteString("});\n")
+	}
+	b.WriteString("\n/** Gives every service the document client to send its requests with. */\n")
+	b.WriteString("export function setClient(client: DynamoDBDocumentClient): void {\n")
+	if len(services) == 0 {
+		b.WriteString("  void client;\n")
+	}
+	for _, s := range services {
+		b.WriteString("  " + s + ".setClient(client);\n")
+	}
+	b.WriteString("}\n")
+	return b.String(), warnings
+}
+
+// electroEntity writes an entity's schema object.
+func electroEntity(e *entity, service string) (string, error) {
+	// A parameter standing alone for a key is that key's attribute.
+	fieldOf := map[string]string{}
+	for _, k := range e.keys {
+		if k.tmpl.IsParam() {
+			p := k.tmpl.Params()[0]
+			if _, taken := fieldOf[p]; !taken {
+				fieldOf[p] = k.attr
+			}
+		} else if k.typ == "N" || k.typ == "B" {
+			return "", fmt.Errorf("key %s is a %s with template %q: ElectroDB templates make strings", k.attr, k.typ, k.tmpl.String())
+		}
+	}
+	var b strings.Builder
+	b.WriteString("{\n  model: { entity: " + quote(e.name) + ", service: " + quote(service) + ", version: \"1\" },\n  attributes: {\n")
+	names := map[string]bool{}
+	for _, p := range e.params {
+		names[p.name] = true
+		typ := p.typ
+		b.WriteString("    " + tsKeyName(p.name) + ": { type: " + electroType(typ) + ", required: true")
+		if f := fieldOf[p.name]; f != "" && f != p.name {
+			b.WriteString(", field: " + quote(f))
+		}
+		b.WriteString(" },\n")
+	}
+	for _, f := range e.fields {
+		if f.key || names[f.name] {
+			continue
+		}
+		names[f.name] = true
+		b.WriteString("    " + tsKeyName(f.name) + ": { type: " + electroType(f.typ))
+		if f.required {
+			b.WriteString(", required: true")
+		}
+		b.WriteString(" },\n")
+	}
+	b.WriteString("  },\n  indexes: {\n")
+	keyDef := func(k *key) string {
+		if k.tmpl.IsParam() && fieldOf[k.tmpl.Params()[0]] == k.attr {
+			return "{ field: " + quote(k.attr) + ", composite: [" + quote(k.tmpl.Params()[0]) + "] }"
+		}
+		var comp []string
+		for _, p := range k.tmpl.Params() {
+			comp = append(comp, quote(p))
+		}
+		return "{ field: " + quote(k.attr) + ", composite: [" + strings.Join(comp, ", ") + "], template: " + quote(electroTemplate(k)) + ", casing: \"none\" }"
+	}
+	t := e.table
+	b.WriteString("    primary: {\n      pk: " + keyDef(e.key(t.pk.name)) + ",\n")
+	if t.sk != nil {
+		b.WriteString("      sk: " + keyDef(e.key(t.sk.name)) + ",\n")
+	}
+	b.WriteString("    },\n")
+	ixNames := newNamer([]string{"primary"})
+	for _, x := range t.indexes {
+		pk := e.key(x.pk.name)
+		if pk == nil {
+			continue // the entity stays out of this sparse index
+		}
+		var sk *key
+		if x.sk != nil {
+			if sk = e.key(x.sk.name); sk == nil {
+				continue
+			}
+		}
+		b.WriteString("    " + tsKeyName(ixNames.name(camel(x.name, "i"))) + ": {\n      index: " + quote(x.name) + ",\n      pk: " + keyDef(pk) + ",\n")
+		if sk != nil {
+			b.WriteString("      sk: " + keyDef(sk) + ",\n")
+		}
+		b.WriteString("    },\n")
+	}
+	b.WriteString("  },\n}")
+	return b.String(), nil
+}
+
+// tsKeyName is an object literal's member name.
+func tsKeyName(s string) string {
+	if isIdent(s) {
+		return s
+	}
+	return quote(s)
+}
