@@ -1,13 +1,17 @@
 package appcode
 
 import (
+	"encoding/json"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 
 	"github.com/dynamodb-workbench/workbench/engine/export"
+	"github.com/dynamodb-workbench/workbench/engine/model"
 	"github.com/dynamodb-workbench/workbench/patterns"
 )
 
@@ -86,7 +90,7 @@ func TestTypeScriptTypeChecks(t *testing.T) {
 	tsconfig := `{
   "compilerOptions": {
     "strict": true,
-    "noEmit": true,
+    "outDir": "js",
     "target": "es2022",
     "module": "nodenext",
     "moduleResolution": "nodenext",
@@ -99,12 +103,152 @@ func TestTypeScriptTypeChecks(t *testing.T) {
 }`
 	mustWrite(t, filepath.Join(work, "tsconfig.json"), tsconfig)
 	mustWrite(t, filepath.Join(work, "package.json"), `{"type": "module"}`)
-	cmd := exec.Command("node", filepath.Join(dir, "node_modules", "typescript", "bin", "tsc"), "-p", work, "--noEmit", "--strict")
+	// One strict tsc over everything; it also emits JavaScript, which the
+	// key checks below run.
+	cmd := exec.Command("node", filepath.Join(dir, "node_modules", "typescript", "bin", "tsc"), "-p", work, "--strict")
 	cmd.Dir = work
 	out, err := cmd.CombinedOutput()
 	if err != nil {
 		t.Fatalf("tsc over %d files: %v\n%s", len(files), err, out)
 	}
+	t.Run("ElectroDBKeys", func(t *testing.T) { checkLibraryKeys(t, work, ElectroDB) })
+	t.Run("ToolboxKeys", func(t *testing.T) { checkLibraryKeys(t, work, Toolbox) })
+}
+
+// entityVar finds the exported constant of each Entity in a generated
+// library module: ElectroDB's names the entity in model.entity, Toolbox's
+// in name.
+var entityVar = regexp.MustCompile(`export const (\w+) = new Entity\(\{\n  (?:model: \{ entity|name): ("(?:[^"\\]|\\.)*")`)
+
+// checkLibraryKeys builds an item of every entity of every pattern with
+// the library (ElectroDB's put().params(), Toolbox's PutItemCommand
+// params()) and checks that its key attributes are the model's key
+// templates expanded byte for byte.
+func checkLibraryKeys(t *testing.T, work, format string) {
+	checked := 0
+	for _, p := range patterns.Catalog() {
+		m := p.Model()
+		d, err := newDesign(m)
+		if err != nil {
+			t.Fatal(err)
+		}
+		dir := filepath.Join(work, "js", strings.ReplaceAll(p.Name, "-", "_"))
+		file := map[string]string{ElectroDB: "entities", Toolbox: "toolbox"}[format]
+		src, err := os.ReadFile(filepath.Join(work, strings.ReplaceAll(p.Name, "-", "_"), file+".ts"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		vars := map[string]string{}
+		for _, mm := range entityVar.FindAllStringSubmatch(string(src), -1) {
+			name, err := strconv.Unquote(mm[2])
+			if err != nil {
+				t.Fatal(err)
+			}
+			vars[name] = mm[1]
+		}
+		var script strings.Builder
+		script.WriteString("import * as m from \"./" + file + ".js\";\n")
+		if format == Toolbox {
+			script.WriteString("import { PutItemCommand } from \"dynamodb-toolbox/entity/actions/put\";\n")
+		}
+		script.WriteString("const out = {};\n")
+		want := map[string]map[string]any{}
+		for _, e := range d.entities {
+			v := vars[e.name]
+			if v == "" {
+				t.Errorf("%s: %s: no Entity for %s", p.Name, format, e.name)
+				continue
+			}
+			rename := map[string]string{}
+			if format == ElectroDB {
+				rename = electroAttrs(e)
+			}
+			item, keys := exampleItem(t, e, rename)
+			want[e.name] = keys
+			if format == ElectroDB {
+				script.WriteString("out[" + quote(e.name) + "] = m." + v + ".put(" + item + ").params().Item;\n")
+			} else {
+				script.WriteString("out[" + quote(e.name) + "] = m." + v + ".build(PutItemCommand).item(" + item + ").params().Item;\n")
+			}
+		}
+		script.WriteString("console.log(JSON.stringify(out));\n")
+		path := filepath.Join(dir, "keycheck_"+file+".mjs")
+		mustWrite(t, path, script.String())
+		cmd := exec.Command("node", path)
+		cmd.Dir = dir
+		outb, err := cmd.Output()
+		if err != nil {
+			var stderr []byte
+			if ee, ok := err.(*exec.ExitError); ok {
+				stderr = ee.Stderr
+			}
+			t.Errorf("%s: node %s: %v\n%s\n%s", p.Name, path, err, stderr, script.String())
+			continue
+		}
+		var got map[string]map[string]any
+		if err := json.Unmarshal(outb, &got); err != nil {
+			t.Fatalf("%s: %v: %s", p.Name, err, outb)
+		}
+		for name, keys := range want {
+			for attr, w := range keys {
+				if g := got[name][attr]; g != w {
+					t.Errorf("%s: %s: entity %s: %s = %#v, want %#v (the model's template)", p.Name, format, name, attr, g, w)
+				}
+				checked++
+			}
+		}
+	}
+	if checked == 0 {
+		t.Fatal("no key was checked")
+	}
+}
+
+// exampleItem returns a JavaScript item for entity e: its key templates'
+// parameters and required attributes with example values, and the key
+// attributes the model's templates make of those values.
+func exampleItem(t *testing.T, e *entity, rename map[string]string) (string, map[string]any) {
+	t.Helper()
+	vals := model.Params{}
+	var members []string
+	names := map[string]bool{}
+	for i, p := range e.params {
+		names[p.name] = true
+		name := p.name
+		if r := rename[p.name]; r != "" {
+			name = r
+		}
+		if p.typ == "N" {
+			vals[p.name] = strconv.Itoa(40 + i)
+			members = append(members, quote(name)+": "+vals[p.name])
+			continue
+		}
+		vals[p.name] = "v" + strconv.Itoa(i) + "-" + p.name
+		members = append(members, quote(name)+": "+quote(vals[p.name]))
+	}
+	for _, f := range e.fields {
+		if f.key || names[f.name] || !f.required {
+			continue
+		}
+		v := map[string]string{"S": `"text"`, "N": "1", "BOOL": "true", "SS": `new Set(["a"])`, "NS": "new Set([1])", "L": "[]", "M": "{}"}[f.typ]
+		if v == "" {
+			t.Fatalf("entity %s: no example for type %s", e.name, f.typ)
+		}
+		members = append(members, quote(f.name)+": "+v)
+	}
+	keys := map[string]any{}
+	for _, k := range e.keys {
+		s, err := k.tmpl.ExpandParams(vals)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if k.typ == "N" {
+			f, _ := strconv.ParseFloat(s, 64)
+			keys[k.attr] = f
+		} else {
+			keys[k.attr] = s
+		}
+	}
+	return "{ " + strings.Join(members, ", ") + " }", keys
 }
 
 func jsonList(paths []string, base string) string {

@@ -31,17 +31,17 @@ func electroType(t string) string {
 	return `"any"`
 }
 
-// electroTemplate writes a key template in ElectroDB's syntax.
-func electroTemplate(k *key) string {
-	var b strings.Builder
-	for _, p := range templateParts(k) {
-		if p.param != "" {
-			b.WriteString("${" + p.param + "}")
-		} else {
-			b.WriteString(p.lit)
+// primaryParams are the parameters of the entity's primary key.
+func primaryParams(e *entity) map[string]bool {
+	out := map[string]bool{}
+	for _, k := range e.keys {
+		if isPrimary(e.table, k.attr) {
+			for _, p := range k.tmpl.Params() {
+				out[p] = true
+			}
 		}
 	}
-	return b.String()
+	return out
 }
 
 func renderElectroDB(d *design) (string, []string) {
@@ -101,29 +101,60 @@ func renderElectroDB(d *design) (string, []string) {
 	return b.String(), warnings
 }
 
-// electroEntity writes an entity's schema object.
-func electroEntity(e *entity, service string) (string, error) {
-	// A parameter standing alone for a key is that key's attribute.
-	fieldOf := map[string]string{}
+// electroAttrs maps each key template parameter to its ElectroDB
+// attribute: a parameter that is a key by itself is the key attribute
+// (named as the key's field, which ElectroDB requires of an attribute that
+// is a key field); any other keeps its name.
+func electroAttrs(e *entity) map[string]string {
+	out := map[string]string{}
 	for _, k := range e.keys {
 		if k.tmpl.IsParam() {
 			p := k.tmpl.Params()[0]
-			if _, taken := fieldOf[p]; !taken {
-				fieldOf[p] = k.attr
+			if _, taken := out[p]; !taken {
+				out[p] = k.attr
 			}
-		} else if k.typ == "N" || k.typ == "B" {
+		}
+	}
+	for _, p := range e.params {
+		if _, ok := out[p.name]; !ok {
+			out[p.name] = p.name
+		}
+	}
+	return out
+}
+
+// electroEntity writes an entity's schema object.
+func electroEntity(e *entity, service string) (string, error) {
+	attrOf := electroAttrs(e)
+	for _, k := range e.keys {
+		if !k.tmpl.IsParam() && (k.typ == "N" || k.typ == "B") {
 			return "", fmt.Errorf("key %s is a %s with template %q: ElectroDB templates make strings", k.attr, k.typ, k.tmpl.String())
+		}
+	}
+	// A parameter named as a key attribute it does not make alone (the
+	// key "{deviceId}#shard{shard}" of attribute deviceId) is saved under
+	// another field.
+	renamed := map[string]string{}
+	for _, p := range e.params {
+		if k := e.key(p.name); k != nil && attrOf[p.name] == p.name && !(k.tmpl.IsParam() && k.tmpl.Params()[0] == p.name) {
+			renamed[p.name] = p.name + "Param"
 		}
 	}
 	var b strings.Builder
 	b.WriteString("{\n  model: { entity: " + quote(e.name) + ", service: " + quote(service) + ", version: \"1\" },\n  attributes: {\n")
 	names := map[string]bool{}
+	primary := primaryParams(e)
 	for _, p := range e.params {
-		names[p.name] = true
-		typ := p.typ
-		b.WriteString("    " + tsKeyName(p.name) + ": { type: " + electroType(typ) + ", required: true")
-		if f := fieldOf[p.name]; f != "" && f != p.name {
+		a := attrOf[p.name]
+		names[a] = true
+		b.WriteString("    " + tsKeyName(a) + ": { type: " + electroType(p.typ))
+		if f := renamed[p.name]; f != "" {
 			b.WriteString(", field: " + quote(f))
+		}
+		if primary[p.name] {
+			// Parameters of index keys only are optional: an item
+			// without them stays out of the (sparse) index.
+			b.WriteString(", required: true")
 		}
 		b.WriteString(" },\n")
 	}
@@ -140,14 +171,17 @@ func electroEntity(e *entity, service string) (string, error) {
 	}
 	b.WriteString("  },\n  indexes: {\n")
 	keyDef := func(k *key) string {
-		if k.tmpl.IsParam() && fieldOf[k.tmpl.Params()[0]] == k.attr {
-			return "{ field: " + quote(k.attr) + ", composite: [" + quote(k.tmpl.Params()[0]) + "] }"
-		}
 		var comp []string
-		for _, p := range k.tmpl.Params() {
-			comp = append(comp, quote(p))
+		var tmpl strings.Builder
+		for _, pt := range templateParts(k) {
+			if pt.param != "" {
+				comp = append(comp, quote(attrOf[pt.param]))
+				tmpl.WriteString("${" + attrOf[pt.param] + "}")
+			} else {
+				tmpl.WriteString(pt.lit)
+			}
 		}
-		return "{ field: " + quote(k.attr) + ", composite: [" + strings.Join(comp, ", ") + "], template: " + quote(electroTemplate(k)) + ", casing: \"none\" }"
+		return "{ field: " + quote(k.attr) + ", composite: [" + strings.Join(comp, ", ") + "], template: " + quote(tmpl.String()) + ", casing: \"none\" }"
 	}
 	t := e.table
 	b.WriteString("    primary: {\n      pk: " + keyDef(e.key(t.pk.name)) + ",\n")
