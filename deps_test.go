@@ -48,6 +48,8 @@ var serverParsers = []string{
 //   - only app/..., wasm/ and the root package import go-app;
 //   - only mcpserver/ and the root package import the MCP SDK;
 //   - only importers/... imports serverParsers;
+//   - appcode/ imports only the standard library and engine/... (it runs
+//     in the page: plain string building, no template engine);
 //   - nothing imports syscall/js (go-app wraps it).
 func TestDependencyRule(t *testing.T) {
 	imports := moduleImports(t)
@@ -109,6 +111,11 @@ func TestForbidden(t *testing.T) {
 		{"engine/export", "github.com/goccy/go-yaml", false},
 		{"app", "github.com/hashicorp/hcl/v2", false},
 		{"", "github.com/zclconf/go-cty/cty", false},
+		{"appcode", modulePath + "/engine/export", true},
+		{"appcode", "strings", true},
+		{"appcode", "text/template", false},
+		{"appcode", modulePath + "/patterns", false},
+		{"appcode", goappPath + "/pkg/app", false},
 	}
 	for _, tt := range tests {
 		reason := forbidden(tt.dir, tt.imp)
@@ -145,6 +152,11 @@ func forbidden(dir, imp string) string {
 			}
 		}
 		return "engine/... imports only the standard library, " + strings.Join(engineLibraries, ", ") + " and engine/..."
+	case within(dir, "appcode"):
+		if isStandard(imp) && !within(imp, "text/template") && !within(imp, "html/template") || within(imp, modulePath+"/engine") {
+			return ""
+		}
+		return "appcode imports only the standard library (no template engine) and engine/...: it is compiled into the page"
 	case within(dir, "patterns"), within(dir, "visualizer"):
 		if isStandard(imp) || within(imp, modulePath+"/engine") {
 			return ""

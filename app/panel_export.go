@@ -11,6 +11,11 @@ import (
 	"github.com/goccy/go-json"
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 
+	// The application-code formats (ElectroDB, DynamoDB-Toolbox, typed
+	// data access in TypeScript, Python and Go) register themselves with
+	// engine/export; imported here they are in the page, the server and
+	// the command line alike.
+	_ "github.com/dynamodb-workbench/workbench/appcode"
 	"github.com/dynamodb-workbench/workbench/engine/export"
 	"github.com/dynamodb-workbench/workbench/engine/model"
 	"github.com/dynamodb-workbench/workbench/patterns"
