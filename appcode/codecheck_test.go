@@ -111,6 +111,7 @@ func TestTypeScriptTypeChecks(t *testing.T) {
 	if err != nil {
 		t.Fatalf("tsc over %d files: %v\n%s", len(files), err, out)
 	}
+	t.Run("TypeScriptKeys", func(t *testing.T) { checkTypeScriptKeys(t, work) })
 	t.Run("ElectroDBKeys", func(t *testing.T) { checkLibraryKeys(t, work, ElectroDB) })
 	t.Run("ToolboxKeys", func(t *testing.T) { checkLibraryKeys(t, work, Toolbox) })
 }
@@ -303,6 +304,7 @@ func TestPythonTypeChecks(t *testing.T) {
 	if out, err := exec.Command(py, append([]string{"-c", script, work}, mods...)...).CombinedOutput(); err != nil {
 		t.Fatalf("importing the modules: %v\n%s", err, out)
 	}
+	checkPythonKeys(t, py, work)
 }
 
 // pythonWith returns a python3 that has module (and boto3), preferring
@@ -355,4 +357,5 @@ func TestGoBuilds(t *testing.T) {
 	if out, err := run("vet", "./..."); err != nil {
 		t.Fatalf("go vet over the Go exports: %v\n%s", err, out)
 	}
+	checkGoKeys(t, run, work)
 }
