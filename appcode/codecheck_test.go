@@ -21,19 +21,48 @@ import (
 // mypy and boto3), and WORKBENCH_REQUIRE_CODECHECK=1 turns a skip into a
 // failure.
 
-// exportAll renders format for every pattern, writing each pattern's file
-// into dir/<pattern>/, and returns the paths written.
+// namedModel is a model the code checks compile the exports of.
+type namedModel struct {
+	name string
+	m    *model.Model
+}
+
+// checkedModels are every pattern's model and testdata/operations.json, a
+// model whose access patterns use every operation, the legacy request
+// members and every attribute value type.
+func checkedModels(t *testing.T) []namedModel {
+	t.Helper()
+	var out []namedModel
+	for _, p := range patterns.Catalog() {
+		out = append(out, namedModel{p.Name, p.Model()})
+	}
+	data, err := os.ReadFile(filepath.Join("testdata", "operations.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, err := model.Parse(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return append(out, namedModel{"operations", m})
+}
+
+// exportAll renders format for every checked model, writing each one's
+// file into dir/<model>/, and returns the paths written. A warning fails
+// the test: every pattern's design is expressible in every format.
 func exportAll(t *testing.T, dir, format string) []string {
 	t.Helper()
 	var paths []string
-	for _, p := range patterns.Catalog() {
-		m := p.Model()
-		res, err := export.Render(m, format)
+	for _, p := range checkedModels(t) {
+		res, err := export.Render(p.m, format)
 		if err != nil {
-			t.Fatalf("%s: %v", p.Name, err)
+			t.Fatalf("%s: %v", p.name, err)
+		}
+		for _, w := range res.Warnings {
+			t.Errorf("%s: %s: warning: %s", p.name, format, w)
 		}
 		for _, f := range res.Files {
-			path := filepath.Join(dir, strings.ReplaceAll(p.Name, "-", "_"), f.Path)
+			path := filepath.Join(dir, patternDir(p.name), f.Path)
 			if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
 				t.Fatal(err)
 			}
@@ -127,15 +156,14 @@ var entityVar = regexp.MustCompile(`export const (\w+) = new Entity\(\{\n  (?:mo
 // templates expanded byte for byte.
 func checkLibraryKeys(t *testing.T, work, format string) {
 	checked := 0
-	for _, p := range patterns.Catalog() {
-		m := p.Model()
-		d, err := newDesign(m)
+	for _, p := range checkedModels(t) {
+		d, err := newDesign(p.m)
 		if err != nil {
 			t.Fatal(err)
 		}
-		dir := filepath.Join(work, "js", strings.ReplaceAll(p.Name, "-", "_"))
+		dir := filepath.Join(work, "js", patternDir(p.name))
 		file := map[string]string{ElectroDB: "entities", Toolbox: "toolbox"}[format]
-		src, err := os.ReadFile(filepath.Join(work, strings.ReplaceAll(p.Name, "-", "_"), file+".ts"))
+		src, err := os.ReadFile(filepath.Join(work, patternDir(p.name), file+".ts"))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -157,7 +185,7 @@ func checkLibraryKeys(t *testing.T, work, format string) {
 		for _, e := range d.entities {
 			v := vars[e.name]
 			if v == "" {
-				t.Errorf("%s: %s: no Entity for %s", p.Name, format, e.name)
+				t.Errorf("%s: %s: no Entity for %s", p.name, format, e.name)
 				continue
 			}
 			rename := map[string]string{}
@@ -183,17 +211,17 @@ func checkLibraryKeys(t *testing.T, work, format string) {
 			if ee, ok := err.(*exec.ExitError); ok {
 				stderr = ee.Stderr
 			}
-			t.Errorf("%s: node %s: %v\n%s\n%s", p.Name, path, err, stderr, script.String())
+			t.Errorf("%s: node %s: %v\n%s\n%s", p.name, path, err, stderr, script.String())
 			continue
 		}
 		var got map[string]map[string]any
 		if err := json.Unmarshal(outb, &got); err != nil {
-			t.Fatalf("%s: %v: %s", p.Name, err, outb)
+			t.Fatalf("%s: %v: %s", p.name, err, outb)
 		}
 		for name, keys := range want {
 			for attr, w := range keys {
 				if g := got[name][attr]; g != w {
-					t.Errorf("%s: %s: entity %s: %s = %#v, want %#v (the model's template)", p.Name, format, name, attr, g, w)
+					t.Errorf("%s: %s: entity %s: %s = %#v, want %#v (the model's template)", p.name, format, name, attr, g, w)
 				}
 				checked++
 			}

@@ -93,7 +93,7 @@ type pattern struct {
 // reads reports whether the operation returns items to the caller.
 func (p *pattern) reads() bool {
 	switch p.ap.Operation {
-	case "GetItem", "Query", "Scan", "BatchGetItem", "ExecuteStatement":
+	case "GetItem", "Query", "Scan", "BatchGetItem", "TransactGetItems", "ExecuteStatement":
 		return true
 	}
 	return false

@@ -42,6 +42,8 @@ const (
 	gAVList
 	gBatchGet
 	gBatchWrite
+	gAV
+	gStructMap // map[string]types.T: the legacy KeyConditions, QueryFilter, ...
 )
 
 // goFieldOf returns how member name of operation op's input (or of a
@@ -62,6 +64,22 @@ func goFieldOf(op, name string) (goField, bool) {
 		return goField{kind: gEnum, typ: name}, true
 	case "ReturnValues":
 		return goField{kind: gEnum, typ: "ReturnValue"}, true
+	case "ComparisonOperator", "ConditionalOperator":
+		return goField{kind: gEnum, typ: name}, true
+	case "Action":
+		return goField{kind: gEnum, typ: "AttributeAction"}, true
+	case "Exists":
+		return goField{kind: gBool}, true
+	case "Value":
+		return goField{kind: gAV}, true
+	case "AttributeValueList":
+		return goField{kind: gAVList}, true
+	case "KeyConditions", "QueryFilter", "ScanFilter":
+		return goField{kind: gStructMap, typ: "Condition"}, true
+	case "Expected":
+		return goField{kind: gStructMap, typ: "ExpectedAttributeValue"}, true
+	case "AttributeUpdates":
+		return goField{kind: gStructMap, typ: "AttributeValueUpdate"}, true
 	case "Key", "Item", "ExpressionAttributeValues", "ExclusiveStartKey":
 		return goField{kind: gAVMap}, true
 	case "ExpressionAttributeNames":
@@ -170,6 +188,20 @@ func (g *goGen) value(b *strings.Builder, f goField, v *node, indent string) {
 		b.WriteString("types." + f.typ + "(" + g.strOf(v) + ")")
 	case gAVMap:
 		g.avMap(b, v, indent)
+	case gAV:
+		g.av(b, v, indent)
+	case gStructMap:
+		if v.kind != kObject {
+			b.WriteString(g.fail("expected an object"))
+			return
+		}
+		b.WriteString("map[string]types." + f.typ + "{\n")
+		for i, k := range v.keys {
+			b.WriteString(indent + "\t" + g.str(k.parts) + ": {\n")
+			g.fields(b, v.vals[i], indent+"\t\t")
+			b.WriteString(indent + "\t},\n")
+		}
+		b.WriteString(indent + "}")
 	case gNames:
 		if v.kind != kObject {
 			b.WriteString(g.fail("expected an object"))

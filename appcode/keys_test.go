@@ -10,7 +10,6 @@ import (
 	"testing"
 
 	"github.com/dynamodb-workbench/workbench/engine/model"
-	"github.com/dynamodb-workbench/workbench/patterns"
 )
 
 // The key builders of the typed modules are run (by the code checks in
@@ -73,14 +72,14 @@ type keyCase struct {
 // builder.
 func keyCases(t *testing.T, fn func(e *entity) string) []keyCase {
 	var out []keyCase
-	for _, p := range patterns.Catalog() {
-		d, err := newDesign(p.Model())
+	for _, p := range checkedModels(t) {
+		d, err := newDesign(p.m)
 		if err != nil {
 			t.Fatal(err)
 		}
 		for _, e := range d.entities {
 			vals := exampleParams(e)
-			out = append(out, keyCase{pattern: p.Name, entity: e.name, call: fn(e) + "(" + argList(e, vals) + ")", want: expectedKeys(t, e, vals)})
+			out = append(out, keyCase{pattern: p.name, entity: e.name, call: fn(e) + "(" + argList(e, vals) + ")", want: expectedKeys(t, e, vals)})
 		}
 	}
 	if len(out) == 0 {

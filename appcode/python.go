@@ -26,7 +26,7 @@ var pyLocals = []string{
 	"client", "out", "items", "request", "one", "pool", "results", "n", "x", "r",
 	"str", "int", "float", "bool", "bytes", "set", "list", "dict", "len", "range", "cast",
 	"Any", "Dict", "List", "Optional", "Protocol", "TypedDict", "NotRequired", "Set", "Union",
-	"Decimal", "Mapping", "Number", "Item", "DynamoDBClient", "ThreadPoolExecutor",
+	"Decimal", "Mapping", "Number", "Item", "DynamoDBClient", "ThreadPoolExecutor", "base64",
 }
 
 var pyMethods = map[string]string{
@@ -120,6 +120,26 @@ func pyValue(b *strings.Builder, n *node, ids map[string]string, nums map[string
 			b.WriteString("{}")
 			return
 		}
+		if len(n.keys) == 1 && n.keys[0].literal() && (n.keys[0].text() == "B" || n.keys[0].text() == "BS") {
+			// boto3 takes binary values as bytes and encodes them itself;
+			// the request holds them base64-encoded.
+			b.WriteString("{" + quote(n.keys[0].text()) + ": ")
+			v := n.vals[0]
+			if n.keys[0].text() == "B" {
+				b.WriteString(pyBytes(v, ids))
+			} else if v.kind == kArray {
+				b.WriteString("[")
+				for i, e := range v.vals {
+					if i > 0 {
+						b.WriteString(", ")
+					}
+					b.WriteString(pyBytes(e, ids))
+				}
+				b.WriteString("]")
+			}
+			b.WriteString("}")
+			return
+		}
 		if len(n.keys) == 1 && n.vals[0].kind != kObject && n.vals[0].kind != kArray {
 			// An attribute value ({"S": ...}) on one line.
 			k := n.keys[0]
@@ -137,6 +157,14 @@ func pyValue(b *strings.Builder, n *node, ids map[string]string, nums map[string
 		}
 		b.WriteString(indent + "}")
 	}
+}
+
+// pyBytes is a base64 request string as bytes.
+func pyBytes(v *node, ids map[string]string) string {
+	if v.kind != kString {
+		return "b\"\""
+	}
+	return "base64.b64decode(" + pyString(v.parts, ids) + ")"
 }
 
 func pyParams(ps []*param, ids map[string]string) string {
@@ -176,6 +204,13 @@ func renderPython(d *design) (string, []string) {
 	b.WriteString("Pass a boto3 DynamoDB client (boto3.client(\"dynamodb\")). Items come back as plain\n")
 	b.WriteString("values (numbers as Decimal). A Query or Scan without a Limit reads every page.\n")
 	b.WriteString("Needs Python 3.11 or later.\n\"\"\"\n\n")
+	var body strings.Builder
+	for _, p := range d.patterns {
+		pyPattern(&body, p, fn[p], types)
+	}
+	if strings.Contains(body.String(), "base64.b64decode(") {
+		b.WriteString("import base64\n")
+	}
 	b.WriteString("from concurrent.futures import ThreadPoolExecutor\n")
 	b.WriteString("from decimal import Decimal\n")
 	b.WriteString("from typing import Any, Dict, List, Mapping, NotRequired, Optional, Protocol, Set, TypedDict, Union, cast\n\n")
@@ -256,9 +291,7 @@ def _item(av: Mapping[str, Mapping[str, Any]]) -> Item:
 		}
 		b.WriteString("    }\n")
 	}
-	for _, p := range d.patterns {
-		pyPattern(&b, p, fn[p], types)
-	}
+	b.WriteString(body.String())
 	return b.String(), nil
 }
 

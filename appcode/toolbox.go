@@ -170,11 +170,7 @@ func renderToolbox(d *design) (string, []string) {
 		b.WriteString("import { Entity } from \"dynamodb-toolbox/entity\";\n")
 		for _, s := range []string{"item", "string", "number", "binary", "boolean", "nul", "set", "list", "any", "record"} {
 			if schemaImports[s] {
-				mod := s
-				if s == "nul" {
-					mod = "null"
-				}
-				b.WriteString("import { " + s + " } from \"dynamodb-toolbox/schema/" + mod + "\";\n")
+				b.WriteString("import { " + s + " } from \"dynamodb-toolbox/schema/" + s + "\";\n")
 			}
 		}
 	}

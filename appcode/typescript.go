@@ -87,15 +87,24 @@ func newTSNames(d *design, reserved ...string) *tsNames {
 	return n
 }
 
-// tsParamNames gives each parameter an identifier.
+// tsParamNames gives each parameter an identifier. A number parameter
+// also has an entry under numberMark+name, so that tsNumber knows to use
+// it as it is (a string one in an N value goes through NumberValue).
 func tsParamNames(ps []*param) map[string]string {
 	nm := newNamer(tsReserved)
 	out := map[string]string{}
 	for _, p := range ps {
 		out[p.name] = nm.name(p.name)
+		if p.typ == "N" {
+			out[numberMark+p.name] = "1"
+		}
 	}
 	return out
 }
+
+// numberMark prefixes the ids entries that mark number parameters (no
+// parameter name holds a NUL).
+const numberMark = "\x00N:"
 
 // tsString is a string expression of parts: a literal, a lone parameter,
 // or a template literal.
@@ -189,7 +198,10 @@ func tsValue(b *strings.Builder, n *node, ids map[string]string, indent string) 
 					tsAVMap(b, m, ids, indent+"  ")
 				}
 				b.WriteString("]")
-			case name == "Parameters" && v.kind == kArray:
+			case name == "Value" && v.kind == kObject:
+				// The legacy Expected and AttributeUpdates members' value.
+				tsAV(b, v, ids, indent+"  ")
+			case (name == "Parameters" || name == "AttributeValueList") && v.kind == kArray:
 				b.WriteString("[")
 				for j, av := range v.vals {
 					if j > 0 {
@@ -251,23 +263,26 @@ func tsAV(b *strings.Builder, n *node, ids map[string]string, indent string) {
 		}
 	case "SS", "NS", "BS":
 		elem := map[string]string{"SS": "string", "NS": "number", "BS": "Uint8Array"}[n.keys[0].text()]
-		b.WriteString("new Set<" + elem + ">([")
+		var items strings.Builder
 		if v.kind == kArray {
 			for i, e := range v.vals {
 				if i > 0 {
-					b.WriteString(", ")
+					items.WriteString(", ")
 				}
 				switch elem {
 				case "number":
-					b.WriteString(tsNumber(e, ids))
+					items.WriteString(tsNumber(e, ids))
 				case "Uint8Array":
-					b.WriteString(tsBytes(e, ids))
+					items.WriteString(tsBytes(e, ids))
 				default:
-					tsValue(b, e, ids, indent)
+					tsValue(&items, e, ids, indent)
 				}
 			}
 		}
-		b.WriteString("])")
+		if strings.Contains(items.String(), "NumberValue.from(") {
+			elem = "number | NumberValue"
+		}
+		b.WriteString("new Set<" + elem + ">([" + items.String() + "])")
 	case "L":
 		b.WriteString("[")
 		if v.kind == kArray {
@@ -292,7 +307,7 @@ func tsNumber(v *node, ids map[string]string) string {
 	if v.kind != kString {
 		return "NaN"
 	}
-	if len(v.parts) == 1 && v.parts[0].param != "" {
+	if len(v.parts) == 1 && v.parts[0].param != "" && ids[numberMark+v.parts[0].param] != "" {
 		return ids[v.parts[0].param]
 	}
 	if v.literal() {
