@@ -48,8 +48,9 @@ var serverParsers = []string{
 //   - only app/..., wasm/ and the root package import go-app;
 //   - only mcpserver/ and the root package import the MCP SDK;
 //   - only importers/... imports serverParsers;
-//   - appcode/ imports only the standard library and engine/... (it runs
-//     in the page: plain string building, no template engine);
+//   - appcode/ imports only the standard library and engine/... (plain
+//     string building, no template engine), and stays out of the page
+//     (app/, wasm/): it would add about 143 KB brotli to app.wasm;
 //   - nothing imports syscall/js (go-app wraps it).
 func TestDependencyRule(t *testing.T) {
 	imports := moduleImports(t)
@@ -116,6 +117,9 @@ func TestForbidden(t *testing.T) {
 		{"appcode", "text/template", false},
 		{"appcode", modulePath + "/patterns", false},
 		{"appcode", goappPath + "/pkg/app", false},
+		{"app", modulePath + "/appcode", false},
+		{"wasm", modulePath + "/appcode", false},
+		{"", modulePath + "/appcode", true},
 	}
 	for _, tt := range tests {
 		reason := forbidden(tt.dir, tt.imp)
@@ -133,6 +137,8 @@ func forbidden(dir, imp string) string {
 		return "nothing imports syscall/js directly; go through go-app"
 	case within(imp, goappPath) && !(dir == "" || dir == "wasm" || within(dir, "app")):
 		return "only app/, wasm/ and the root package import go-app"
+	case within(imp, modulePath+"/appcode") && (dir == "wasm" || within(dir, "app")):
+		return "appcode stays out of the page's WebAssembly (about 143 KB brotli); the page asks POST /api/export for its formats"
 	case within(imp, mcpSDKPath) && !(dir == "" || within(dir, "mcpserver")):
 		return "only mcpserver/ and the root package import the MCP SDK (a server-side dependency, never in the page)"
 	}
@@ -156,7 +162,7 @@ func forbidden(dir, imp string) string {
 		if isStandard(imp) && !within(imp, "text/template") && !within(imp, "html/template") || within(imp, modulePath+"/engine") {
 			return ""
 		}
-		return "appcode imports only the standard library (no template engine) and engine/...: it is compiled into the page"
+		return "appcode imports only the standard library (no template engine) and engine/..."
 	case within(dir, "patterns"), within(dir, "visualizer"):
 		if isStandard(imp) || within(imp, modulePath+"/engine") {
 			return ""
