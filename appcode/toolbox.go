@@ -377,6 +377,9 @@ func toolboxPattern(p *pattern, te *toolboxEntity, n *tsNames, tables map[*table
 		if !allowed("TableName", "IndexName", "KeyConditionExpression", "ExpressionAttributeNames", "ExpressionAttributeValues", "ScanIndexForward", "Limit", "ConsistentRead", "ReturnConsumedCapacity") {
 			return "", ""
 		}
+		if p.partial {
+			return "", "" // Toolbox would format partial items as whole entities
+		}
 		q, ok := toolboxQuery(p, ids)
 		if !ok {
 			return "", ""
