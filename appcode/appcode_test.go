@@ -1,6 +1,7 @@
 package appcode
 
 import (
+	"go/format"
 	"slices"
 	"strings"
 	"testing"
@@ -58,6 +59,17 @@ func TestOneFunctionPerAccessPattern(t *testing.T) {
 			if c[0] != c[1] {
 				t.Errorf("%s: %s: %d functions, want %d", nm.name, f, c[0], c[1])
 			}
+		}
+	}
+}
+
+// TestGoIsFormatted: the Go package is as gofmt writes it.
+func TestGoIsFormatted(t *testing.T) {
+	for _, nm := range checkedModels(t) {
+		src := render(t, nm, Go)
+		out, err := format.Source([]byte(src))
+		if err != nil || string(out) != src {
+			t.Errorf("%s: the Go package is not gofmt-formatted (%v)", nm.name, err)
 		}
 	}
 }

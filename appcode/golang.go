@@ -3,6 +3,7 @@ package appcode
 import (
 	"encoding/base64"
 	"fmt"
+	"go/format"
 	"strconv"
 	"strings"
 )
@@ -513,7 +514,14 @@ func renderGo(d *design) (string, []string) {
 	b.WriteString("// Keep the imports used whatever the patterns are.\nvar (\n\t_ = aws.String\n\t_ = attributevalue.UnmarshalMap\n\t_ types.AttributeValue\n)\n")
 	b.WriteString(keys.String())
 	b.WriteString(body.String())
-	return b.String(), warnings
+	// gofmt's layout (aligned composite literals) is go/format's to
+	// decide; appcode runs on the server, where the package costs nothing
+	// that matters.
+	src, err := format.Source([]byte(b.String()))
+	if err != nil {
+		return b.String(), append(warnings, "the Go package could not be formatted: "+err.Error()+".")
+	}
+	return string(src), warnings
 }
 
 func goPattern(p *pattern, name string, types map[*entity]string) (string, error) {
