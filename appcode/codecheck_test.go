@@ -27,24 +27,28 @@ type namedModel struct {
 	m    *model.Model
 }
 
-// checkedModels are every pattern's model and testdata/operations.json, a
+// checkedModels are every pattern's model, testdata/operations.json (a
 // model whose access patterns use every operation, the legacy request
-// members and every attribute value type.
+// members and every attribute value type) and testdata/bare.json (a table
+// without entities or access patterns).
 func checkedModels(t *testing.T) []namedModel {
 	t.Helper()
 	var out []namedModel
 	for _, p := range patterns.Catalog() {
 		out = append(out, namedModel{p.Name, p.Model()})
 	}
-	data, err := os.ReadFile(filepath.Join("testdata", "operations.json"))
-	if err != nil {
-		t.Fatal(err)
+	for _, name := range []string{"operations", "bare"} {
+		data, err := os.ReadFile(filepath.Join("testdata", name+".json"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		m, err := model.Parse(data)
+		if err != nil {
+			t.Fatal(err)
+		}
+		out = append(out, namedModel{name, m})
 	}
-	m, err := model.Parse(data)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return append(out, namedModel{"operations", m})
+	return out
 }
 
 // exportAll renders format for every checked model, writing each one's

@@ -60,8 +60,7 @@ func renderElectroDB(d *design) (string, []string) {
 	b.WriteString("// Keys are written exactly as the model's templates (casing \"none\"). ElectroDB stores each\n")
 	b.WriteString("// composite attribute on the item too, with its identity attributes (__edb_e__, __edb_v__);\n")
 	b.WriteString("// to read items another writer made, pass { ignoreOwnership: true } to go().\n\n")
-	b.WriteString("import { Entity, Service } from \"electrodb\";\n")
-	b.WriteString("import type { DynamoDBDocumentClient } from \"@aws-sdk/lib-dynamodb\";\n")
+	imports := len(b.String())
 	byTable := map[string][]*entity{}
 	var tableOrder []string
 	for _, e := range d.entities {
@@ -89,6 +88,14 @@ func renderElectroDB(d *design) (string, []string) {
 		}
 		b.WriteString("});\n")
 	}
+	head := ""
+	if len(services) > 0 {
+		head = "import { Entity, Service } from \"electrodb\";\n"
+	}
+	head += "import type { DynamoDBDocumentClient } from \"@aws-sdk/lib-dynamodb\";\n"
+	src := b.String()
+	b.Reset()
+	b.WriteString(src[:imports] + head + src[imports:])
 	b.WriteString("\n/** Gives every service the document client to send its requests with. */\n")
 	b.WriteString("export function setClient(client: DynamoDBDocumentClient): void {\n")
 	if len(services) == 0 {

@@ -511,7 +511,7 @@ func renderGo(d *design) (string, []string) {
 		b.WriteString("\t" + op + "(ctx context.Context, in *dynamodb." + op + "Input, optFns ...func(*dynamodb.Options)) (*dynamodb." + op + "Output, error)\n")
 	}
 	b.WriteString("}\n\n")
-	b.WriteString("// Keep the imports used whatever the patterns are.\nvar (\n\t_ = aws.String\n\t_ = attributevalue.UnmarshalMap\n\t_ types.AttributeValue\n)\n")
+	b.WriteString("// Keep the imports used whatever the patterns are.\nvar (\n\t_ context.Context\n\t_ *dynamodb.Client\n\t_ = aws.String\n\t_ = attributevalue.UnmarshalMap\n\t_ types.AttributeValue\n)\n")
 	b.WriteString(keys.String())
 	b.WriteString(body.String())
 	// gofmt's layout (aligned composite literals) is go/format's to

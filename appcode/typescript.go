@@ -446,9 +446,14 @@ func renderTypeScript(d *design) (string, []string) {
 	return b.String(), nil
 }
 
-// tsImports writes the imports the patterns need.
+// tsImports writes the imports the patterns need (toolbox: for Toolbox's
+// module, which always names the document client's type).
 func tsImports(b *strings.Builder, d *design, toolbox bool) {
-	mods := map[string][]string{"@aws-sdk/lib-dynamodb": {"DynamoDBDocumentClient"}}
+	mods := map[string][]string{}
+	if toolbox || len(d.patterns) > 0 {
+		// The functions' client parameter; Toolbox's setDocumentClient.
+		mods["@aws-sdk/lib-dynamodb"] = []string{"DynamoDBDocumentClient"}
+	}
 	typeMods := map[string][]string{}
 	add := func(m map[string][]string, mod, name string) {
 		for _, x := range m[mod] {
