@@ -199,6 +199,8 @@ func TestNames(t *testing.T) {
 		{camel("2026 orders", "p"), "p2026Orders"},
 		{pascal("student-data", "T"), "StudentData"},
 		{camel("Inbox, unexpired", "p"), "inboxUnexpired"},
+		{camel("Ünïcode names", "p"), "unicodeNames"},
+		{pascal("日本", "E"), "E"},
 		{pyParamNames([]*param{{name: "from"}, {name: "class"}, {name: "client"}})["from"], "from_"},
 		{pyParamNames([]*param{{name: "client"}})["client"], "client2"},
 		{goParamNames([]*param{{name: "type"}})["type"], "type2"},

@@ -450,7 +450,17 @@ func renderGo(d *design) (string, []string) {
 			if !f.required {
 				opt += ",omitempty"
 			}
-			row := [3]string{fields.name(pascal(f.name, "F")), t, "`dynamodbav:" + strconv.Quote(f.name+opt) + "`"}
+			if strings.Contains(f.name, ",") {
+				warnings = append(warnings, fmt.Sprintf("entity %q: attribute %q is left out of its Go struct: a dynamodbav tag cannot name an attribute with a comma.", e.name, f.name))
+				continue
+			}
+			tag := "dynamodbav:" + strconv.Quote(f.name+opt)
+			if strings.Contains(tag, "`") {
+				tag = strconv.Quote(tag)
+			} else {
+				tag = "`" + tag + "`"
+			}
+			row := [3]string{fields.name(pascal(f.name, "F")), t, tag}
 			wName, wType = max(wName, len(row[0])), max(wType, len(row[1]))
 			rows = append(rows, row)
 		}

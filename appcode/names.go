@@ -17,7 +17,7 @@ func words(s string) []string {
 			cur = cur[:0]
 		}
 	}
-	rs := []rune(s)
+	rs := []rune(fold(s))
 	for i, r := range rs {
 		switch {
 		case r < 128 && (unicode.IsLetter(r) || unicode.IsDigit(r)):
@@ -41,6 +41,20 @@ func words(s string) []string {
 	flush()
 	return out
 }
+
+// latin maps the accented Latin-1 letters to their base letter, so that
+// "Ünïcode" names uniCode rather than losing letters.
+var latin = strings.NewReplacer(
+	"À", "A", "Á", "A", "Â", "A", "Ã", "A", "Ä", "A", "Å", "A", "Ç", "C", "È", "E", "É", "E", "Ê", "E", "Ë", "E",
+	"Ì", "I", "Í", "I", "Î", "I", "Ï", "I", "Ñ", "N", "Ò", "O", "Ó", "O", "Ô", "O", "Õ", "O", "Ö", "O", "Ù", "U",
+	"Ú", "U", "Û", "U", "Ü", "U", "Ý", "Y", "à", "a", "á", "a", "â", "a", "ã", "a", "ä", "a", "å", "a", "ç", "c",
+	"è", "e", "é", "e", "ê", "e", "ë", "e", "ì", "i", "í", "i", "î", "i", "ï", "i", "ñ", "n", "ò", "o", "ó", "o",
+	"ô", "o", "õ", "o", "ö", "o", "ù", "u", "ú", "u", "û", "u", "ü", "u", "ý", "y", "ÿ", "y", "ß", "ss",
+)
+
+// fold replaces accented letters by their base letter; other non-ASCII
+// characters separate words.
+func fold(s string) string { return latin.Replace(s) }
 
 func capitalize(w string) string {
 	if w == "" || w == strings.ToUpper(w) {
