@@ -90,6 +90,20 @@ type pattern struct {
 	limited bool
 }
 
+// paramDocs returns the described parameters among ps with their
+// descriptions (made safe for a comment), in order.
+func (p *pattern) paramDocs(ps []*param) [][2]string {
+	var out [][2]string
+	for _, q := range ps {
+		for _, dp := range p.ap.Parameters {
+			if dp.Name == q.name && strings.TrimSpace(dp.Description) != "" {
+				out = append(out, [2]string{q.name, comment(strings.TrimSpace(dp.Description))})
+			}
+		}
+	}
+	return out
+}
+
 // reads reports whether the operation returns items to the caller.
 func (p *pattern) reads() bool {
 	switch p.ap.Operation {

@@ -588,6 +588,9 @@ func goPattern(p *pattern, name string, types map[*entity]string) (string, error
 		doc += ". It fans out over " + comment(f.Parameter) + " = " + strconv.Itoa(f.From) + ".." + strconv.Itoa(f.To) + " and merges the results"
 	}
 	b.WriteString(doc + ".\n")
+	for _, pd := range p.paramDocs(p.params) {
+		b.WriteString("//   - " + ids[pd[0]] + ": " + pd[1] + "\n")
+	}
 	params := goParams(p.params, ids)
 	if params != "" {
 		params = ", " + params

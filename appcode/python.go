@@ -336,7 +336,15 @@ func pyPattern(b *strings.Builder, p *pattern, name string, types map[*entity]st
 	if f := p.fanOut; f != nil {
 		doc += ". Fans out over " + comment(f.Parameter) + " = " + strconv.Itoa(f.From) + ".." + strconv.Itoa(f.To) + " and merges the results"
 	}
-	b.WriteString("    \"\"\"" + strings.ReplaceAll(strings.ReplaceAll(doc, `\`, `\\`), `"""`, `'''`) + ".\"\"\"\n")
+	doc += "."
+	if pds := p.paramDocs(p.params); len(pds) > 0 {
+		doc += "\n\n    Args:"
+		for _, pd := range pds {
+			doc += "\n        " + ids[pd[0]] + ": " + pd[1]
+		}
+		doc += "\n    "
+	}
+	b.WriteString("    \"\"\"" + strings.ReplaceAll(strings.ReplaceAll(doc, `\`, `\\`), `"""`, `'''`) + "\"\"\"\n")
 	ind := "    "
 	if p.fanOut != nil {
 		b.WriteString("\n    def one(" + ids[p.fanOut.Parameter] + ": str) -> " + one + ":\n")

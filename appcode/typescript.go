@@ -506,7 +506,11 @@ func tsPattern(b *strings.Builder, p *pattern, n *tsNames, client string) {
 		f := p.fanOut
 		b.WriteString(". Fans out over " + comment(f.Parameter) + " = " + strconv.Itoa(f.From) + ".." + strconv.Itoa(f.To) + " and merges the results")
 	}
-	b.WriteString(". */\n")
+	b.WriteString(".")
+	for _, pd := range p.paramDocs(p.params) {
+		b.WriteString("\n * @param " + ids[pd[0]] + " " + pd[1])
+	}
+	b.WriteString(" */\n")
 	params := tsParams(p.params, ids)
 	if client == "client" {
 		if params != "" {
