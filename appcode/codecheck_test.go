@@ -1,7 +1,9 @@
 package appcode
 
 import (
+	"bytes"
 	"encoding/json"
+	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -337,6 +339,7 @@ func TestPythonTypeChecks(t *testing.T) {
 		t.Fatalf("importing the modules: %v\n%s", err, out)
 	}
 	checkPythonKeys(t, py, work)
+	t.Run("RunsAgainstTheEngine", func(t *testing.T) { runPython(t, py, work) })
 }
 
 // pythonWith returns a python3 that has module (and boto3), preferring
@@ -391,3 +394,5 @@ func TestGoBuilds(t *testing.T) {
 	}
 	checkGoKeys(t, run, work)
 }
+
+func bytesReader(b []byte) io.Reader { return bytes.NewReader(b) }

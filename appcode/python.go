@@ -179,11 +179,10 @@ func pyParams(ps []*param, ids map[string]string) string {
 	return strings.Join(out, ", ")
 }
 
-func renderPython(d *design) (string, []string) {
+// pyNames names the module's item types, key builders and functions.
+func pyNames(d *design) (types, keyFn map[*entity]string, fn map[*pattern]string) {
 	top := newNamer(pyLocals)
-	types := map[*entity]string{}
-	keyFn := map[*entity]string{}
-	fn := map[*pattern]string{}
+	types, keyFn, fn = map[*entity]string{}, map[*entity]string{}, map[*pattern]string{}
 	for _, e := range d.entities {
 		types[e] = top.name(pascal(e.name, "E"))
 	}
@@ -197,6 +196,11 @@ func renderPython(d *design) (string, []string) {
 		}
 		fn[p] = top.name(s)
 	}
+	return types, keyFn, fn
+}
+
+func renderPython(d *design) (string, []string) {
+	types, keyFn, fn := pyNames(d)
 
 	var b strings.Builder
 	b.WriteString(`"""Typed data access: one function per access pattern (boto3).` + "\n\n")

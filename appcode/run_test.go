@@ -1,0 +1,188 @@
+package appcode
+
+import (
+	"encoding/json"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"os/exec"
+	"path/filepath"
+	"testing"
+
+	"github.com/dynamodb-workbench/workbench/engine"
+	"github.com/dynamodb-workbench/workbench/engine/model"
+	"github.com/dynamodb-workbench/workbench/engine/wire"
+	"github.com/dynamodb-workbench/workbench/patterns"
+)
+
+// The generated code runs: every access pattern's function is called with
+// its example parameters against the engine's DynamoDB endpoint (the wire
+// protocol over HTTP), holding the model's dataset, and finds what the
+// model's own request finds in a twin database.
+
+// runCall is one function call of a run, and what it must return.
+type runCall struct {
+	Module   string     `json:"module"`
+	Function string     `json:"function"`
+	Args     []runArg   `json:"args"`
+	Want     int        `json:"want"` // items found; -1 for a write's output
+	WantErr  bool       `json:"wantErr"`
+	Pattern  string     `json:"pattern"`
+	model    namedModel // not sent
+}
+
+type runArg struct {
+	Name   string `json:"name"`
+	Value  string `json:"value"`
+	Number bool   `json:"number"`
+}
+
+// runResult is what the script reports of a call.
+type runResult struct {
+	OK    bool   `json:"ok"`
+	Count int    `json:"count"`
+	Error string `json:"error"`
+}
+
+// endpoint serves db over DynamoDB's JSON protocol.
+func endpoint(t *testing.T, db *engine.Database) string {
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		body, _ := io.ReadAll(r.Body)
+		status, out := wire.Dispatch(db, r.Header.Get("X-Amz-Target"), body)
+		w.Header().Set("Content-Type", "application/x-amz-json-1.0")
+		w.WriteHeader(status)
+		w.Write(out)
+	}))
+	t.Cleanup(srv.Close)
+	return srv.URL
+}
+
+// smallDataset loads a model's dataset, at most 300 items of a pattern's.
+func loadDataset(t *testing.T, m *model.Model, db *engine.Database) {
+	t.Helper()
+	if m.Dataset != nil && m.Dataset.Generator != nil && m.Dataset.Generator.Size > 300 {
+		g := *m.Dataset.Generator
+		g.Size = 300
+		m.Dataset = &model.Dataset{Generator: &g, Items: m.Dataset.Items}
+	}
+	if _, err := m.Load(db, patterns.Generator); err != nil {
+		t.Fatalf("%s: loading the dataset: %v", m.Name, err)
+	}
+}
+
+// plannedCalls runs every model's access patterns in a twin database, in
+// order, and returns the calls the generated code must answer alike, with
+// one database per model for the generated code to run against.
+func plannedCalls(t *testing.T, fn func(d *design) map[*pattern]string, ids func(ps []*param) map[string]string, module func(name string) string) ([]runCall, map[string]*engine.Database) {
+	var calls []runCall
+	dbs := map[string]*engine.Database{}
+	for _, nm := range checkedModels(t) {
+		d, err := newDesign(nm.m)
+		if err != nil {
+			t.Fatal(err)
+		}
+		twin, _ := nm.m.NewDatabase()
+		live, _ := nm.m.NewDatabase()
+		loadDataset(t, nm.m, twin)
+		loadDataset(t, nm.m, live)
+		dbs[nm.name] = live
+		names := fn(d)
+		for _, p := range d.patterns {
+			examples := p.ap.Examples()
+			c := runCall{Module: module(nm.name), Function: names[p], Pattern: p.ap.Name, Want: -1, model: nm}
+			pid := ids(p.params)
+			for _, q := range p.params {
+				c.Args = append(c.Args, runArg{Name: pid[q.name], Value: examples[q.name], Number: q.typ == "N"})
+			}
+			res, err := p.ap.Run(twin, examples)
+			c.WantErr = err != nil
+			if err == nil && p.reads() {
+				c.Want = len(res.Items)
+			}
+			calls = append(calls, c)
+		}
+	}
+	return calls, dbs
+}
+
+// compareRuns checks the script's results against the calls.
+func compareRuns(t *testing.T, lang string, calls []runCall, out []byte) {
+	t.Helper()
+	var got []runResult
+	if err := json.Unmarshal(out, &got); err != nil || len(got) != len(calls) {
+		t.Fatalf("%s: %d results for %d calls (%v)\n%s", lang, len(got), len(calls), err, out)
+	}
+	checked := 0
+	for i, c := range calls {
+		g := got[i]
+		switch {
+		case c.WantErr && g.OK:
+			t.Errorf("%s: %s: %q succeeded where the engine refuses the request", lang, c.model.name, c.Pattern)
+		case !c.WantErr && !g.OK:
+			t.Errorf("%s: %s: %q failed: %s", lang, c.model.name, c.Pattern, g.Error)
+		case g.OK && g.Count != c.Want:
+			t.Errorf("%s: %s: %q returned %d items, want %d", lang, c.model.name, c.Pattern, g.Count, c.Want)
+		default:
+			checked++
+		}
+	}
+	if checked == 0 {
+		t.Fatal("no call checked")
+	}
+}
+
+// runPython calls every pattern's function of the python modules (in
+// work, named <model>_access.py) against the engine.
+func runPython(t *testing.T, py, work string) {
+	calls, dbs := plannedCalls(t,
+		func(d *design) map[*pattern]string { _, _, fn := pyNames(d); return fn },
+		pyParamNames,
+		func(name string) string { return patternDir(name) + "_access" })
+	urls := map[string]string{}
+	for name, db := range dbs {
+		urls[patternDir(name)+"_access"] = endpoint(t, db)
+	}
+	plan, _ := json.Marshal(map[string]any{"calls": calls, "endpoints": urls})
+	script := `import importlib, json, sys
+from decimal import Decimal
+import boto3
+sys.path.insert(0, sys.argv[1])
+plan = json.load(sys.stdin)
+clients = {m: boto3.client("dynamodb", endpoint_url=u, region_name="us-east-1",
+    aws_access_key_id="test", aws_secret_access_key="test") for m, u in plan["endpoints"].items()}
+out = []
+for c in plan["calls"]:
+    fn = getattr(importlib.import_module(c["module"]), c["function"])
+    kwargs = {a["name"]: (Decimal(a["value"]) if a["number"] else a["value"]) for a in c["args"] or []}
+    try:
+        r = fn(clients[c["module"]], **kwargs)
+    except Exception as e:
+        out.append({"ok": False, "count": 0, "error": repr(e)})
+        continue
+    if isinstance(r, list):
+        n = len(r)
+        if r and "ResponseMetadata" in r[0]:
+            n = -1
+    elif r is None:
+        n = 0
+    elif "ResponseMetadata" in r:
+        n = -1
+    else:
+        n = 1
+    out.append({"ok": True, "count": n, "error": ""})
+print(json.dumps(out))
+`
+	path := filepath.Join(work, "run.py")
+	mustWrite(t, path, script)
+	cmd := exec.Command(py, path, work)
+	cmd.Stdin = bytesReader(plan)
+	out, err := cmd.Output()
+	if err != nil {
+		var stderr []byte
+		if ee, ok := err.(*exec.ExitError); ok {
+			stderr = ee.Stderr
+		}
+		t.Fatalf("python run.py: %v\n%s", err, stderr)
+	}
+	compareRuns(t, "python", calls, out)
+}
