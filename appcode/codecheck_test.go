@@ -147,6 +147,7 @@ func TestTypeScriptTypeChecks(t *testing.T) {
 		t.Fatalf("tsc over %d files: %v\n%s", len(files), err, out)
 	}
 	t.Run("TypeScriptKeys", func(t *testing.T) { checkTypeScriptKeys(t, work) })
+	t.Run("TypeScriptRunsAgainstTheEngine", func(t *testing.T) { runTypeScript(t, work) })
 	t.Run("ElectroDBKeys", func(t *testing.T) { checkLibraryKeys(t, work, ElectroDB) })
 	t.Run("ToolboxKeys", func(t *testing.T) { checkLibraryKeys(t, work, Toolbox) })
 }

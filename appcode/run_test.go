@@ -186,3 +186,57 @@ print(json.dumps(out))
 	}
 	compareRuns(t, "python", calls, out)
 }
+
+// runTypeScript calls every pattern's function of the typescript modules
+// (emitted as JavaScript into work/js) against the engine.
+func runTypeScript(t *testing.T, work string) {
+	calls, dbs := plannedCalls(t,
+		func(d *design) map[*pattern]string { return newTSNames(d).fn },
+		tsParamNames,
+		func(name string) string { return "./" + patternDir(name) + "/access.js" })
+	urls := map[string]string{}
+	for name, db := range dbs {
+		urls["./"+patternDir(name)+"/access.js"] = endpoint(t, db)
+	}
+	plan, _ := json.Marshal(map[string]any{"calls": calls, "endpoints": urls})
+	script := `import { DynamoDBClient } from "@aws-sdk/client-dynamodb";
+import { DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
+import { readFileSync } from "node:fs";
+const plan = JSON.parse(readFileSync(0, "utf8"));
+const clients = {};
+for (const [m, url] of Object.entries(plan.endpoints)) {
+  clients[m] = DynamoDBDocumentClient.from(new DynamoDBClient({ endpoint: url, region: "us-east-1", credentials: { accessKeyId: "test", secretAccessKey: "test" }, maxAttempts: 1 }));
+}
+const out = [];
+for (const c of plan.calls) {
+  const mod = await import(c.module);
+  const args = (c.args ?? []).map((a) => (a.number ? Number(a.value) : a.value));
+  try {
+    const r = await mod[c.function](clients[c.module], ...args);
+    let n;
+    if (Array.isArray(r)) n = r.length > 0 && r[0] && r[0].$metadata ? -1 : r.length;
+    else if (r === undefined) n = 0;
+    else if (r.$metadata) n = -1;
+    else n = 1;
+    out.push({ ok: true, count: n, error: "" });
+  } catch (e) {
+    out.push({ ok: false, count: 0, error: String(e) });
+  }
+}
+console.log(JSON.stringify(out));
+`
+	path := filepath.Join(work, "js", "run.mjs")
+	mustWrite(t, path, script)
+	cmd := exec.Command("node", path)
+	cmd.Dir = filepath.Join(work, "js")
+	cmd.Stdin = bytesReader(plan)
+	out, err := cmd.Output()
+	if err != nil {
+		var stderr []byte
+		if ee, ok := err.(*exec.ExitError); ok {
+			stderr = ee.Stderr
+		}
+		t.Fatalf("node run.mjs: %v\n%s", err, stderr)
+	}
+	compareRuns(t, "typescript", calls, out)
+}

@@ -279,8 +279,19 @@ func tsAV(b *strings.Builder, n *node, ids map[string]string, indent string) {
 				}
 			}
 		}
-		if strings.Contains(items.String(), "NumberValue.from(") {
-			elem = "number | NumberValue"
+		if elem == "number" && strings.Contains(items.String(), "NumberValue.from(") {
+			// The document client marshals a number set of NumberValues
+			// alone, not mixed with numbers.
+			elem = "NumberValue"
+			items.Reset()
+			for i, e := range v.vals {
+				if i > 0 {
+					items.WriteString(", ")
+				}
+				if e.kind == kString {
+					items.WriteString("NumberValue.from(" + tsString(e.parts, ids) + ")")
+				}
+			}
 		}
 		b.WriteString("new Set<" + elem + ">([" + items.String() + "])")
 	case "L":
