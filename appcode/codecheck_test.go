@@ -394,6 +394,7 @@ func TestGoBuilds(t *testing.T) {
 		t.Fatalf("go vet over the Go exports: %v\n%s", err, out)
 	}
 	checkGoKeys(t, run, work)
+	t.Run("RunsAgainstTheEngine", func(t *testing.T) { runGo(t, run, work) })
 }
 
 func bytesReader(b []byte) io.Reader { return bytes.NewReader(b) }

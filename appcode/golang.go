@@ -409,11 +409,10 @@ func goParams(ps []*param, ids map[string]string) string {
 	return strings.Join(out, ", ")
 }
 
-func renderGo(d *design) (string, []string) {
+// goNames names the package's item types, key builders and functions.
+func goNames(d *design) (types, keyFn map[*entity]string, fn map[*pattern]string) {
 	top := newNamer(goReserved)
-	types := map[*entity]string{}
-	keyFn := map[*entity]string{}
-	fn := map[*pattern]string{}
+	types, keyFn, fn = map[*entity]string{}, map[*entity]string{}, map[*pattern]string{}
 	for _, e := range d.entities {
 		types[e] = top.name(pascal(e.name, "E"))
 	}
@@ -423,6 +422,11 @@ func renderGo(d *design) (string, []string) {
 	for _, p := range d.patterns {
 		fn[p] = top.name(pascal(p.ap.Name, "P"))
 	}
+	return types, keyFn, fn
+}
+
+func renderGo(d *design) (string, []string) {
+	types, keyFn, fn := goNames(d)
 	var warnings []string
 	var body strings.Builder
 	used := map[string]bool{}

@@ -5,8 +5,10 @@ import (
 	"io"
 	"net/http"
 	"net/http/httptest"
+	"os"
 	"os/exec"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/dynamodb-workbench/workbench/engine"
@@ -239,4 +241,95 @@ console.log(JSON.stringify(out));
 		t.Fatalf("node run.mjs: %v\n%s", err, stderr)
 	}
 	compareRuns(t, "typescript", calls, out)
+}
+
+// runGo calls every pattern's function of the go packages (in the
+// temporary module at work) from a program against the engine.
+func runGo(t *testing.T, run func(args ...string) ([]byte, error), work string) {
+	calls, dbs := plannedCalls(t,
+		func(d *design) map[*pattern]string { _, _, fn := goNames(d); return fn },
+		goParamNames,
+		func(name string) string { return patternDir(name) })
+	var b strings.Builder
+	b.WriteString("package main\n\nimport (\n\t\"context\"\n\t\"encoding/json\"\n\t\"os\"\n\t\"reflect\"\n\t\"strings\"\n\n")
+	b.WriteString("\t\"github.com/aws/aws-sdk-go-v2/aws\"\n\t\"github.com/aws/aws-sdk-go-v2/service/dynamodb\"\n")
+	for _, nm := range checkedModels(t) {
+		if len(nm.m.AccessPatterns) > 0 {
+			b.WriteString("\t" + patternDir(nm.name) + " \"example.com/access/" + patternDir(nm.name) + "\"\n")
+		}
+	}
+	b.WriteString(")\n\n")
+	b.WriteString(`type result struct {
+	OK    bool   ` + "`json:\"ok\"`" + `
+	Count int    ` + "`json:\"count\"`" + `
+	Error string ` + "`json:\"error\"`" + `
+}
+
+func client(url string) *dynamodb.Client {
+	return dynamodb.New(dynamodb.Options{
+		BaseEndpoint:     aws.String(url),
+		Region:           "us-east-1",
+		RetryMaxAttempts: 1,
+		Credentials: aws.CredentialsProviderFunc(func(context.Context) (aws.Credentials, error) {
+			return aws.Credentials{AccessKeyID: "test", SecretAccessKey: "test"}, nil
+		}),
+	})
+}
+
+// count is what a function returned: items found, or -1 for a write's output.
+func count(v any, err error) result {
+	if err != nil {
+		return result{Error: err.Error()}
+	}
+	r := reflect.ValueOf(v)
+	output := func(t reflect.Type) bool {
+		for t.Kind() == reflect.Pointer {
+			t = t.Elem()
+		}
+		return strings.HasSuffix(t.Name(), "Output")
+	}
+	switch {
+	case r.Kind() == reflect.Slice && output(r.Type().Elem()):
+		return result{OK: true, Count: -1}
+	case r.Kind() == reflect.Slice:
+		return result{OK: true, Count: r.Len()}
+	case output(r.Type()):
+		return result{OK: true, Count: -1}
+	case r.IsNil():
+		return result{OK: true}
+	}
+	return result{OK: true, Count: 1}
+}
+
+func main() {
+	ctx := context.Background()
+	var out []result
+`)
+	for _, nm := range checkedModels(t) {
+		if len(nm.m.AccessPatterns) > 0 {
+			b.WriteString("\tc" + patternDir(nm.name) + " := client(" + quote(endpoint(t, dbs[nm.name])) + ")\n")
+		}
+	}
+	for _, c := range calls {
+		var args []string
+		for _, a := range c.Args {
+			if a.Number {
+				args = append(args, a.Value)
+			} else {
+				args = append(args, quote(a.Value))
+			}
+		}
+		call := c.Module + "." + c.Function + "(" + strings.Join(append([]string{"ctx", "c" + c.Module}, args...), ", ") + ")"
+		b.WriteString("\t{\n\t\tv, err := " + call + "\n\t\tout = append(out, count(v, err))\n\t}\n")
+	}
+	b.WriteString("\t_ = json.NewEncoder(os.Stdout).Encode(out)\n}\n")
+	if err := os.MkdirAll(filepath.Join(work, "cmd", "run"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	mustWrite(t, filepath.Join(work, "cmd", "run", "main.go"), b.String())
+	out, err := run("run", "./cmd/run")
+	if err != nil {
+		t.Fatalf("go run ./cmd/run: %v\n%s", err, out)
+	}
+	compareRuns(t, "go", calls, out)
 }
