@@ -147,7 +147,8 @@ func TestTypeScriptTypeChecks(t *testing.T) {
 		t.Fatalf("tsc over %d files: %v\n%s", len(files), err, out)
 	}
 	t.Run("TypeScriptKeys", func(t *testing.T) { checkTypeScriptKeys(t, work) })
-	t.Run("TypeScriptRunsAgainstTheEngine", func(t *testing.T) { runTypeScript(t, work) })
+	t.Run("TypeScriptRunsAgainstTheEngine", func(t *testing.T) { runTypeScript(t, work, "access") })
+	t.Run("ToolboxRunsAgainstTheEngine", func(t *testing.T) { runTypeScript(t, work, "toolbox") })
 	t.Run("ElectroDBKeys", func(t *testing.T) { checkLibraryKeys(t, work, ElectroDB) })
 	t.Run("ToolboxKeys", func(t *testing.T) { checkLibraryKeys(t, work, Toolbox) })
 }

@@ -191,14 +191,14 @@ print(json.dumps(out))
 
 // runTypeScript calls every pattern's function of the typescript modules
 // (emitted as JavaScript into work/js) against the engine.
-func runTypeScript(t *testing.T, work string) {
+func runTypeScript(t *testing.T, work, file string) []runResult {
 	calls, dbs := plannedCalls(t,
 		func(d *design) map[*pattern]string { return newTSNames(d).fn },
 		tsParamNames,
-		func(name string) string { return "./" + patternDir(name) + "/access.js" })
+		func(name string) string { return "./" + patternDir(name) + "/" + file + ".js" })
 	urls := map[string]string{}
 	for name, db := range dbs {
-		urls["./"+patternDir(name)+"/access.js"] = endpoint(t, db)
+		urls["./"+patternDir(name)+"/"+file+".js"] = endpoint(t, db)
 	}
 	plan, _ := json.Marshal(map[string]any{"calls": calls, "endpoints": urls})
 	script := `import { DynamoDBClient } from "@aws-sdk/client-dynamodb";
@@ -214,7 +214,13 @@ for (const c of plan.calls) {
   const mod = await import(c.module);
   const args = (c.args ?? []).map((a) => (a.number ? Number(a.value) : a.value));
   try {
-    const r = await mod[c.function](clients[c.module], ...args);
+    let r;
+    if (mod.setDocumentClient) {
+      mod.setDocumentClient(clients[c.module]);
+      r = await mod[c.function](...args);
+    } else {
+      r = await mod[c.function](clients[c.module], ...args);
+    }
     let n;
     if (Array.isArray(r)) n = r.length > 0 && r[0] && r[0].$metadata ? -1 : r.length;
     else if (r === undefined) n = 0;
@@ -227,7 +233,7 @@ for (const c of plan.calls) {
 }
 console.log(JSON.stringify(out));
 `
-	path := filepath.Join(work, "js", "run.mjs")
+	path := filepath.Join(work, "js", "run_"+file+".mjs")
 	mustWrite(t, path, script)
 	cmd := exec.Command("node", path)
 	cmd.Dir = filepath.Join(work, "js")
@@ -238,9 +244,12 @@ console.log(JSON.stringify(out));
 		if ee, ok := err.(*exec.ExitError); ok {
 			stderr = ee.Stderr
 		}
-		t.Fatalf("node run.mjs: %v\n%s", err, stderr)
+		t.Fatalf("node %s: %v\n%s", path, err, stderr)
 	}
-	compareRuns(t, "typescript", calls, out)
+	compareRuns(t, file, calls, out)
+	var got []runResult
+	json.Unmarshal(out, &got)
+	return got
 }
 
 // runGo calls every pattern's function of the go packages (in the

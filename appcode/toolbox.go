@@ -7,7 +7,8 @@ import (
 
 // DynamoDB-Toolbox v2: a Table per table, an Entity per entity whose item
 // schema holds the key templates' parameters (tagged .key() when they make
-// the primary key) and the entity's attributes; computeKey builds the
+// the primary key; optional when saved beside that key, since items other
+// writers made lack them) and the entity's attributes; computeKey builds the
 // primary key from the templates, and an index key that is not a lone
 // parameter is a .link()ed attribute. A parameter that is a key by itself
 // is saved as that key attribute (savedAs). Toolbox's entity attribute and
@@ -222,9 +223,14 @@ func toolboxEntitySource(te *toolboxEntity, name, tableVar string) (string, erro
 		if p.typ == "N" {
 			s = "number()"
 		}
-		if te.keyParams[p.name] {
-			s += ".key()"
-		} else {
+		switch as, saved := te.savedAs[p.name]; {
+		case te.keyParams[p.name] && saved && as != p.name+"Param":
+			s += ".key()" // the key attribute itself: in every item
+		case te.keyParams[p.name]:
+			// Saved beside the key it makes, so absent from items other
+			// writers made: optional, so that Toolbox reads those too.
+			s += ".key().optional()"
+		default:
 			s += ".optional()"
 		}
 		if as, ok := te.savedAs[p.name]; ok && as != p.name {
