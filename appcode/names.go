@@ -162,12 +162,9 @@ func quote(s string) string {
 		case r < 0x20 || r == 0x7f || r == 0x2028 || r == 0x2029:
 			b.WriteString(`\u`)
 			b.WriteString(hex4(int(r)))
-		case r > 0xFFFF:
-			// Go reads \U, TypeScript and Python read surrogates differently:
-			// Go and Python take the character itself in UTF-8 source, and so
-			// does TypeScript.
-			b.WriteRune(r)
 		default:
+			// Other characters as they are: the three languages read UTF-8
+			// source.
 			b.WriteRune(r)
 		}
 	}

@@ -78,10 +78,6 @@ func newToolboxEntity(e *entity) *toolboxEntity {
 	return te
 }
 
-// paramIDs are the parameters' names as TypeScript identifiers (they are
-// also the schema's attribute names).
-func (te *toolboxEntity) attrName(p string) string { return p }
-
 func renderToolbox(d *design) (string, []string) {
 	var warnings []string
 	n := newTSNames(d, "Table", "Entity", "item", "string", "number", "binary", "boolean", "nul", "set", "list", "any", "record",
