@@ -149,6 +149,7 @@ func TestTypeScriptTypeChecks(t *testing.T) {
 	t.Run("TypeScriptKeys", func(t *testing.T) { checkTypeScriptKeys(t, work) })
 	t.Run("TypeScriptRunsAgainstTheEngine", func(t *testing.T) { runTypeScript(t, work, "access") })
 	t.Run("ToolboxRunsAgainstTheEngine", func(t *testing.T) { runTypeScript(t, work, "toolbox") })
+	t.Run("ElectroDBReadsTheDataset", func(t *testing.T) { runElectroDBGets(t, work) })
 	t.Run("ElectroDBKeys", func(t *testing.T) { checkLibraryKeys(t, work, ElectroDB) })
 	t.Run("ToolboxKeys", func(t *testing.T) { checkLibraryKeys(t, work, Toolbox) })
 }

@@ -8,6 +8,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -341,4 +342,95 @@ func main() {
 		t.Fatalf("go run ./cmd/run: %v\n%s", err, out)
 	}
 	compareRuns(t, "go", calls, out)
+}
+
+// runElectroDBGets reads, with the ElectroDB entities, every item an
+// entity's GetItem access pattern finds in the dataset (items ElectroDB
+// did not write: ignoreOwnership), against the engine.
+func runElectroDBGets(t *testing.T, work string) {
+	var script strings.Builder
+	script.WriteString("import { DynamoDBClient } from \"@aws-sdk/client-dynamodb\";\nimport { DynamoDBDocumentClient } from \"@aws-sdk/lib-dynamodb\";\nconst out = [];\n")
+	script.WriteString("const client = (url) => DynamoDBDocumentClient.from(new DynamoDBClient({ endpoint: url, region: \"us-east-1\", credentials: { accessKeyId: \"test\", secretAccessKey: \"test\" }, maxAttempts: 1 }));\n")
+	type check struct{ model, pattern string }
+	var checks []check
+	for _, nm := range checkedModels(t) {
+		d, err := newDesign(nm.m)
+		if err != nil {
+			t.Fatal(err)
+		}
+		db, _ := nm.m.NewDatabase()
+		loadDataset(t, nm.m, db)
+		mod := "m_" + patternDir(nm.name)
+		wrote := false
+		for _, p := range d.patterns {
+			if p.ap.Operation != "GetItem" || p.entity == nil || p.fanOut != nil {
+				continue
+			}
+			// The request's key must be the entity's templates.
+			key := p.req.get("Key")
+			same := key != nil && len(key.keys) > 0
+			for i, k := range key.keys {
+				ek := p.entity.key(k.text())
+				s := key.vals[i]
+				same = same && ek != nil && isPrimary(p.entity.table, ek.attr) && s.kind == kObject && len(s.vals) == 1 && s.vals[0].kind == kString && s.vals[0].text() == ek.tmpl.String()
+			}
+			if !same {
+				continue
+			}
+			if !wrote {
+				wrote = true
+				script.WriteString("const " + mod + " = await import(\"./" + patternDir(nm.name) + "/entities.js\");\n")
+				script.WriteString(mod + ".setClient(client(" + quote(endpoint(t, db)) + "));\n")
+			}
+			examples := p.ap.Examples()
+			attrs := electroAttrs(p.entity)
+			var members []string
+			primary := primaryParams(p.entity)
+			for _, q := range p.entity.params {
+				if !primary[q.name] {
+					continue
+				}
+				v := quote(examples[q.name])
+				if q.typ == "N" {
+					v = examples[q.name]
+				}
+				members = append(members, quote(attrs[q.name])+": "+v)
+			}
+			ent := ""
+			src, _ := os.ReadFile(filepath.Join(work, patternDir(nm.name), "entities.ts"))
+			for _, mm := range entityVar.FindAllStringSubmatch(string(src), -1) {
+				if name, _ := strconv.Unquote(mm[2]); name == p.entity.name {
+					ent = mm[1]
+				}
+			}
+			script.WriteString("try {\n  const r = await " + mod + "." + ent + ".get({ " + strings.Join(members, ", ") + " }).go({ ignoreOwnership: true });\n")
+			script.WriteString("  out.push({ ok: true, count: r.data ? 1 : 0, error: \"\" });\n} catch (e) {\n  out.push({ ok: false, count: 0, error: String(e) });\n}\n")
+			checks = append(checks, check{nm.name, p.ap.Name})
+		}
+	}
+	script.WriteString("console.log(JSON.stringify(out));\n")
+	if len(checks) == 0 {
+		t.Fatal("no GetItem pattern to read with ElectroDB")
+	}
+	path := filepath.Join(work, "js", "run_electrodb.mjs")
+	mustWrite(t, path, script.String())
+	cmd := exec.Command("node", path)
+	cmd.Dir = filepath.Join(work, "js")
+	out, err := cmd.Output()
+	if err != nil {
+		var stderr []byte
+		if ee, ok := err.(*exec.ExitError); ok {
+			stderr = ee.Stderr
+		}
+		t.Fatalf("node %s: %v\n%s", path, err, stderr)
+	}
+	var got []runResult
+	if err := json.Unmarshal(out, &got); err != nil || len(got) != len(checks) {
+		t.Fatalf("%d results for %d reads: %v\n%s", len(got), len(checks), err, out)
+	}
+	for i, c := range checks {
+		if !got[i].OK || got[i].Count != 1 {
+			t.Errorf("electrodb: %s: %q did not read the item: %+v", c.model, c.pattern, got[i])
+		}
+	}
 }
