@@ -104,6 +104,10 @@ func (p *pattern) paramDocs(ps []*param) [][2]string {
 	return out
 }
 
+// batchNote documents what a BatchGetItem function does not do: retrying
+// needs a backoff policy, which is the application's to choose.
+const batchNote = ". Keys DynamoDB leaves unprocessed (UnprocessedKeys, under throttling) are not retried"
+
 // reads reports whether the operation returns items to the caller.
 func (p *pattern) reads() bool {
 	switch p.ap.Operation {

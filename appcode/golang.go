@@ -588,6 +588,9 @@ func goPattern(p *pattern, name string, types map[*entity]string) (string, error
 	if p.ap.Description != "" {
 		doc += ". " + strings.TrimRight(comment(p.ap.Description), ". ")
 	}
+	if p.ap.Operation == "BatchGetItem" {
+		doc += batchNote
+	}
 	if f := p.fanOut; f != nil {
 		doc += ". It fans out over " + comment(f.Parameter) + " = " + strconv.Itoa(f.From) + ".." + strconv.Itoa(f.To) + " and merges the results"
 	}

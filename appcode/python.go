@@ -337,6 +337,9 @@ func pyPattern(b *strings.Builder, p *pattern, name string, types map[*entity]st
 	if p.ap.Description != "" {
 		doc += ". " + strings.TrimRight(comment(p.ap.Description), ". ")
 	}
+	if p.ap.Operation == "BatchGetItem" {
+		doc += batchNote
+	}
 	if f := p.fanOut; f != nil {
 		doc += ". Fans out over " + comment(f.Parameter) + " = " + strconv.Itoa(f.From) + ".." + strconv.Itoa(f.To) + " and merges the results"
 	}

@@ -514,6 +514,9 @@ func tsPattern(b *strings.Builder, p *pattern, n *tsNames, client string) {
 	if p.ap.Description != "" {
 		b.WriteString(". " + strings.TrimRight(comment(p.ap.Description), ". "))
 	}
+	if p.ap.Operation == "BatchGetItem" {
+		b.WriteString(batchNote)
+	}
 	if p.fanOut != nil {
 		f := p.fanOut
 		b.WriteString(". Fans out over " + comment(f.Parameter) + " = " + strconv.Itoa(f.From) + ".." + strconv.Itoa(f.To) + " and merges the results")
