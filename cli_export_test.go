@@ -168,3 +168,19 @@ func TestImportCommand(t *testing.T) {
 		}
 	}
 }
+
+// TestExportCommandApplicationCode: workbench export -format go writes the
+// data-access package.
+func TestExportCommandApplicationCode(t *testing.T) {
+	in := writeTemp(t, "model.json", patternDocument(t, "time-series"))
+	code, out, errs := runCommand(t, "export", "", "-format", "go", in)
+	if code != 0 || !strings.Contains(out, "package access") || !strings.Contains(out, "func HotDeviceLatest(ctx context.Context, client Client, deviceId string) ([]ShardedReading, error)") {
+		t.Fatalf("exit %d\n%.300s\n%s", code, out, errs)
+	}
+	dir := t.TempDir()
+	code, _, errs = runCommand(t, "export", "", "-format", "python", "-o", filepath.Join(dir, "access.py"), in)
+	data, err := os.ReadFile(filepath.Join(dir, "access.py"))
+	if code != 0 || err != nil || !strings.Contains(string(data), "def hot_device_latest(client: DynamoDBClient, device_id: str) -> List[ShardedReading]:") {
+		t.Errorf("-o: exit %d, %v, %s", code, err, errs)
+	}
+}

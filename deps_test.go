@@ -50,6 +50,9 @@ var serverParsers = []string{
 //   - only app/..., wasm/ and the root package import go-app;
 //   - only mcpserver/ and the root package import the MCP SDK;
 //   - only importers/... imports serverParsers;
+//   - appcode/ imports only the standard library and engine/... (plain
+//     string building, no template engine), and stays out of the page
+//     (app/, wasm/): it would add about 143 KB brotli to app.wasm;
 //   - nothing imports syscall/js (go-app wraps it).
 func TestDependencyRule(t *testing.T) {
 	imports := moduleImports(t)
@@ -111,6 +114,14 @@ func TestForbidden(t *testing.T) {
 		{"engine/export", "github.com/goccy/go-yaml", false},
 		{"app", "github.com/hashicorp/hcl/v2", false},
 		{"", "github.com/zclconf/go-cty/cty", false},
+		{"appcode", modulePath + "/engine/export", true},
+		{"appcode", "strings", true},
+		{"appcode", "text/template", false},
+		{"appcode", modulePath + "/patterns", false},
+		{"appcode", goappPath + "/pkg/app", false},
+		{"app", modulePath + "/appcode", false},
+		{"wasm", modulePath + "/appcode", false},
+		{"", modulePath + "/appcode", true},
 	}
 	for _, tt := range tests {
 		reason := forbidden(tt.dir, tt.imp)
@@ -128,6 +139,8 @@ func forbidden(dir, imp string) string {
 		return "nothing imports syscall/js directly; go through go-app"
 	case within(imp, goappPath) && !(dir == "" || dir == "wasm" || within(dir, "app")):
 		return "only app/, wasm/ and the root package import go-app"
+	case within(imp, modulePath+"/appcode") && (dir == "wasm" || within(dir, "app")):
+		return "appcode stays out of the page's WebAssembly (about 143 KB brotli); the page asks POST /api/export for its formats"
 	case within(imp, mcpSDKPath) && !(dir == "" || within(dir, "mcpserver")):
 		return "only mcpserver/ and the root package import the MCP SDK (a server-side dependency, never in the page)"
 	}
@@ -147,6 +160,11 @@ func forbidden(dir, imp string) string {
 			}
 		}
 		return "engine/... imports only the standard library, " + strings.Join(engineLibraries, ", ") + " and engine/..."
+	case within(dir, "appcode"):
+		if isStandard(imp) && !within(imp, "text/template") && !within(imp, "html/template") || within(imp, modulePath+"/engine") {
+			return ""
+		}
+		return "appcode imports only the standard library (no template engine) and engine/..."
 	case within(dir, "patterns"), within(dir, "visualizer"):
 		if isStandard(imp) || within(imp, modulePath+"/engine") {
 			return ""

@@ -11,6 +11,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/dynamodb-workbench/workbench/app"
 	"github.com/dynamodb-workbench/workbench/engine/export"
 	"github.com/dynamodb-workbench/workbench/engine/model"
 	"github.com/dynamodb-workbench/workbench/patterns"
@@ -266,5 +267,58 @@ func TestASCIIJSON(t *testing.T) {
 	var back []string
 	if err := json.Unmarshal([]byte(got), &back); err != nil || back[0] != "Zoë ☃ 😀 \"q\"" {
 		t.Errorf("does not decode back: %v %q", err, back)
+	}
+}
+
+// TestServerFormatsMatchAppcode: the formats the page asks the server for
+// are the application-code formats appcode registers, by name and title.
+func TestServerFormatsMatchAppcode(t *testing.T) {
+	registered := map[string]export.FormatInfo{}
+	for _, f := range export.Formats() {
+		registered[f.Name] = f
+	}
+	for _, f := range app.ServerFormats() {
+		if r, ok := registered[f.Name]; !ok || r.Title != f.Title {
+			t.Errorf("the page offers %+v from the server; the server registers %+v", f, r)
+		}
+		delete(registered, f.Name)
+	}
+	for _, name := range []string{"electrodb", "dynamodb-toolbox", "typescript", "python", "go"} {
+		if _, left := registered[name]; left {
+			t.Errorf("the server registers %s, which the page does not offer", name)
+		}
+	}
+}
+
+// TestExportAPIApplicationCode: the application-code formats over HTTP,
+// each one file with its name.
+func TestExportAPIApplicationCode(t *testing.T) {
+	h := exportServer(t)
+	doc := patternDocument(t, "write-sharding")
+	for format, want := range map[string][2]string{
+		"electrodb":        {"entities.ts", `template: "CANDIDATE#${candidate}#${shard}", casing: "none"`},
+		"dynamodb-toolbox": {"toolbox.ts", `PK: ` + "`CANDIDATE#${x.candidate}#${x.shard}`"},
+		"typescript":       {"access.ts", "export async function ordersOfADay(client: DynamoDBDocumentClient, date: string): Promise<Order[]>"},
+		"python":           {"access.py", "def orders_of_a_day(client: DynamoDBClient, date: str) -> List[Order]:"},
+		"go":               {"access.go", "func OrdersOfADay(ctx context.Context, client Client, date string) ([]Order, error)"},
+	} {
+		rec := post(h, "/api/export?format="+format, doc)
+		if rec.Code != 200 || !strings.HasPrefix(rec.Header().Get("Content-Type"), "text/plain") {
+			t.Fatalf("%s: %d %s %s", format, rec.Code, rec.Header().Get("Content-Type"), rec.Body)
+		}
+		if cd := rec.Header().Get("Content-Disposition"); !strings.Contains(cd, `filename="`+want[0]+`"`) {
+			t.Errorf("%s: Content-Disposition %q", format, cd)
+		}
+		if !strings.Contains(rec.Body.String(), want[1]) {
+			t.Errorf("%s: the file lacks %q", format, want[1])
+		}
+		if ws := warningsHeader(t, rec); len(ws) != 0 {
+			t.Errorf("%s: warnings %q", format, ws)
+		}
+	}
+	// A model that does not validate is refused, as for every format.
+	rec := post(h, "/api/export?format=python", []byte(`{"version": 1, "name": "x", "tables": [{"TableName": "T"}], "settings": {}}`))
+	if rec.Code != 400 || !strings.Contains(rec.Body.String(), `"error"`) {
+		t.Errorf("an invalid model: %d %s", rec.Code, rec.Body)
 	}
 }

@@ -9,6 +9,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/dynamodb-workbench/workbench/engine/export"
 )
 
 // TestReadmeListsEveryElementID keeps README's UI map complete: every
@@ -60,5 +62,20 @@ func TestReadmeListsEveryElementID(t *testing.T) {
 	}
 	if checked < 20 {
 		t.Errorf("checked only %d ids: is the parse broken?", checked)
+	}
+}
+
+// TestReadmeShowsEveryExportFormat keeps README's export examples complete:
+// every format the export registry offers (application code included)
+// appears in an example command.
+func TestReadmeShowsEveryExportFormat(t *testing.T) {
+	readme, err := os.ReadFile("README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range export.FormatNames() {
+		if !strings.Contains(string(readme), "-format "+f+" ") && !strings.Contains(string(readme), "format="+f+"'") && !strings.Contains(string(readme), "format="+f+"&") {
+			t.Errorf("README.md has no example command for the export format %s", f)
+		}
 	}
 }

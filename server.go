@@ -33,6 +33,11 @@ import (
 	"time"
 
 	"github.com/dynamodb-workbench/workbench/app"
+	// The application-code export formats (ElectroDB, DynamoDB-Toolbox,
+	// typed data access in TypeScript, Python and Go) register themselves
+	// with engine/export: for POST /api/export, the command line and the
+	// MCP tools. The page asks the server for them (app.ServerFormats).
+	_ "github.com/dynamodb-workbench/workbench/appcode"
 	"github.com/dynamodb-workbench/workbench/engine"
 	"github.com/dynamodb-workbench/workbench/engine/wire"
 	"github.com/dynamodb-workbench/workbench/httpguard"

@@ -39,6 +39,27 @@ var formats = []FormatInfo{
 	{Name: OneTable, Title: "OneTable schema (JSON, one per table)", Importable: true},
 }
 
+// Renderer renders a format registered from outside this package (the
+// application code of package appcode, which builds on engine/model and so
+// cannot be imported here). It adds its files and warnings to r.
+type Renderer func(m *model.Model, opts Options, r *Result) error
+
+// registered holds the renderers of Register's formats.
+var registered = map[string]Renderer{}
+
+// Register adds a format rendered by render to Formats and RenderWith. It
+// is called from package initialization (appcode's init); a name taken
+// twice is a programming error and panics.
+func Register(info FormatInfo, render Renderer) {
+	for _, f := range formats {
+		if f.Name == info.Name {
+			panic("export: format " + info.Name + " registered twice")
+		}
+	}
+	formats = append(formats, info)
+	registered[info.Name] = render
+}
+
 // Formats returns the export formats in the order a menu shows them.
 func Formats() []FormatInfo { return append([]FormatInfo(nil), formats...) }
 
@@ -152,6 +173,10 @@ func RenderWith(m *model.Model, format string, opts Options) (*Result, error) {
 		renderOneTable(m, r)
 	case NoSQLWorkbench:
 		if err := renderNoSQLWorkbench(m, opts, r); err != nil {
+			return nil, err
+		}
+	default:
+		if err := registered[format](m, opts, r); err != nil {
 			return nil, err
 		}
 	}
