@@ -110,31 +110,6 @@ func TestCloudFormationAttributeDefinitionsAreTheKeys(t *testing.T) {
 	}
 }
 
-// TestCloudFormationYAMLMatchesJSON reads the YAML template back with a
-// suspicious reader and compares it with the JSON template.
-func TestCloudFormationYAMLMatchesJSON(t *testing.T) {
-	for name, m := range testModels() {
-		j := renderTemplate(t, m)
-		r, err := Render(m, CloudFormationYAML)
-		if err != nil {
-			t.Fatal(err)
-		}
-		y, err := readYAML(r.Files[0].Content)
-		if err != nil {
-			t.Errorf("%s: the YAML does not read back: %v\n%s", name, err, r.Files[0].Content)
-			continue
-		}
-		if !reflect.DeepEqual(y, any(j)) {
-			yb, _ := json.MarshalIndent(y, "", " ")
-			jb, _ := json.MarshalIndent(j, "", " ")
-			t.Errorf("%s: the YAML reads as\n%s\nthe JSON is\n%s", name, yb, jb)
-		}
-		if r.ContentType != "application/yaml" || len(r.Files) != 1 {
-			t.Errorf("%s: %d files, %s", name, len(r.Files), r.ContentType)
-		}
-	}
-}
-
 func TestCloudFormationFullModel(t *testing.T) {
 	tpl := renderTemplate(t, fullModel())
 	if tpl["AWSTemplateFormatVersion"] != "2010-09-09" || tpl["Description"] == "" {
@@ -203,41 +178,5 @@ func TestCloudFormationFullModel(t *testing.T) {
 	arn := outs["OrdersStreamArn"].(map[string]any)["Value"].(map[string]any)["Fn::GetAtt"]
 	if !reflect.DeepEqual(arn, []any{"Orders", "StreamArn"}) {
 		t.Errorf("stream ARN output %v", arn)
-	}
-}
-
-func TestPlainSafe(t *testing.T) {
-	for s, want := range map[string]bool{
-		"AWS::DynamoDB::Table": true, "Fn::GetAtt": true, "ShoppingCart": true, "PAY_PER_REQUEST": true,
-		"The name of table orders": true, "student-data": true,
-		"": false, "N": false, "y": false, "Yes": false, "off": false, "null": false, "~": false,
-		"2010-09-09": false, "0123": false, "1e3": false, ".inf": false, "-x": false, "a: b": false,
-		"a:": false, "#x": false, "USER#{id}": false, "x ": false, " x": false, "line\nbreak": false,
-		"quote'": false, "Zoë": false,
-	} {
-		if got := plainSafe(s); got != want {
-			t.Errorf("plainSafe(%q) = %v, want %v", s, got, want)
-		}
-	}
-}
-
-// TestYAMLEmitterShapes covers the emitter's nesting: lists of lists,
-// empty collections, lists inside list items.
-func TestYAMLEmitterShapes(t *testing.T) {
-	doc := obj{}.
-		add("empty", obj{}).
-		add("none", list{}).
-		add("nested", list{list{"a", "b"}, list{}, obj{}, obj{}.add("k", list{obj{}.add("x", int64(1))})}).
-		add("flags", list{true, false, int64(-3)})
-	got, err := readYAML(string(writeYAML(doc)))
-	if err != nil {
-		t.Fatalf("%v\n%s", err, writeYAML(doc))
-	}
-	var want any
-	if err := json.Unmarshal(writeJSON(doc), &want); err != nil {
-		t.Fatal(err)
-	}
-	if !reflect.DeepEqual(got, want) {
-		t.Errorf("YAML reads as %v, JSON is %v\n%s", got, want, writeYAML(doc))
 	}
 }
