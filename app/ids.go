@@ -90,6 +90,8 @@ const (
 
 	// Export and apply.
 	IDExportFormat   = "wb-export-format"   // the export format
+	IDExportProfile  = "wb-export-profile"  // default or production (CloudFormation and CDK)
+	IDExportPending  = "wb-export-pending"  // a format the server renders is on its way
 	IDExportDownload = "wb-export-download" // download the export (a zip for a CDK app)
 	IDExportPreview  = "wb-export-preview"  // the generated file(s)
 	IDExportWarnings = "wb-export-warnings" // what the format cannot carry

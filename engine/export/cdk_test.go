@@ -5,7 +5,6 @@ import (
 	"regexp"
 	"strings"
 	"testing"
-
 )
 
 func cdkFiles(t *testing.T, r *Result) map[string]string {

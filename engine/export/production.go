@@ -196,9 +196,9 @@ func stagedName(name string) string {
 }
 
 // Intrinsic functions of the production template.
-func ref(name string) obj        { return obj{}.add("Ref", name) }
+func ref(name string) obj         { return obj{}.add("Ref", name) }
 func fnIf(c string, a, b any) obj { return obj{}.add("Fn::If", list{c, a, b}) }
-func fnSub(s string) obj         { return obj{}.add("Fn::Sub", s) }
+func fnSub(s string) obj          { return obj{}.add("Fn::Sub", s) }
 func notEmpty(param string) obj {
 	return obj{}.add("Fn::Not", list{obj{}.add("Fn::Equals", list{ref(param), ""})})
 }
