@@ -12,8 +12,8 @@ import (
 	"testing"
 
 	"github.com/dynamodb-workbench/workbench/engine/export"
-	"github.com/dynamodb-workbench/workbench/importers"
 	"github.com/dynamodb-workbench/workbench/engine/model"
+	"github.com/dynamodb-workbench/workbench/importers"
 	"github.com/dynamodb-workbench/workbench/patterns"
 )
 

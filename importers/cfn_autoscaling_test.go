@@ -183,4 +183,3 @@ func TestCDKSynthRoundTrip(t *testing.T) {
 func sortTables(m *model.Model) {
 	sort.SliceStable(m.Tables, func(i, j int) bool { return m.Tables[i].TableName < m.Tables[j].TableName })
 }
-

@@ -43,7 +43,7 @@ func (ti *tfImporter) scaling(blocks []*hclsyntax.Block, labels map[string]strin
 	if len(tables) > 0 {
 		ti.resources["aws_dynamodb_table"] = cty.ObjectVal(tables)
 	}
-	targets := map[string]*tfTarget{}   // label -> target
+	targets := map[string]*tfTarget{}    // label -> target
 	byResource := map[string]*tfTarget{} // resource_id + dimension -> target
 	refs := map[string]cty.Value{}
 	var order []*tfTarget
