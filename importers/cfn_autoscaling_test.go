@@ -9,6 +9,7 @@ import (
 
 	"github.com/dynamodb-workbench/workbench/engine/export"
 	"github.com/dynamodb-workbench/workbench/engine/model"
+	"github.com/dynamodb-workbench/workbench/engine/schema"
 )
 
 // TestCloudFormationTableAutoScaling reads a hand-written template in the
@@ -170,16 +171,43 @@ func TestCDKSynthRoundTrip(t *testing.T) {
 			if profile == export.ProfileProduction {
 				want = productionOf(t, m)
 			}
-			// CDK orders resources by logical id, so tables may come back
-			// in another order.
-			sortTables(want)
-			sortTables(back)
+			// CDK orders resources by logical id (tables may come back in
+			// another order) and writes its defaults out (table class,
+			// deletion protection, PITR off, tags sorted).
+			want = withCDKDefaults(t, want)
+			back = withCDKDefaults(t, back)
 			sameTables(t, what, want, back)
 			t.Logf("%s: warnings %q", what, warnings)
 		}
 	}
 }
 
-func sortTables(m *model.Model) {
-	sort.SliceStable(m.Tables, func(i, j int) bool { return m.Tables[i].TableName < m.Tables[j].TableName })
+// withCDKDefaults is a copy of m with the defaults a CDK app writes out
+// made explicit, the tables sorted by name and their tags by key.
+func withCDKDefaults(t *testing.T, m *model.Model) *model.Model {
+	t.Helper()
+	doc, err := model.Marshal(m)
+	if err != nil {
+		t.Fatal(err)
+	}
+	out, err := model.Parse(doc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sort.SliceStable(out.Tables, func(i, j int) bool { return out.Tables[i].TableName < out.Tables[j].TableName })
+	no := false
+	for i := range out.Tables {
+		tb := &out.Tables[i]
+		if tb.TableClass == "" {
+			tb.TableClass = schema.TableClassStandard
+		}
+		if tb.DeletionProtectionEnabled == nil {
+			tb.DeletionProtectionEnabled = &no
+		}
+		if tb.PointInTimeRecoverySpecification == nil {
+			tb.PointInTimeRecoverySpecification = &schema.PointInTimeRecoverySpecification{}
+		}
+		sort.SliceStable(tb.Tags, func(a, b int) bool { return tb.Tags[a].Key < tb.Tags[b].Key })
+	}
+	return out
 }
