@@ -20,6 +20,12 @@ const maxDescription = 1024
 // letters and digits ("student-data" is StudentData), unique in the
 // template. Outputs draw from the same set so that no two ids collide.
 func tableIDs(m *model.Model, used names) []string {
+	// The production profile's parameters and conditions share the
+	// template's namespace (and CDK's construct ids): reserved in both
+	// profiles, so that a table keeps its logical id from one to the other.
+	for _, r := range []string{paramStage, paramKMSKey, paramAlarmTopic, condStage, condKMSKey, condAlarmTopic} {
+		used[r] = true
+	}
 	ids := make([]string, len(m.Tables))
 	for i, t := range m.Tables {
 		// Logical ids are at most 255 characters; leave room for the

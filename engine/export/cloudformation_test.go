@@ -180,3 +180,39 @@ func TestCloudFormationFullModel(t *testing.T) {
 		t.Errorf("stream ARN output %v", arn)
 	}
 }
+
+// TestProductionNamesDoNotClash: a table named like a production parameter
+// gets another logical id, the same in both profiles and in CDK.
+func TestProductionNamesDoNotClash(t *testing.T) {
+	m := fullModel()
+	m.Tables = m.Tables[2:3]
+	m.Tables[0].TableName = "Stage"
+	m.Entities, m.AccessPatterns, m.Dataset = nil, nil, nil
+	ids := map[string]string{}
+	for _, profile := range Profiles() {
+		r, err := RenderWith(m, CloudFormationJSON, Options{Profile: profile})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var tpl map[string]any
+		if err := json.Unmarshal([]byte(r.Files[0].Content), &tpl); err != nil {
+			t.Fatal(err)
+		}
+		for id, res := range tpl["Resources"].(map[string]any) {
+			if res.(map[string]any)["Type"] == "AWS::DynamoDB::Table" {
+				name, _ := json.Marshal(res.(map[string]any)["Properties"].(map[string]any)["TableName"])
+				ids[profile+" "+id] = string(name)
+			}
+			params, _ := tpl["Parameters"].(map[string]any)
+			if _, clash := params[id]; clash {
+				t.Errorf("resource %s is also a parameter", id)
+			}
+		}
+	}
+	if _, ok := ids[ProfileDefault+" Stage2"]; !ok {
+		t.Errorf("table Stage's ids: %v", ids)
+	}
+	if _, ok := ids[ProfileProduction+" Stage2"]; !ok {
+		t.Errorf("table Stage's ids: %v", ids)
+	}
+}
