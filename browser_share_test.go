@@ -91,6 +91,35 @@ func TestBrowserExport(t *testing.T) {
 	b.screenshot("export")
 }
 
+// TestBrowserExportProductionYAML: the Export tab's production profile,
+// and YAML, which the server renders (the page's WebAssembly has no YAML
+// library): the page fetches it and shows it, and follows a change of
+// profile.
+func TestBrowserExportProductionYAML(t *testing.T) {
+	b := startBrowser(t)
+	b.open("/?pattern=bulk-upload-hot-cold&items=20")
+	b.click(app.IDTab + app.TabExport)
+	preview := func(what, text string) {
+		t.Helper()
+		b.waitFor(what, fmt.Sprintf(`(document.getElementById(%q)?.textContent || "").includes(%q)`, app.IDExportPreview, text), 20*time.Second)
+	}
+	preview("the JSON template shows", `"Type": "AWS::DynamoDB::Table"`)
+	b.setField(app.IDExportProfile, "production")
+	preview("the production JSON template shows", `"Type": "AWS::ApplicationAutoScaling::ScalableTarget"`)
+	b.setField(app.IDExportFormat, "cloudformation-yaml")
+	preview("the server's production YAML shows", "PredefinedMetricType: DynamoDBReadCapacityUtilization")
+	preview("with its throttling alarms", "MetricName: WriteThrottleEvents")
+	var href string
+	b.eval("reading the download link", fmt.Sprintf(`document.getElementById(%q).getAttribute("href")`, app.IDExportDownload), &href)
+	if !strings.HasPrefix(href, "data:application/yaml") {
+		t.Errorf("the YAML download is %.40q", href)
+	}
+	b.setField(app.IDExportProfile, "default")
+	b.waitFor("the default YAML replaces it", fmt.Sprintf(`(() => { const t = document.getElementById(%q)?.textContent || "";
+		return t.includes("Type: AWS::DynamoDB::Table") && !t.includes("HasStage"); })()`, app.IDExportPreview), 20*time.Second)
+	b.screenshot("export-yaml")
+}
+
 // TestBrowserLargeModelSharesThroughTheStore: a design too large for a link
 // is stored on the server and shared as /s/{id}.
 func TestBrowserLargeModelSharesThroughTheStore(t *testing.T) {

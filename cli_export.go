@@ -13,6 +13,7 @@ import (
 	"github.com/dynamodb-workbench/workbench/apply"
 	"github.com/dynamodb-workbench/workbench/engine/export"
 	"github.com/dynamodb-workbench/workbench/engine/model"
+	"github.com/dynamodb-workbench/workbench/exporters"
 	"github.com/dynamodb-workbench/workbench/importers"
 	"github.com/dynamodb-workbench/workbench/liveimport"
 	"github.com/dynamodb-workbench/workbench/patterns"
@@ -75,8 +76,9 @@ func runExportCommand(args []string) int {
 	format := flags.String("format", "", "`format`: "+strings.Join(export.FormatNames(), ", "))
 	out := flags.String("o", "", "write to this `file or directory` (a directory for cdk-ts) instead of standard output")
 	items := flags.Int("items", 0, "sample items per table in a NoSQL Workbench model (0: the default, 100; -1: none)")
+	profile := flags.String("profile", export.ProfileDefault, "`profile` of the cloudformation-json, cloudformation-yaml and cdk-ts formats: "+strings.Join(export.Profiles(), ", "))
 	flags.Usage = func() {
-		fmt.Fprintln(exportStderr, "usage: workbench export -format FORMAT [-o FILE|DIR] [-items N] model.json")
+		fmt.Fprintln(exportStderr, "usage: workbench export -format FORMAT [-profile production] [-o FILE|DIR] [-items N] model.json")
 		flags.PrintDefaults()
 	}
 	if err := flags.Parse(args); err != nil {
@@ -85,10 +87,10 @@ func runExportCommand(args []string) int {
 		}
 		return 2
 	}
-	return exportExit("export", flags, exportCommand(*format, *out, *items, flags.Args()))
+	return exportExit("export", flags, exportCommand(*format, *profile, *out, *items, flags.Args()))
 }
 
-func exportCommand(format, out string, items int, args []string) error {
+func exportCommand(format, profile, out string, items int, args []string) error {
 	if format == "" {
 		return fmt.Errorf("%w: give -format, one of %s", errExportUsage, strings.Join(export.FormatNames(), ", "))
 	}
@@ -103,7 +105,7 @@ func exportCommand(format, out string, items int, args []string) error {
 	if err != nil {
 		return fmt.Errorf("%s: %v", args[0], err)
 	}
-	res, err := export.RenderWith(m, format, export.Options{Resolve: patterns.Generator, MaxItems: items})
+	res, err := exporters.RenderWith(m, format, export.Options{Resolve: patterns.Generator, MaxItems: items, Profile: profile})
 	if err != nil {
 		return err
 	}

@@ -184,3 +184,30 @@ func TestExportCommandApplicationCode(t *testing.T) {
 		t.Errorf("-o: exit %d, %v, %s", code, err, errs)
 	}
 }
+
+// TestExportCommandProfile: -profile production reaches the CloudFormation
+// and CDK exports (the warning about assumed auto scaling on standard
+// error); another format or profile is refused.
+func TestExportCommandProfile(t *testing.T) {
+	in := writeTemp(t, "model.json", patternDocument(t, "bulk-upload-hot-cold"))
+	code, out, errs := runCommand(t, "export", "", "-format", "cloudformation-yaml", "-profile", "production", in)
+	if code != 0 || !strings.Contains(out, "DeletionProtectionEnabled: true") || !strings.Contains(out, "ScalableDimension: dynamodb:table:ReadCapacityUnits") {
+		t.Fatalf("exit %d\n%.500s\n%s", code, out, errs)
+	}
+	if !strings.Contains(errs, "warning: Table Clicks_2026_03: the model sets no auto scaling") {
+		t.Errorf("stderr %q", errs)
+	}
+	dir := t.TempDir()
+	if code, _, errs = runCommand(t, "export", "", "-format", "cdk-ts", "-profile", "production", "-o", dir, in); code != 0 {
+		t.Fatalf("cdk-ts: exit %d %s", code, errs)
+	}
+	stack, err := os.ReadFile(filepath.Join(dir, "lib", "bulk-upload-order-and-hot-cold-time-tables-stack.ts"))
+	if err != nil || !strings.Contains(string(stack), "new cdk.CfnParameter(this, 'Stage'") {
+		t.Errorf("the CDK stack: %v", err)
+	}
+	for _, args := range [][]string{{"-format", "terraform", "-profile", "production"}, {"-format", "cloudformation-json", "-profile", "staging"}} {
+		if code, _, errs = runCommand(t, "export", "", append(args, in)...); code != 1 || !strings.Contains(errs, "profile") {
+			t.Errorf("%v: exit %d %s", args, code, errs)
+		}
+	}
+}

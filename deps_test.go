@@ -29,11 +29,13 @@ var engineLibraries = []string{
 	"github.com/cockroachdb/apd/v3",
 }
 
-// serverParsers are the YAML and HCL parsers of the imports. They stay in
-// importers/, which only the server and the command line use: imported by
+// serverParsers are the YAML and HCL parsers of the imports (and go-yaml
+// the YAML writer of the exports). They stay in importers/ and exporters/,
+// which only the server and the command line use: imported by
 // the page they would add about 0.35 MB (go-yaml) and 0.68 MB (hcl with
 // go-cty) to web/app.wasm, gzip-compressed, measured with a use of each
-// compiled into ./wasm. The page posts those formats to POST /api/import.
+// compiled into ./wasm. The page posts those formats to POST /api/import
+// and fetches YAML exports from POST /api/export.
 var serverParsers = []string{
 	"github.com/goccy/go-yaml",
 	"github.com/hashicorp/hcl",
@@ -49,7 +51,8 @@ var serverParsers = []string{
 //     engine/...;
 //   - only app/..., wasm/ and the root package import go-app;
 //   - only mcpserver/ and the root package import the MCP SDK;
-//   - only importers/... imports serverParsers;
+//   - only importers/... and exporters/... import serverParsers, and
+//     neither app/ nor wasm/ imports them;
 //   - appcode/ imports only the standard library and engine/... (plain
 //     string building, no template engine), and stays out of the page
 //     (app/, wasm/): it would add about 143 KB brotli to app.wasm;
@@ -111,6 +114,9 @@ func TestForbidden(t *testing.T) {
 		{"ops", mcpSDKPath + "/mcp", false},
 		{"importers", "github.com/goccy/go-yaml/parser", true},
 		{"importers", "github.com/hashicorp/hcl/v2/hclsyntax", true},
+		{"exporters", "github.com/goccy/go-yaml", true},
+		{"app", modulePath + "/exporters", false},
+		{"wasm", modulePath + "/importers", false},
 		{"engine/export", "github.com/goccy/go-yaml", false},
 		{"app", "github.com/hashicorp/hcl/v2", false},
 		{"", "github.com/zclconf/go-cty/cty", false},
@@ -145,9 +151,12 @@ func forbidden(dir, imp string) string {
 		return "only mcpserver/ and the root package import the MCP SDK (a server-side dependency, never in the page)"
 	}
 	for _, lib := range serverParsers {
-		if within(imp, lib) && !within(dir, "importers") {
-			return "the YAML and HCL parsers stay in importers/, out of the page's WebAssembly"
+		if within(imp, lib) && !within(dir, "importers") && !within(dir, "exporters") {
+			return "the YAML and HCL parsers stay in importers/ and exporters/, out of the page's WebAssembly"
 		}
+	}
+	if (within(imp, modulePath+"/importers") || within(imp, modulePath+"/exporters")) && (within(dir, "app") || dir == "wasm") {
+		return "the page posts to the server what importers/ and exporters/ do: their YAML and HCL libraries stay out of the WebAssembly"
 	}
 	switch {
 	case within(dir, "engine"):

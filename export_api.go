@@ -15,18 +15,21 @@ import (
 
 	"github.com/dynamodb-workbench/workbench/engine/export"
 	"github.com/dynamodb-workbench/workbench/engine/model"
+	"github.com/dynamodb-workbench/workbench/exporters"
 	"github.com/dynamodb-workbench/workbench/importers"
 	"github.com/dynamodb-workbench/workbench/patterns"
 )
 
 // Export and import over HTTP (mounted by newServer):
 //
-//	POST /api/export?format=F[&as=file|json|zip][&items=N]   body: a model document
+//	POST /api/export?format=F[&profile=P][&as=file|json|zip][&items=N]   body: a model document
 //	POST /api/import[?format=F][&name=FILE]                   body: the file
 //	POST /api/import?format=endpoint  (JSON body, see import_api.go)
 //
-// format is one of cloudformation-json, cloudformation-yaml, cdk-ts,
-// nosql-workbench. The answer of an export depends on as:
+// format is one of export.FormatNames (cloudformation-json,
+// cloudformation-yaml, cdk-ts, nosql-workbench, ...), rendered by package
+// exporters; profile (default or production) applies to the CloudFormation
+// and CDK formats. The answer of an export depends on as:
 //
 //   - file (the default for the single-file formats): the file itself, with
 //     its media type, a Content-Disposition naming it, and the warnings as a
@@ -126,7 +129,7 @@ func serveExport(w http.ResponseWriter, r *http.Request) {
 		apiError(w, http.StatusBadRequest, "model: "+err.Error())
 		return
 	}
-	res, err := export.RenderWith(m, format, export.Options{Resolve: patterns.Generator, MaxItems: items})
+	res, err := exporters.RenderWith(m, format, export.Options{Resolve: patterns.Generator, MaxItems: items, Profile: q.Get("profile")})
 	if err != nil {
 		apiError(w, http.StatusBadRequest, err.Error())
 		return

@@ -14,6 +14,7 @@ import (
 	"github.com/dynamodb-workbench/workbench/app"
 	"github.com/dynamodb-workbench/workbench/engine/export"
 	"github.com/dynamodb-workbench/workbench/engine/model"
+	"github.com/dynamodb-workbench/workbench/importers"
 	"github.com/dynamodb-workbench/workbench/patterns"
 )
 
@@ -138,7 +139,7 @@ func TestExportAPIProject(t *testing.T) {
 		paths[f.Path] = f.Content
 	}
 	stack := paths["lib/sparse-gsi-escalated-device-status-reports-stack.ts"]
-	if paths["package.json"] == "" || paths["cdk.json"] == "" || !strings.Contains(stack, "new dynamodb.TableV2(this, 'DeviceStatus'") {
+	if paths["package.json"] == "" || paths["cdk.json"] == "" || !strings.Contains(stack, "new dynamodb.Table(this, 'DeviceStatus'") {
 		t.Errorf("files %v", len(res.Files))
 	}
 	if res.Warnings == nil || res.Format != "cdk-ts" {
@@ -320,5 +321,45 @@ func TestExportAPIApplicationCode(t *testing.T) {
 	rec := post(h, "/api/export?format=python", []byte(`{"version": 1, "name": "x", "tables": [{"TableName": "T"}], "settings": {}}`))
 	if rec.Code != 400 || !strings.Contains(rec.Body.String(), `"error"`) {
 		t.Errorf("an invalid model: %d %s", rec.Code, rec.Body)
+	}
+}
+
+// TestExportAPIProductionAndYAML: profile=production reaches the
+// CloudFormation (JSON and YAML, the YAML rendered by the server) and CDK
+// exports; other formats and unknown profiles are refused with 400.
+func TestExportAPIProductionAndYAML(t *testing.T) {
+	h := exportServer(t)
+	doc := patternDocument(t, "bulk-upload-hot-cold")
+	rec := post(h, "/api/export?format=cloudformation-yaml&profile=production", doc)
+	if rec.Code != 200 || !strings.HasPrefix(rec.Header().Get("Content-Type"), "application/yaml") {
+		t.Fatalf("yaml production: %d %s", rec.Code, rec.Body)
+	}
+	y := rec.Body.String()
+	for _, want := range []string{"Type: AWS::ApplicationAutoScaling::ScalableTarget", "PointInTimeRecoveryEnabled: true", "DeletionProtectionEnabled: true",
+		"HasKmsKey:", "MetricName: WriteThrottleEvents", "DeletionPolicy: Retain", "UpdateReplacePolicy: Retain", "Fn::Sub: UserMessages-${Stage}"} {
+		if !strings.Contains(y, want) {
+			t.Errorf("the production YAML lacks %q", want)
+		}
+	}
+	if !strings.Contains(rec.Header().Get("Content-Disposition"), "-production.template.yaml") {
+		t.Errorf("file name %q", rec.Header().Get("Content-Disposition"))
+	}
+	back, _, err := importers.Import(importers.CloudFormation, rec.Body.Bytes())
+	if err != nil || back.Table("Clicks_2026_03-prod") == nil || back.Table("Clicks_2026_03-prod").AutoScaling == nil {
+		t.Errorf("the production YAML does not import back with its auto scaling: %v", err)
+	}
+	rec = post(h, "/api/export?format=cloudformation-yaml", doc)
+	if rec.Code != 200 || strings.Contains(rec.Body.String(), "HasStage") || !strings.Contains(rec.Body.String(), "TableName: UserMessages") {
+		t.Errorf("default yaml: %d %.300s", rec.Code, rec.Body)
+	}
+	rec = post(h, "/api/export?format=cdk-ts&profile=production", doc)
+	if rec.Code != 200 || !strings.Contains(rec.Body.String(), "appscaling.CfnScalableTarget") {
+		t.Errorf("cdk production: %d %.300s", rec.Code, rec.Body)
+	}
+	for _, q := range []string{"format=terraform&profile=production", "format=cloudformation-json&profile=staging"} {
+		rec = post(h, "/api/export?"+q, doc)
+		if rec.Code != 400 || !strings.Contains(rec.Body.String(), "profile") {
+			t.Errorf("%s: %d %s", q, rec.Code, rec.Body)
+		}
 	}
 }

@@ -91,11 +91,12 @@ const (
 
 	// Export and apply.
 	IDExportFormat   = "wb-export-format"   // the export format
+	IDExportProfile  = "wb-export-profile"  // default or production (CloudFormation and CDK)
+	IDExportPending  = "wb-export-pending"  // a format the server renders is on its way
 	IDExportDownload = "wb-export-download" // download the export (a zip for a CDK app)
 	IDExportPreview  = "wb-export-preview"  // the generated file(s)
 	IDExportWarnings = "wb-export-warnings" // what the format cannot carry
 	IDExportError    = "wb-export-error"    // why the design cannot be exported
-	IDExportPending  = "wb-export-pending"  // the server is generating the export (application code)
 	IDApplyEndpoint  = "wb-apply-endpoint"  // the DynamoDB endpoint to apply the design to
 	IDApplyReplace   = "wb-apply-replace"   // replace tables that exist at the endpoint
 	IDApplyRun       = "wb-apply-run"       // apply through the server (POST /api/apply)

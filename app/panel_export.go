@@ -4,11 +4,12 @@ import (
 	"archive/zip"
 	"bytes"
 	"encoding/base64"
+	"errors"
 	"fmt"
 	"net/url"
 	"strconv"
 
-	"github.com/dynamodb-workbench/workbench/engine/json"
+	"github.com/goccy/go-json"
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 
 	"github.com/dynamodb-workbench/workbench/engine/export"
@@ -17,12 +18,15 @@ import (
 )
 
 // exportPanel is how a design leaves the workbench: infrastructure code
-// generated in the page (CloudFormation, CDK, NoSQL Workbench), and the
-// design applied to a real DynamoDB endpoint through the server.
+// generated in the page (CloudFormation, CDK, NoSQL Workbench, ...) or, for
+// the formats the server renders (YAML, whose library stays out of the
+// page's WebAssembly), fetched from POST /api/export; and the design
+// applied to a real DynamoDB endpoint through the server.
 type exportPanel struct {
 	goapp.Compo
 	Panel
 	format   string
+	profile  string
 	endpoint string
 	replace  bool
 	applying bool
@@ -36,23 +40,115 @@ type exportPanel struct {
 	done       *export.Result
 	doneErr    error
 
-	// The formats the server generates (serverFormats): the request in
-	// flight or answered for a draft and format.
-	server serverExport
+	// The last export the server rendered (or is rendering: fetching),
+	// for fetchFor and fetchKey (format and profile).
+	fetchFor *model.Model
+	fetchKey string
+	fetching bool
+	fetched  *export.Result
+	fetchErr error
 }
 
 // render exports the draft, or returns the last export of the same draft.
-// A format the server generates answers what the server said, or nil and
-// nil while it has not answered yet.
-func (x *exportPanel) render(m *model.Model, format string) (*export.Result, error) {
-	if isServerFormat(format) {
-		return x.server.result(m, format)
+// A format the server renders comes from the last fetch: nil and no error
+// while it is on its way.
+func (x *exportPanel) render(m *model.Model, format, profile string) (*export.Result, error) {
+	if renderedByServer(format) {
+		if x.fetchFor != m || x.fetchKey != format+"|"+profile || x.fetching {
+			return nil, nil
+		}
+		return x.fetched, x.fetchErr
 	}
-	if x.doneFor != m || x.doneFormat != format {
-		x.done, x.doneErr = export.RenderWith(m, format, export.Options{Resolve: patterns.Generator, MaxItems: exportMaxItems})
-		x.doneFor, x.doneFormat = m, format
+	if !profileApplies(format) {
+		profile = ""
+	}
+	key := format + "|" + profile
+	if x.doneFor != m || x.doneFormat != key {
+		x.done, x.doneErr = export.RenderWith(m, format, export.Options{Resolve: patterns.Generator, MaxItems: exportMaxItems, Profile: profile})
+		x.doneFor, x.doneFormat = m, key
 	}
 	return x.done, x.doneErr
+}
+
+// renderedByServer reports whether the page asks the server for format:
+// the engine's server-side formats (YAML) and appcode's (serverFormats).
+func renderedByServer(format string) bool {
+	info, _ := export.FormatByName(format)
+	return info.Server || isServerFormat(format)
+}
+
+func profileApplies(format string) bool {
+	info, _ := export.FormatByName(format)
+	return info.Profiles
+}
+
+// formatAndProfile are the chosen format and profile, with their defaults.
+func (x *exportPanel) formatAndProfile() (string, string) {
+	format, profile := x.format, x.profile
+	if format == "" {
+		format = export.CloudFormationJSON
+	}
+	if profile == "" || !profileApplies(format) {
+		profile = export.ProfileDefault
+	}
+	return format, profile
+}
+
+// OnMount and OnUpdate fetch a server-rendered export of the draft when
+// the one shown is not of it.
+func (x *exportPanel) OnMount(ctx goapp.Context)  { x.refreshServer(ctx) }
+func (x *exportPanel) OnUpdate(ctx goapp.Context) { x.refreshServer(ctx) }
+
+// refreshServer posts the draft to POST /api/export when the chosen format
+// is one the server renders and the last fetch is not of this draft,
+// format and profile.
+func (x *exportPanel) refreshServer(ctx goapp.Context) {
+	if x.State == nil || x.State.Draft == nil {
+		return
+	}
+	format, profile := x.formatAndProfile()
+	if !renderedByServer(format) {
+		return
+	}
+	m, key := x.State.Draft, format+"|"+profile
+	if x.fetchFor == m && x.fetchKey == key {
+		return
+	}
+	x.fetchFor, x.fetchKey, x.fetching, x.fetched, x.fetchErr = m, key, true, nil, nil
+	doc, err := model.Marshal(m)
+	if err != nil {
+		x.fetching, x.fetchErr = false, err
+		return
+	}
+	u := "/api/export?format=" + url.QueryEscape(format) + "&as=json&items=" + strconv.Itoa(exportMaxItems)
+	if profileApplies(format) {
+		u += "&profile=" + url.QueryEscape(profile)
+	}
+	opts := map[string]any{"method": "POST", "headers": map[string]any{"Content-Type": "application/json"}, "body": string(doc)}
+	fetchText(goapp.Window().Call("fetch", u, opts), func(status int, body string) {
+		ctx.Dispatch(func(ctx goapp.Context) {
+			if x.fetchFor != m || x.fetchKey != key {
+				return // a later fetch replaced this one
+			}
+			x.fetching = false
+			if status != 200 {
+				var e struct {
+					Error string `json:"error"`
+				}
+				if json.Unmarshal([]byte(body), &e) != nil || e.Error == "" {
+					e.Error = fmt.Sprintf("the server answered HTTP %d", status)
+				}
+				x.fetchErr = errors.New(e.Error)
+				return
+			}
+			var r export.Result
+			if err := json.Unmarshal([]byte(body), &r); err != nil {
+				x.fetchErr = fmt.Errorf("the server's export: %v", err)
+				return
+			}
+			x.fetched = &r
+		})
+	})
 }
 
 // applyReport is the part of the server's apply report the panel shows
@@ -81,40 +177,52 @@ const exportMaxItems = export.DefaultMaxItems
 // Render draws the panel.
 func (x *exportPanel) Render() goapp.UI {
 	st := x.State
-	format := x.format
-	if format == "" {
-		format = export.CloudFormationYAML
-	}
-	res, err := x.render(st.Draft, format)
+	format, profile := x.formatAndProfile()
+	info, _ := export.FormatByName(format)
+	res, err := x.render(st.Draft, format, profile)
 	formats := append(export.Formats(), serverFormats...)
-	pending := res == nil && err == nil
+	where := "Generated in your browser from the design being edited."
+	if renderedByServer(format) {
+		where = "Rendered by the server from the design being edited."
+	}
 	return goapp.Div().Class("wb-export").Body(
 		goapp.Div().Class("wb-panel-head").Body(
 			goapp.Label().For(IDExportFormat).Text("Export as "),
 			goapp.Select().ID(IDExportFormat).Class("wb-select").
 				OnChange(func(ctx goapp.Context, e goapp.Event) {
 					x.format = e.Get("target").Get("value").String()
-					x.fetchServerExport(ctx)
+					x.refreshServer(ctx)
 				}).
 				Body(goapp.Range(formats).Slice(func(i int) goapp.UI {
 					f := formats[i]
 					return goapp.Option().Value(f.Name).Selected(f.Name == format).Text(f.Title)
 				})),
-			goapp.If(err == nil && !pending, func() goapp.UI {
+			goapp.If(info.Profiles, func() goapp.UI {
+				return goapp.Span().Body(
+					goapp.Label().For(IDExportProfile).Text(" Profile "),
+					goapp.Select().ID(IDExportProfile).Class("wb-select").
+						Title("Production: point-in-time recovery and deletion protection on, names from a Stage parameter, an optional KMS key, auto scaling of provisioned capacity, throttling alarms.").
+						OnChange(func(ctx goapp.Context, e goapp.Event) {
+							x.profile = e.Get("target").Get("value").String()
+							x.refreshServer(ctx)
+						}).
+						Body(
+							goapp.Option().Value(export.ProfileDefault).Selected(profile == export.ProfileDefault).Text("Default"),
+							goapp.Option().Value(export.ProfileProduction).Selected(profile == export.ProfileProduction).Text("Production"),
+						),
+				)
+			}),
+			goapp.If(err == nil && res != nil, func() goapp.UI {
 				name, href := downloadOf(st.Draft, format, res)
 				return goapp.A().ID(IDExportDownload).Class("wb-btn wb-btn-primary").Text("Download").
 					Href(href).Attr("download", name)
 			}),
-			goapp.If(isServerFormat(format), func() goapp.UI {
-				return goapp.Span().Class("wb-muted").Text("Generated by the server from the design being edited.")
-			}).Else(func() goapp.UI {
-				return goapp.Span().Class("wb-muted").Text("Generated in your browser from the design being edited.")
-			}),
+			goapp.Span().Class("wb-muted").Text(where),
 		),
-		goapp.If(pending, func() goapp.UI {
-			return goapp.P().ID(IDExportPending).Class("wb-muted").Text("Generating…")
-		}).ElseIf(err != nil, func() goapp.UI {
+		goapp.If(err != nil, func() goapp.UI {
 			return goapp.P().ID(IDExportError).Class("wb-error").Text(errText(err))
+		}).ElseIf(res == nil, func() goapp.UI {
+			return goapp.P().ID(IDExportPending).Class("wb-muted").Text("Rendering on the server…")
 		}).Else(func() goapp.UI {
 			return goapp.Div().Body(
 				goapp.If(len(res.Warnings) > 0, func() goapp.UI {

@@ -37,8 +37,8 @@ func TestExportPanelRendersTheDraft(t *testing.T) {
 		}
 	}
 	// The export is kept while the draft stays: the same result object.
-	first, _ := x.render(s.State().Draft, export.CloudFormationYAML)
-	again, _ := x.render(s.State().Draft, export.CloudFormationYAML)
+	first, _ := x.render(s.State().Draft, export.CloudFormationJSON, export.ProfileDefault)
+	again, _ := x.render(s.State().Draft, export.CloudFormationJSON, export.ProfileDefault)
 	if first != again {
 		t.Error("the panel exported the same draft twice")
 	}
@@ -85,5 +85,53 @@ func TestIsNoSQLWorkbench(t *testing.T) {
 	}
 	if isNoSQLWorkbench([]byte(`{"version":1,"name":"x","tables":[]}`)) || isNoSQLWorkbench([]byte(`not json`)) {
 		t.Error("a workbench model or garbage passes for NoSQL Workbench")
+	}
+}
+
+// TestExportPanelProfileAndServerFormats: the CloudFormation and CDK
+// formats offer the production profile, rendered in the page; YAML, which
+// the server renders, shows that it is on its way until the fetch lands.
+func TestExportPanelProfileAndServerFormats(t *testing.T) {
+	s, _ := newTestStore(t)
+	if err := s.OpenPattern("sparse-index"); err != nil {
+		t.Fatal(err)
+	}
+	x := &testExport{exportPanel: exportPanel{Panel: Panel{Store: s, State: s.State()}}}
+	e := goapp.NewTestEngine()
+	if err := e.Load(x); err != nil {
+		t.Fatal(err)
+	}
+	e.ConsumeAll()
+	html := goapp.HTMLString(x.Render())
+	if !strings.Contains(html, `id="`+IDExportProfile+`"`) || strings.Contains(html, "DeletionProtectionEnabled&#34;: true") {
+		t.Fatalf("the default CloudFormation export: no profile choice, or production settings:\n%.2000s", html)
+	}
+	x.profile = export.ProfileProduction
+	html = goapp.HTMLString(x.Render())
+	for _, want := range []string{"HasStage", "KmsKeyArn", "ReadThrottleEventsAlarm", "PointInTimeRecoveryEnabled&#34;: true"} {
+		if !strings.Contains(html, want) {
+			t.Errorf("the production template lacks %s", want)
+		}
+	}
+	x.format = export.NoSQLWorkbench
+	if html = goapp.HTMLString(x.Render()); strings.Contains(html, `id="`+IDExportProfile+`"`) {
+		t.Error("NoSQL Workbench offers a profile")
+	}
+	x.format = export.CloudFormationYAML
+	html = goapp.HTMLString(x.Render())
+	if !strings.Contains(html, `id="`+IDExportPending+`"`) || strings.Contains(html, `id="`+IDExportDownload+`"`) {
+		t.Errorf("YAML before the server answered:\n%.2000s", html)
+	}
+	// What the fetch leaves: the server's result for this draft, format
+	// and profile is shown.
+	x.fetchFor, x.fetchKey, x.fetching = s.State().Draft, export.CloudFormationYAML+"|"+export.ProfileProduction, false
+	x.fetched = &export.Result{Format: export.CloudFormationYAML, Files: []export.File{{Path: "m.template.yaml", Content: "Resources: {}\n"}}, ContentType: "application/yaml"}
+	html = goapp.HTMLString(x.Render())
+	if !strings.Contains(html, "Resources: {}") || !strings.Contains(html, `id="`+IDExportDownload+`"`) {
+		t.Errorf("the fetched YAML does not show:\n%.2000s", html)
+	}
+	x.profile = export.ProfileDefault
+	if html = goapp.HTMLString(x.Render()); strings.Contains(html, "Resources: {}") {
+		t.Error("a fetch for the production profile shows for the default one")
 	}
 }

@@ -75,6 +75,7 @@ func ImportCloudFormation(data []byte) (*model.Model, []string, error) {
 		im.m.Name = "Imported CloudFormation template"
 	}
 	others := map[string]bool{}
+	tables := map[string]int{} // logical id -> place in the model
 	for _, id := range resources.keys {
 		r, ok := resources.vals[id].(*omap)
 		if !ok {
@@ -112,9 +113,10 @@ func ImportCloudFormation(data []byte) (*model.Model, []string, error) {
 			if err != nil {
 				return nil, nil, err
 			}
+			tables[id] = len(im.m.Tables)
 			im.m.Tables = append(im.m.Tables, *tbl)
 		default:
-			if t != "" && !strings.HasPrefix(t, "AWS::CDK::") {
+			if t != "" && !strings.HasPrefix(t, "AWS::CDK::") && !scalingResourceTypes[t] {
 				others[t] = true
 			}
 		}
@@ -122,6 +124,7 @@ func ImportCloudFormation(data []byte) (*model.Model, []string, error) {
 	if len(im.m.Tables) == 0 {
 		return nil, nil, errors.New("the template has no AWS::DynamoDB::Table or AWS::DynamoDB::GlobalTable resource")
 	}
+	im.scalingTargets(resources, tables)
 	if len(others) > 0 {
 		im.warn("resources of other types are not imported: %s", strings.Join(sortedKeys(others), ", "))
 	}

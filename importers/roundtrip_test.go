@@ -2,6 +2,7 @@ package importers
 
 import (
 	"encoding/json"
+	"regexp"
 	"slices"
 	"sort"
 	"testing"
@@ -9,6 +10,7 @@ import (
 	"github.com/dynamodb-workbench/workbench/engine/export"
 	"github.com/dynamodb-workbench/workbench/engine/model"
 	"github.com/dynamodb-workbench/workbench/engine/schema"
+	"github.com/dynamodb-workbench/workbench/exporters"
 	"github.com/dynamodb-workbench/workbench/patterns"
 )
 
@@ -110,6 +112,7 @@ func fullModel(t *testing.T) *model.Model {
 	tb.TableClass = "STANDARD_INFREQUENT_ACCESS"
 	tb.DeletionProtectionEnabled = &yes
 	tb.Tags = []schema.Tag{{Key: "team", Value: "orders"}, {Key: "env", Value: "yes"}}
+	tb.AutoScaling = &model.AutoScaling{Read: &model.ScalingRange{MinCapacity: 7, MaxCapacity: 40, TargetValue: 65}, Write: &model.ScalingRange{MinCapacity: 3, MaxCapacity: 12, TargetValue: 50.5}}
 	if len(tb.LocalSecondaryIndexes) == 0 && len(tb.KeySchema) == 2 {
 		tb.AttributeDefinitions = append(tb.AttributeDefinitions, schema.AttributeDefinition{AttributeName: "createdAt", AttributeType: schema.TypeS})
 		tb.LocalSecondaryIndexes = []schema.LocalSecondaryIndex{{IndexName: "ByCreated",
@@ -123,34 +126,109 @@ func fullModel(t *testing.T) *model.Model {
 }
 
 // TestCloudFormationRoundTrip exports every pattern (and a model with every
-// table setting on) as a CloudFormation template, JSON and YAML, and
-// imports it back: the same tables, keys, indexes and settings, the same
-// name and description.
+// table setting on, auto scaling included) as a CloudFormation template,
+// JSON and YAML, in both profiles, and imports it back: the same tables,
+// keys, indexes and settings, the same name and description. The
+// production profile's additions come back as productionOf says; its
+// warnings name only what a production template adds that the model does
+// not keep (parameters' defaults, the KMS key choice, alarms).
 func TestCloudFormationRoundTrip(t *testing.T) {
+	for _, m := range roundTripModels(t) {
+		for _, f := range []string{export.CloudFormationJSON, export.CloudFormationYAML} {
+			for _, profile := range export.Profiles() {
+				what := m.Name + " " + f + " " + profile
+				r, err := exporters.RenderWith(m, f, export.Options{Profile: profile})
+				if err != nil {
+					t.Fatal(err)
+				}
+				back, warnings, err := Import(CloudFormation, []byte(r.Files[0].Content))
+				if err != nil {
+					t.Errorf("%s: %v", what, err)
+					continue
+				}
+				want := m
+				if profile == export.ProfileProduction {
+					want = productionOf(t, m)
+					checkProductionWarnings(t, what, warnings)
+				} else if len(warnings) != 0 {
+					t.Errorf("%s: warnings on the workbench's own template: %q", what, warnings)
+				}
+				if back.Name != m.Name || back.Description != m.Description {
+					t.Errorf("%s: name %q description %q, want %q %q", what, back.Name, back.Description, m.Name, m.Description)
+				}
+				sameTables(t, what, want, back)
+			}
+		}
+	}
+}
+
+func roundTripModels(t *testing.T) []*model.Model {
 	models := []*model.Model{fullModel(t)}
 	for _, p := range patterns.Catalog() {
 		models = append(models, p.Model())
 	}
-	for _, m := range models {
-		for _, f := range []string{export.CloudFormationJSON, export.CloudFormationYAML} {
-			r, err := export.Render(m, f)
-			if err != nil {
-				t.Fatal(err)
-			}
-			back, warnings, err := Import(CloudFormation, []byte(r.Files[0].Content))
-			if err != nil {
-				t.Errorf("%s %s: %v", m.Name, f, err)
-				continue
-			}
-			if len(warnings) != 0 {
-				t.Errorf("%s %s: warnings on the workbench's own template: %q", m.Name, f, warnings)
-			}
-			if back.Name != m.Name || back.Description != m.Description {
-				t.Errorf("%s %s: name %q description %q, want %q %q", m.Name, f, back.Name, back.Description, m.Name, m.Description)
-			}
-			sameTables(t, m.Name+" "+f, m, back)
+	return models
+}
+
+// productionWarning matches what importing a production template may
+// report: the parameters and conditions taking their defaults, the
+// encryption setting the model does not keep, and the alarms.
+var productionWarning = regexp.MustCompile(`parameter (Stage|KmsKeyArn|AlarmTopicArn) takes its default|Fn::If (HasStage|HasKmsKey|HasAlarmTopic) is|SSESpecification is not kept|resources of other types are not imported: AWS::CloudWatch::Alarm$`)
+
+func checkProductionWarnings(t *testing.T, what string, warnings []string) {
+	t.Helper()
+	for _, w := range warnings {
+		if !productionWarning.MatchString(w) {
+			t.Errorf("%s: unexpected warning %q", what, w)
 		}
 	}
+}
+
+// productionOf is m as its production template deploys it with the
+// parameters' defaults: each table named <name>-prod and tagged Stage=prod,
+// point-in-time recovery and deletion protection on, provisioned capacity
+// auto scaling (within the model's range, else from its capacity to four
+// times it, at 70%).
+func productionOf(t *testing.T, m *model.Model) *model.Model {
+	t.Helper()
+	doc, err := model.Marshal(m)
+	if err != nil {
+		t.Fatal(err)
+	}
+	out, err := model.Parse(doc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	yes := true
+	scaled := func(units *int64) *model.ScalingRange {
+		if units == nil {
+			return nil
+		}
+		return &model.ScalingRange{MinCapacity: *units, MaxCapacity: max(*units, min(*units*4, 40_000)), TargetValue: 70}
+	}
+	for i := range out.Tables {
+		tb := &out.Tables[i]
+		tb.TableName += "-prod"
+		pitr := &schema.PointInTimeRecoverySpecification{PointInTimeRecoveryEnabled: true}
+		if p := tb.PointInTimeRecoverySpecification; p != nil {
+			pitr.RecoveryPeriodInDays = p.RecoveryPeriodInDays
+		}
+		tb.PointInTimeRecoverySpecification = pitr
+		tb.DeletionProtectionEnabled = &yes
+		tb.Tags = append(slices.DeleteFunc(tb.Tags, func(tg schema.Tag) bool { return tg.Key == "Stage" }), schema.Tag{Key: "Stage", Value: "prod"})
+		if tb.EffectiveBillingMode() != schema.BillingProvisioned {
+			continue
+		}
+		if tb.AutoScaling == nil && tb.ProvisionedThroughput != nil {
+			tb.AutoScaling = &model.AutoScaling{Read: scaled(tb.ProvisionedThroughput.ReadCapacityUnits), Write: scaled(tb.ProvisionedThroughput.WriteCapacityUnits)}
+		}
+		for _, r := range []*model.ScalingRange{tb.AutoScaling.Read, tb.AutoScaling.Write} {
+			if r != nil && r.TargetValue == 0 {
+				r.TargetValue = 70
+			}
+		}
+	}
+	return out
 }
 
 // keyTable is what a format that carries only keys and indexes keeps of a
@@ -277,7 +355,8 @@ func TestAWSLabsRoundTrip(t *testing.T) {
 }
 
 // TestTerraformRoundTrip exports every pattern (and a model with every
-// table setting on) as Terraform and imports it back: the same tables,
+// table setting on, auto scaling included: aws_appautoscaling_target and
+// _policy resources) as Terraform and imports it back: the same tables,
 // keys, indexes and settings (tags compare by key: HCL maps are
 // unordered).
 func TestTerraformRoundTrip(t *testing.T) {
@@ -302,8 +381,8 @@ func TestTerraformRoundTrip(t *testing.T) {
 			t.Errorf("%s: %v\n%s", m.Name, err, r.Files[0].Content)
 			continue
 		}
-		if len(warnings) != 0 {
-			t.Errorf("%s: warnings on the workbench's own configuration: %q", m.Name, warnings)
+		if len(warnings) != 0 || len(r.Warnings) != 0 {
+			t.Errorf("%s: warnings on the workbench's own configuration: %q %q", m.Name, r.Warnings, warnings)
 		}
 		sortTags(m)
 		sameTables(t, m.Name+" terraform", m, back)

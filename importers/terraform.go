@@ -47,7 +47,7 @@ func ImportTerraform(files map[string][]byte) (*model.Model, []string, error) {
 		bodies = append(bodies, body)
 	}
 	var localAttrs []*hclsyntax.Attribute
-	var tables []*hclsyntax.Block
+	var tables, scaling []*hclsyntax.Block
 	for _, b := range bodies {
 		for _, blk := range b.Blocks {
 			switch {
@@ -61,6 +61,8 @@ func ImportTerraform(files map[string][]byte) (*model.Model, []string, error) {
 				tables = append(tables, blk)
 			case blk.Type == "module" && ti.isTableModule(blk):
 				tables = append(tables, blk)
+			case blk.Type == "resource" && len(blk.Labels) == 2 && scalingResources[blk.Labels[0]]:
+				scaling = append(scaling, blk)
 			}
 		}
 	}
@@ -69,6 +71,7 @@ func ImportTerraform(files map[string][]byte) (*model.Model, []string, error) {
 		return nil, nil, errors.New(`the configuration has no resource "aws_dynamodb_table" (nor a terraform-aws-modules/dynamodb-table module)`)
 	}
 	ti.m = &model.Model{Version: model.Version, Name: "Imported Terraform configuration"}
+	labels := map[string]string{} // aws_dynamodb_table label -> table name
 	for _, blk := range tables {
 		var t *model.Table
 		var err error
@@ -81,9 +84,13 @@ func ImportTerraform(files map[string][]byte) (*model.Model, []string, error) {
 			return nil, nil, err
 		}
 		if t != nil {
+			if blk.Type == "resource" {
+				labels[blk.Labels[1]] = t.TableName
+			}
 			ti.m.Tables = append(ti.m.Tables, *t)
 		}
 	}
+	ti.scaling(scaling, labels)
 	if len(ti.m.Tables) == 0 {
 		return nil, nil, errors.New("every aws_dynamodb_table of the configuration has count = 0")
 	}
@@ -98,6 +105,10 @@ type tfImporter struct {
 	vars     map[string]cty.Value
 	locals   map[string]cty.Value
 	warnings []string
+	// resources are the attributes of resources other resources refer to
+	// (aws_dynamodb_table.X.name in an auto scaling target's resource_id),
+	// as far as the import knows them.
+	resources map[string]cty.Value
 }
 
 func (ti *tfImporter) warn(format string, args ...any) {
@@ -119,10 +130,11 @@ var functions = map[string]function.Function{
 }
 
 func (ti *tfImporter) ctx() *hcl.EvalContext {
-	return &hcl.EvalContext{
-		Variables: map[string]cty.Value{"var": cty.ObjectVal(ti.vars), "local": cty.ObjectVal(ti.locals)},
-		Functions: functions,
+	vars := map[string]cty.Value{"var": cty.ObjectVal(ti.vars), "local": cty.ObjectVal(ti.locals)}
+	for k, v := range ti.resources {
+		vars[k] = v
 	}
+	return &hcl.EvalContext{Variables: vars, Functions: functions}
 }
 
 // variable records a variable's default, or an unknown value.

@@ -170,6 +170,7 @@ func (ti *tfImporter) module(blk *hclsyntax.Block) (*model.Table, error) {
 	d.TableClass = tb.str("table_class")
 	d.DeletionProtectionEnabled = tb.boolean("deletion_protection_enabled")
 	d.Tags = tb.tags("tags")
+	ti.moduleScaling(tb, t)
 	tb.finish(nil, "providers", "depends_on", "timeouts")
 	if tb.err != nil {
 		return nil, tb.err

@@ -1,9 +1,11 @@
 package importers
 
 import (
+	"os"
 	"strings"
 	"testing"
 
+	"github.com/dynamodb-workbench/workbench/engine/model"
 	"github.com/dynamodb-workbench/workbench/engine/schema"
 )
 
@@ -109,6 +111,42 @@ func TestTerraformBadInput(t *testing.T) {
 		}
 		if !strings.Contains(err.Error(), c.want) {
 			t.Errorf("%s: error %q, want it to mention %q", c.name, err, c.want)
+		}
+	}
+}
+
+// TestTerraformAutoScaling reads a configuration in the shapes public
+// examples take: aws_appautoscaling_target and target-tracking
+// aws_appautoscaling_policy resources referring to the table and to each
+// other, an index scaled beyond its table's range, and the dynamodb-table
+// module's autoscaling inputs.
+func TestTerraformAutoScaling(t *testing.T) {
+	data, err := os.ReadFile("testdata/terraform-autoscaling/main.tf")
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, warnings, err := ImportTerraform(map[string][]byte{"main.tf": data})
+	if err != nil {
+		t.Fatal(err)
+	}
+	scores := m.Table("scores-staging")
+	if scores == nil || scores.AutoScaling == nil || scores.AutoScaling.Read == nil || scores.AutoScaling.Write == nil {
+		t.Fatalf("scores: %+v (warnings %q)", scores, warnings)
+	}
+	if *scores.AutoScaling.Read != (model.ScalingRange{MinCapacity: 10, MaxCapacity: 200, TargetValue: 60}) ||
+		*scores.AutoScaling.Write != (model.ScalingRange{MinCapacity: 4, MaxCapacity: 40}) {
+		t.Errorf("scores auto scaling read %+v write %+v", *scores.AutoScaling.Read, *scores.AutoScaling.Write)
+	}
+	sessions := m.Table("sessions")
+	if sessions == nil || sessions.AutoScaling == nil ||
+		*sessions.AutoScaling.Read != (model.ScalingRange{MinCapacity: 5, MaxCapacity: 50, TargetValue: 45}) ||
+		*sessions.AutoScaling.Write != (model.ScalingRange{MinCapacity: 2, MaxCapacity: 20, TargetValue: 70}) {
+		t.Errorf("sessions auto scaling %+v", sessions)
+	}
+	hasWarning(t, warnings, "index by-score's read capacity auto scales from 5 to 500")
+	for _, w := range warnings {
+		if strings.Contains(w, "not kept") || strings.Contains(w, "not imported") {
+			t.Errorf("unexpected loss: %s", w)
 		}
 	}
 }

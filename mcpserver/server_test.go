@@ -248,6 +248,11 @@ func TestCompareExportShare(t *testing.T) {
 	if failed || !strings.Contains(msg, "AWS::DynamoDB::Table") {
 		t.Errorf("export: %v %.200s", failed, msg)
 	}
+	// YAML (rendered server-side) in the production profile.
+	_, failed, msg = call(t, cs, mcpserver.ToolExport, map[string]any{"model": from, "format": "cloudformation-yaml", "profile": "production"})
+	if failed || !strings.Contains(msg, "PointInTimeRecoveryEnabled: true") || !strings.Contains(msg, "ReadThrottleEvents") {
+		t.Errorf("production yaml export: %v %.300s", failed, msg)
+	}
 	if _, failed, msg = call(t, cs, mcpserver.ToolExport, map[string]any{"model": from, "format": "nope"}); !failed {
 		t.Errorf("unknown format: %s", msg)
 	}

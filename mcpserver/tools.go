@@ -13,6 +13,7 @@ import (
 	"github.com/dynamodb-workbench/workbench/engine/export"
 	"github.com/dynamodb-workbench/workbench/engine/model"
 	"github.com/dynamodb-workbench/workbench/engine/partition"
+	"github.com/dynamodb-workbench/workbench/exporters"
 	"github.com/dynamodb-workbench/workbench/ops"
 	"github.com/dynamodb-workbench/workbench/patterns"
 	"github.com/dynamodb-workbench/workbench/sharelink"
@@ -107,6 +108,8 @@ type (
 	exportInput struct {
 		Model  Model  `json:"model" jsonschema:"a model document (docs/model-format.md)"`
 		Format string `json:"format" jsonschema:"one of the export formats: cloudformation-json, cloudformation-yaml, cdk-ts, nosql-workbench, ..."`
+		// Profile is the CloudFormation and CDK profile.
+		Profile string `json:"profile,omitempty" jsonschema:"default or production (CloudFormation and CDK: point-in-time recovery, deletion protection, Stage-named tables, KMS key parameter, auto scaling, throttling alarms)"`
 	}
 
 	shareOutput struct {
@@ -297,7 +300,7 @@ func (t *tools) export(ctx context.Context, _ *mcp.CallToolRequest, in exportInp
 	if err != nil {
 		return nil, nil, err
 	}
-	res, err := export.RenderWith(m, in.Format, export.Options{Resolve: patterns.Generator})
+	res, err := exporters.RenderWith(m, in.Format, export.Options{Resolve: patterns.Generator, Profile: in.Profile})
 	return nil, res, err
 }
 

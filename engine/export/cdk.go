@@ -13,11 +13,11 @@ import (
 // app --language typescript` lays one out: package.json, cdk.json,
 // tsconfig.json, bin/<app>.ts and lib/<app>-stack.ts.
 //
-// An on-demand table is a TableV2. A provisioned table is a Table: the
-// model's provisioned capacity is fixed, and TableV2 accepts fixed capacity
-// only for reads (Capacity.fixed "cannot configure write capacity"; writes
-// must be Capacity.autoscaled). The model has no auto scaling settings, so
-// no provisioned table becomes a TableV2.
+// Every table is a Table (AWS::DynamoDB::Table), on-demand or provisioned,
+// under the CloudFormation export's logical id: a TableV2 synthesizes
+// AWS::DynamoDB::GlobalTable, and moving a table between the two resource
+// types (or logical ids) replaces it. TableV2 also accepts fixed capacity
+// only for reads. production.go has the production profile.
 //
 // Every setting is written, defaults included (removal policy, table
 // class, encryption, point-in-time recovery, deletion protection,
@@ -171,31 +171,30 @@ func int64s(p *int64) string {
 	return strconv.FormatInt(*p, 10)
 }
 
-// cdkCommon writes the settings TableV2 and Table share, defaults included.
-func cdkCommon(w *tsWriter, t *model.Table, v2 bool) {
+// cdkCommon writes the table's settings, defaults included.
+func cdkCommon(w *tsWriter, t *model.Table, production bool) {
 	def := &t.TableDefinition
 	class := def.TableClass
 	if class == "" {
 		class = schema.TableClassStandard
 	}
 	w.line("tableClass: dynamodb.TableClass.%s,", class)
-	if v2 {
-		w.line("encryption: dynamodb.TableEncryptionV2.dynamoOwnedKey(),")
-	} else {
-		w.line("encryption: dynamodb.TableEncryption.DEFAULT,")
+	if production {
+		w.line("// encryption: the KmsKeyArn parameter's key, or the AWS owned key (SSESpecification below).")
 	}
+	w.line("encryption: dynamodb.TableEncryption.DEFAULT,")
 	// Point-in-time recovery is off unless the model turns it on (as
-	// CreateTable leaves it).
-	if r := def.PointInTimeRecoverySpecification; r != nil && r.PointInTimeRecoveryEnabled {
-		if r.RecoveryPeriodInDays != nil {
-			w.line("pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true, recoveryPeriodInDays: %d },", *r.RecoveryPeriodInDays)
-		} else {
-			w.line("pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },")
-		}
-	} else {
+	// CreateTable leaves it), and always on in production.
+	r := def.PointInTimeRecoverySpecification
+	switch {
+	case r != nil && (r.PointInTimeRecoveryEnabled || production) && r.RecoveryPeriodInDays != nil:
+		w.line("pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true, recoveryPeriodInDays: %d },", *r.RecoveryPeriodInDays)
+	case production || r != nil && r.PointInTimeRecoveryEnabled:
+		w.line("pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },")
+	default:
 		w.line("pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: false },")
 	}
-	w.line("deletionProtection: %t,", def.DeletionProtectionEnabled != nil && *def.DeletionProtectionEnabled)
+	w.line("deletionProtection: %t,", production || def.DeletionProtectionEnabled != nil && *def.DeletionProtectionEnabled)
 	w.line("contributorInsightsSpecification: { enabled: false },")
 	stream, ttl := "", ""
 	if s := def.StreamSpecification; s != nil && s.StreamEnabled {
@@ -204,14 +203,10 @@ func cdkCommon(w *tsWriter, t *model.Table, v2 bool) {
 	if tt := t.TimeToLiveSpecification; tt != nil && tt.Enabled {
 		ttl = tt.AttributeName
 	}
-	streamProp := "stream"
-	if v2 {
-		streamProp = "dynamoStream"
-	}
 	if stream != "" {
-		w.line("%s: dynamodb.StreamViewType.%s,", streamProp, stream)
+		w.line("stream: dynamodb.StreamViewType.%s,", stream)
 	} else {
-		w.line("// %s: none (the model enables no stream)", streamProp)
+		w.line("// stream: none (the model enables no stream)")
 	}
 	if ttl != "" {
 		w.line("timeToLiveAttribute: %s,", tsString(ttl))
@@ -220,27 +215,34 @@ func cdkCommon(w *tsWriter, t *model.Table, v2 bool) {
 	}
 }
 
-// cdkTable writes the construct of one table into the variable varName.
-func cdkTable(w *tsWriter, t *model.Table, id, varName string) {
+// cdkTable writes the construct of one table into the variable varName:
+// a Table (AWS::DynamoDB::Table) whatever the billing mode, under the
+// CloudFormation export's logical id, so that changing billing or moving
+// between the CloudFormation and CDK exports updates the table in place
+// (production.go explains the choice).
+func cdkTable(w *tsWriter, t *model.Table, id, varName string, production bool) {
 	def := &t.TableDefinition
-	v2 := def.EffectiveBillingMode() == schema.BillingPayPerRequest
-	if v2 {
-		w.line("// %s: on-demand, so a TableV2 (CloudFormation: AWS::DynamoDB::GlobalTable).", tsComment(def.TableName))
-		w.open("const %s = new dynamodb.TableV2(this, %s, {", varName, tsString(id))
+	onDemand := def.EffectiveBillingMode() == schema.BillingPayPerRequest
+	w.open("const %s = new dynamodb.Table(this, %s, {", varName, tsString(id))
+	if production {
+		w.line("// <name>-<Stage>, or a name CloudFormation chooses when Stage is empty.")
+		w.line("tableName: cdk.Fn.conditionIf(hasStage.logicalId, cdk.Fn.sub(%s), cdk.Aws.NO_VALUE).toString(),", tsString(stagedName(def.TableName)+"-${"+paramStage+"}"))
 	} else {
-		w.line("// %s: fixed provisioned capacity, so a Table: TableV2 takes fixed capacity for reads only.", tsComment(def.TableName))
-		w.open("const %s = new dynamodb.Table(this, %s, {", varName, tsString(id))
+		w.line("tableName: %s,", tsString(def.TableName))
 	}
-	w.line("tableName: %s,", tsString(def.TableName))
 	w.line("partitionKey: %s,", cdkAttribute(def, def.HashKey()))
 	if rk := def.RangeKey(); rk != "" {
 		w.line("sortKey: %s,", cdkAttribute(def, rk))
 	}
-	if v2 {
+	if onDemand {
+		w.line("billingMode: dynamodb.BillingMode.PAY_PER_REQUEST,")
 		if od := def.OnDemandThroughput; od != nil {
-			w.line("billing: dynamodb.Billing.onDemand({ maxReadRequestUnits: %s, maxWriteRequestUnits: %s }),", int64s(od.MaxReadRequestUnits), int64s(od.MaxWriteRequestUnits))
-		} else {
-			w.line("billing: dynamodb.Billing.onDemand(),")
+			if od.MaxReadRequestUnits != nil {
+				w.line("maxReadRequestUnits: %d,", *od.MaxReadRequestUnits)
+			}
+			if od.MaxWriteRequestUnits != nil {
+				w.line("maxWriteRequestUnits: %d,", *od.MaxWriteRequestUnits)
+			}
 		}
 	} else {
 		w.line("billingMode: dynamodb.BillingMode.PROVISIONED,")
@@ -249,52 +251,88 @@ func cdkTable(w *tsWriter, t *model.Table, id, varName string) {
 			w.line("writeCapacity: %s,", int64s(pt.WriteCapacityUnits))
 		}
 	}
-	cdkCommon(w, t, v2)
-	if v2 {
-		if len(def.GlobalSecondaryIndexes) > 0 {
-			w.open("globalSecondaryIndexes: [")
-			for _, g := range def.GlobalSecondaryIndexes {
-				w.open("{")
-				cdkGSI(w, def, g)
-				w.close("},")
-			}
-			w.close("],")
-		}
-		if len(def.LocalSecondaryIndexes) > 0 {
-			w.open("localSecondaryIndexes: [")
-			for _, l := range def.LocalSecondaryIndexes {
-				w.open("{")
-				cdkLSI(w, def, l)
-				w.close("},")
-			}
-			w.close("],")
-		}
-		if len(def.Tags) > 0 {
-			w.open("tags: [")
-			for _, tg := range def.Tags {
-				w.line("{ key: %s, value: %s },", tsString(tg.Key), tsString(tg.Value))
-			}
-			w.close("],")
-		}
-	}
+	cdkCommon(w, t, production)
 	w.line("removalPolicy: cdk.RemovalPolicy.RETAIN,")
 	w.close("});")
-	if !v2 {
-		for _, g := range def.GlobalSecondaryIndexes {
-			w.open("%s.addGlobalSecondaryIndex({", varName)
-			cdkGSI(w, def, g)
-			w.close("});")
-		}
-		for _, l := range def.LocalSecondaryIndexes {
-			w.open("%s.addLocalSecondaryIndex({", varName)
-			cdkLSI(w, def, l)
-			w.close("});")
-		}
-		for _, tg := range def.Tags {
+	w.line("// The CloudFormation export's logical id: the same table in both.")
+	w.line("const %sResource = %s.node.defaultChild as dynamodb.CfnTable;", varName, varName)
+	w.line("%sResource.overrideLogicalId(%s);", varName, tsString(id))
+	if production {
+		w.line("%sResource.addPropertyOverride('SSESpecification', cdk.Fn.conditionIf(hasKmsKey.logicalId,", varName)
+		w.line("  { SSEEnabled: true, SSEType: 'KMS', KMSMasterKeyId: kmsKeyArn.valueAsString },")
+		w.line("  { SSEEnabled: false }));")
+	}
+	for _, g := range def.GlobalSecondaryIndexes {
+		w.open("%s.addGlobalSecondaryIndex({", varName)
+		cdkGSI(w, def, g)
+		w.close("});")
+	}
+	for _, l := range def.LocalSecondaryIndexes {
+		w.open("%s.addLocalSecondaryIndex({", varName)
+		cdkLSI(w, def, l)
+		w.close("});")
+	}
+	for _, tg := range def.Tags {
+		if !production || tg.Key != paramStage {
 			w.line("cdk.Tags.of(%s).add(%s, %s);", varName, tsString(tg.Key), tsString(tg.Value))
 		}
 	}
+	if production {
+		w.line("cdk.Tags.of(%s).add(%s, stage.valueAsString);", varName, tsString(paramStage))
+	}
 }
+
+// cdkProduction writes the auto scaling and the alarms of p as the
+// CloudFormation export writes them: the same resources under the same
+// logical ids.
+func cdkProduction(w *tsWriter, t *model.Table, p prodTable, varName string) {
+	for _, s := range p.scaling {
+		resourceID := "table/${" + p.id + "}"
+		if s.index != "" {
+			resourceID += "/index/" + s.index
+		}
+		w.open("const %s = new appscaling.CfnScalableTarget(this, %s, {", lowerFirst(s.id), tsString(s.id))
+		w.line("maxCapacity: %d,", s.max)
+		w.line("minCapacity: %d,", s.min)
+		// The table's logical id is overridden to p.id: Fn::Sub resolves it.
+		w.line("resourceId: cdk.Fn.sub(%s),", tsString(resourceID))
+		w.line("scalableDimension: %s,", tsString(s.dimension))
+		w.line("serviceNamespace: 'dynamodb',")
+		w.close("});")
+		w.open("new appscaling.CfnScalingPolicy(this, %s, {", tsString(s.id+"Policy"))
+		w.line("policyName: %s,", tsString(truncateASCII(s.id, 256)))
+		w.line("policyType: 'TargetTrackingScaling',")
+		w.line("scalingTargetId: %s.ref,", lowerFirst(s.id))
+		w.open("targetTrackingScalingPolicyConfiguration: {")
+		w.line("predefinedMetricSpecification: { predefinedMetricType: %s },", tsString(s.metric))
+		w.line("targetValue: %g,", s.target)
+		w.close("},")
+		w.close("});")
+	}
+	for _, a := range p.alarms {
+		what := "table " + t.TableName
+		dims := fmt.Sprintf("{ name: 'TableName', value: %s.tableName }", varName)
+		if a.index != "" {
+			what = "index " + a.index + " of table " + t.TableName
+			dims += fmt.Sprintf(", { name: 'GlobalSecondaryIndexName', value: %s }", tsString(a.index))
+		}
+		w.open("new cloudwatch.CfnAlarm(this, %s, {", tsString(a.id))
+		w.line("alarmDescription: %s,", tsString(fmt.Sprintf("%s of %s: requests throttled.", a.metric, what)))
+		w.line("namespace: 'AWS/DynamoDB',")
+		w.line("metricName: %s,", tsString(a.metric))
+		w.line("dimensions: [%s],", dims)
+		w.line("statistic: 'Sum',")
+		w.line("period: %d,", alarmPeriod)
+		w.line("evaluationPeriods: 1,")
+		w.line("threshold: %d,", alarmThreshold)
+		w.line("comparisonOperator: 'GreaterThanOrEqualToThreshold',")
+		w.line("treatMissingData: 'notBreaching',")
+		w.line("alarmActions: cdk.Fn.conditionIf(hasAlarmTopic.logicalId, [alarmTopicArn.valueAsString], cdk.Aws.NO_VALUE) as unknown as string[],")
+		w.close("});")
+	}
+}
+
+func lowerFirst(s string) string { return strings.ToLower(s[:1]) + s[1:] }
 
 func cdkGSI(w *tsWriter, def *schema.TableDefinition, g schema.GlobalSecondaryIndex) {
 	w.line("indexName: %s,", tsString(g.IndexName))
@@ -336,9 +374,23 @@ func cdkNamesOf(m *model.Model) cdkNames {
 	return cdkNames{app: app, stack: identifier(pascal(m.Name), "Model") + "Stack"}
 }
 
-func cdkStack(m *model.Model, n cdkNames) string {
+func cdkStack(m *model.Model, n cdkNames, production bool) (string, []string) {
+	used := names{}
+	ids := tableIDs(m, used)
+	plan, warnings := productionPlan(m, ids, used, production)
+	scaling, alarms := false, false
+	for _, p := range plan {
+		scaling = scaling || len(p.scaling) > 0
+		alarms = alarms || len(p.alarms) > 0
+	}
 	w := &tsWriter{}
 	w.line("import * as cdk from 'aws-cdk-lib';")
+	if scaling {
+		w.line("import * as appscaling from 'aws-cdk-lib/aws-applicationautoscaling';")
+	}
+	if alarms {
+		w.line("import * as cloudwatch from 'aws-cdk-lib/aws-cloudwatch';")
+	}
 	w.line("import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';")
 	w.line("import { Construct } from 'constructs';")
 	w.line("")
@@ -346,19 +398,45 @@ func cdkStack(m *model.Model, n cdkNames) string {
 	w.line(" * %s: the tables of the DynamoDB workbench model, every setting written", tsComment(m.Name))
 	w.line(" * out (defaults included) so that what deploys is what the model says.")
 	w.line(" * Tables are retained when the stack is deleted: they hold data.")
+	if production {
+		w.line(" * Production profile: point-in-time recovery and deletion protection on,")
+		w.line(" * names from the Stage parameter, an optional customer-managed KMS key,")
+		w.line(" * auto scaling of provisioned capacity, throttling alarms. The template")
+		w.line(" * it synthesizes is the workbench's CloudFormation export (production).")
+	}
 	w.line(" */")
 	w.open("export class %s extends cdk.Stack {", n.stack)
 	w.open("constructor(scope: Construct, id: string, props?: cdk.StackProps) {")
 	w.line("super(scope, id, props);")
-	used := names{}
-	ids := tableIDs(m, used)
+	if production {
+		w.open("const stage = new cdk.CfnParameter(this, %s, {", tsString(paramStage))
+		w.line("type: 'String',")
+		w.line("default: %s,", tsString(defaultStage))
+		w.line("allowedPattern: %s,", tsString(fmt.Sprintf("^[A-Za-z0-9_.-]{0,%d}$", maxStageLength)))
+		w.line("description: 'The deployment stage: each table is named <model table name>-<Stage>. Empty: CloudFormation names the tables.',")
+		w.close("});")
+		w.open("const kmsKeyArn = new cdk.CfnParameter(this, %s, {", tsString(paramKMSKey))
+		w.line("type: 'String',")
+		w.line("default: '',")
+		w.line("description: 'The ARN of a customer-managed KMS key that encrypts the tables. Empty: the AWS owned key.',")
+		w.close("});")
+		w.open("const alarmTopicArn = new cdk.CfnParameter(this, %s, {", tsString(paramAlarmTopic))
+		w.line("type: 'String',")
+		w.line("default: '',")
+		w.line("description: 'The ARN of an SNS topic the throttling alarms notify. Empty: the alarms notify no one.',")
+		w.close("});")
+		for _, c := range [][2]string{{condStage, "stage"}, {condKMSKey, "kmsKeyArn"}, {condAlarmTopic, "alarmTopicArn"}} {
+			w.line("const %s = new cdk.CfnCondition(this, %s, { expression: cdk.Fn.conditionNot(cdk.Fn.conditionEquals(%s.valueAsString, '')) });", lowerFirst(c[0]), tsString(c[0]), c[1])
+		}
+	}
 	prevIndexed := ""
 	for i := range m.Tables {
 		t := &m.Tables[i]
 		id := ids[i]
 		varName := strings.ToLower(id[:1]) + id[1:] + "Table"
 		w.line("")
-		cdkTable(w, t, id, varName)
+		cdkTable(w, t, id, varName, production)
+		cdkProduction(w, t, plan[i], varName)
 		if len(t.GlobalSecondaryIndexes)+len(t.LocalSecondaryIndexes) > 0 {
 			if prevIndexed != "" {
 				w.line("// Tables with secondary indexes are created one after the other.")
@@ -377,7 +455,7 @@ func cdkStack(m *model.Model, n cdkNames) string {
 	}
 	w.close("}")
 	w.close("}")
-	return w.b.String()
+	return w.b.String(), warnings
 }
 
 func cdkBin(m *model.Model, n cdkNames) string {
@@ -457,21 +535,24 @@ The tables of the DynamoDB workbench model %q as an AWS CDK app.
     npx cdk synth      # the CloudFormation template, in cdk.out/
     npx cdk deploy
 
-On-demand tables are TableV2 constructs (CloudFormation creates them as
-AWS::DynamoDB::GlobalTable); tables with fixed provisioned capacity are
-Table constructs (AWS::DynamoDB::Table). Tables are retained when the
-stack is deleted.
+Every table is a Table construct (AWS::DynamoDB::Table) whatever its
+billing mode, under the logical id the workbench's CloudFormation export
+gives it: changing billing, or moving a table between this app and the
+CloudFormation template, updates it in place instead of replacing it.
+Tables are retained when the stack is deleted.
 `, n.app, m.Name)
 }
 
-func renderCDK(m *model.Model, r *Result) {
+func renderCDK(m *model.Model, production bool, r *Result) {
 	n := cdkNamesOf(m)
+	stack, warnings := cdkStack(m, n, production)
+	r.Warnings = append(r.Warnings, warnings...)
 	r.Files = []File{
 		{Path: "package.json", Content: cdkPackageJSON(n)},
 		{Path: "cdk.json", Content: cdkJSON(n)},
 		{Path: "tsconfig.json", Content: tsconfigJSON()},
 		{Path: "bin/" + n.app + ".ts", Content: cdkBin(m, n)},
-		{Path: "lib/" + n.app + "-stack.ts", Content: cdkStack(m, n)},
+		{Path: "lib/" + n.app + "-stack.ts", Content: stack},
 		{Path: "README.md", Content: cdkReadme(m, n)},
 	}
 	r.ContentType = "text/plain; charset=utf-8"

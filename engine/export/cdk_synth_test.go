@@ -9,6 +9,8 @@ import (
 	"sort"
 	"strings"
 	"testing"
+
+	"github.com/dynamodb-workbench/workbench/engine/model"
 )
 
 // TestCDKSynthMatchesCloudFormation type-checks the CDK app of every test
@@ -42,7 +44,12 @@ func TestCDKSynthMatchesCloudFormation(t *testing.T) {
 	if err := os.Symlink(nm, filepath.Join(root, "node_modules")); err != nil {
 		t.Fatal(err)
 	}
-	models := testModels()
+	models := map[string]*model.Model{}
+	profiles := map[string]string{}
+	for name, m := range testModels() {
+		models[name], profiles[name] = m, ProfileDefault
+		models[name+"-production"], profiles[name+"-production"] = m, ProfileProduction
+	}
 	var order []string
 	for name := range models {
 		order = append(order, name)
@@ -50,7 +57,7 @@ func TestCDKSynthMatchesCloudFormation(t *testing.T) {
 	sort.Strings(order)
 	apps := map[string]cdkNames{}
 	for _, name := range order {
-		r, err := Render(models[name], CDKTypeScript)
+		r, err := RenderWith(models[name], CDKTypeScript, Options{Profile: profiles[name]})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -103,80 +110,125 @@ func TestCDKSynthMatchesCloudFormation(t *testing.T) {
 		if err := json.Unmarshal(data, &synth); err != nil {
 			t.Fatal(err)
 		}
-		compareSynth(t, name, renderTemplate(t, models[name]), synth)
+		r, err := RenderWith(models[name], CloudFormationJSON, Options{Profile: profiles[name]})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var ours map[string]any
+		if err := json.Unmarshal([]byte(r.Files[0].Content), &ours); err != nil {
+			t.Fatal(err)
+		}
+		compareSynth(t, name, ours, synth)
+		if cfnLint != "" {
+			p := filepath.Join(dir, "synth.template.json")
+			if err := os.WriteFile(p, data, 0o644); err != nil {
+				t.Fatal(err)
+			}
+			lintFiles = append(lintFiles, p)
+		}
+	}
+	if cfnLint != "" && len(lintFiles) > 0 {
+		if out, err := exec.Command(cfnLint, lintFiles...).CombinedOutput(); err != nil {
+			t.Errorf("cfn-lint on the synthesized templates: %v\n%s", err, out)
+		}
 	}
 }
 
-// compareSynth compares the tables of the CloudFormation export with
-// those CDK synthesized (AWS::DynamoDB::Table from Table,
-// AWS::DynamoDB::GlobalTable from TableV2), matched by TableName.
+// compareSynth compares the CloudFormation export with the template CDK
+// synthesized: every resource of the export under the same logical id and
+// type (a table must stay an AWS::DynamoDB::Table, whatever its billing);
+// for tables their keys, attribute definitions, indexes and projections,
+// time to live, billing and capacity, streams, PITR, deletion protection,
+// encryption and tags; every other resource (auto scaling, alarms) and the
+// parameters and conditions exactly.
 func compareSynth(t *testing.T, name string, ours, synth map[string]any) {
 	t.Helper()
-	byName := map[string]map[string]any{}
-	kinds := map[string]string{}
-	for _, r := range synth["Resources"].(map[string]any) {
-		rm := r.(map[string]any)
-		typ := rm["Type"].(string)
-		if typ != "AWS::DynamoDB::Table" && typ != "AWS::DynamoDB::GlobalTable" {
-			continue
-		}
-		p := rm["Properties"].(map[string]any)
-		byName[p["TableName"].(string)] = p
-		kinds[p["TableName"].(string)] = typ
-		if rm["DeletionPolicy"] != "Retain" {
-			t.Errorf("%s %s: DeletionPolicy %v", name, p["TableName"], rm["DeletionPolicy"])
-		}
-	}
-	for _, r := range ours["Resources"].(map[string]any) {
-		want := r.(map[string]any)["Properties"].(map[string]any)
-		tn := want["TableName"].(string)
-		got, ok := byName[tn]
+	got := synth["Resources"].(map[string]any)
+	for id, r := range ours["Resources"].(map[string]any) {
+		want := r.(map[string]any)
+		where := name + " " + id
+		g, ok := got[id].(map[string]any)
 		if !ok {
-			t.Errorf("%s: CDK synthesized no table %s", name, tn)
+			t.Errorf("%s: CDK synthesized no resource %s", name, id)
 			continue
 		}
-		where := name + " " + tn
+		if g["Type"] != want["Type"] {
+			t.Errorf("%s: CDK synthesized a %v, the export a %v", where, g["Type"], want["Type"])
+			continue
+		}
 		same := func(what string, w, g any) {
 			t.Helper()
 			if !reflect.DeepEqual(normalize(w), normalize(g)) {
-				t.Errorf("%s: %s: export %v, CDK %v", where, what, w, g)
+				wj, _ := json.Marshal(w)
+				gj, _ := json.Marshal(g)
+				t.Errorf("%s: %s: export %s, CDK %s", where, what, wj, gj)
 			}
 		}
-		same("KeySchema", want["KeySchema"], got["KeySchema"])
-		same("AttributeDefinitions", sortedBy(want["AttributeDefinitions"], "AttributeName"), sortedBy(got["AttributeDefinitions"], "AttributeName"))
+		wp, _ := want["Properties"].(map[string]any)
+		gp, _ := g["Properties"].(map[string]any)
+		if want["Type"] != "AWS::DynamoDB::Table" {
+			same("Properties", wp, gp)
+			continue
+		}
+		same("DeletionPolicy", want["DeletionPolicy"], g["DeletionPolicy"])
+		same("UpdateReplacePolicy", want["UpdateReplacePolicy"], g["UpdateReplacePolicy"])
+		same("TableName", wp["TableName"], gp["TableName"])
+		same("KeySchema", wp["KeySchema"], gp["KeySchema"])
+		same("AttributeDefinitions", sortedBy(wp["AttributeDefinitions"], "AttributeName"), sortedBy(gp["AttributeDefinitions"], "AttributeName"))
 		// CDK leaves out BillingMode for PROVISIONED, CloudFormation's default.
-		same("BillingMode", want["BillingMode"], orDefault(got["BillingMode"], "PROVISIONED"))
-		same("StreamSpecification", want["StreamSpecification"], got["StreamSpecification"])
-		same("TimeToLiveSpecification", want["TimeToLiveSpecification"], got["TimeToLiveSpecification"])
-		same("LocalSecondaryIndexes", sortedBy(want["LocalSecondaryIndexes"], "IndexName"), sortedBy(got["LocalSecondaryIndexes"], "IndexName"))
+		same("BillingMode", wp["BillingMode"], orDefault(gp["BillingMode"], "PROVISIONED"))
+		same("ProvisionedThroughput", wp["ProvisionedThroughput"], gp["ProvisionedThroughput"])
+		same("OnDemandThroughput", wp["OnDemandThroughput"], gp["OnDemandThroughput"])
+		same("StreamSpecification", wp["StreamSpecification"], gp["StreamSpecification"])
+		same("TimeToLiveSpecification", wp["TimeToLiveSpecification"], gp["TimeToLiveSpecification"])
+		same("LocalSecondaryIndexes", sortedBy(wp["LocalSecondaryIndexes"], "IndexName"), sortedBy(gp["LocalSecondaryIndexes"], "IndexName"))
 		gsis := func(v any) any {
 			var out []any
 			for _, g := range asList(v) {
 				gm := g.(map[string]any)
-				// Compared apart: capacity (below) and CDK's contributor
-				// insights default.
-				out = append(out, map[string]any{"IndexName": gm["IndexName"], "KeySchema": gm["KeySchema"], "Projection": gm["Projection"]})
+				// CDK's contributor insights default is compared apart.
+				out = append(out, map[string]any{"IndexName": gm["IndexName"], "KeySchema": gm["KeySchema"], "Projection": gm["Projection"],
+					"ProvisionedThroughput": gm["ProvisionedThroughput"], "OnDemandThroughput": gm["OnDemandThroughput"]})
 			}
 			return sortedBy(out, "IndexName")
 		}
-		same("GlobalSecondaryIndexes", gsis(want["GlobalSecondaryIndexes"]), gsis(got["GlobalSecondaryIndexes"]))
-		switch kinds[tn] {
-		case "AWS::DynamoDB::Table":
-			same("ProvisionedThroughput", want["ProvisionedThroughput"], got["ProvisionedThroughput"])
-			for i, g := range asList(want["GlobalSecondaryIndexes"]) {
-				if i < len(asList(got["GlobalSecondaryIndexes"])) {
-					same("GSI ProvisionedThroughput", g.(map[string]any)["ProvisionedThroughput"], asList(got["GlobalSecondaryIndexes"])[i].(map[string]any)["ProvisionedThroughput"])
-				}
+		same("GlobalSecondaryIndexes", gsis(wp["GlobalSecondaryIndexes"]), gsis(gp["GlobalSecondaryIndexes"]))
+		same("TableClass", orDefault(wp["TableClass"], "STANDARD"), gp["TableClass"])
+		same("PointInTimeRecoverySpecification", orFalse(wp["PointInTimeRecoverySpecification"], "PointInTimeRecoveryEnabled"), gp["PointInTimeRecoverySpecification"])
+		same("DeletionProtectionEnabled", orDefaultBool(wp["DeletionProtectionEnabled"]), gp["DeletionProtectionEnabled"])
+		if wp["SSESpecification"] != nil {
+			same("SSESpecification", wp["SSESpecification"], gp["SSESpecification"])
+		}
+		same("Tags", sortedBy(wp["Tags"], "Key"), sortedBy(gp["Tags"], "Key"))
+	}
+	for _, section := range []string{"Parameters", "Conditions"} {
+		w, _ := ours[section].(map[string]any)
+		g, _ := synth[section].(map[string]any)
+		for k, v := range w {
+			if !reflect.DeepEqual(v, g[k]) {
+				t.Errorf("%s: %s.%s: export %v, CDK %v", name, section, k, v, g[k])
 			}
-			same("TableClass", orDefault(want["TableClass"], "STANDARD"), got["TableClass"])
-		case "AWS::DynamoDB::GlobalTable":
-			if want["BillingMode"] != "PAY_PER_REQUEST" {
-				t.Errorf("%s: a provisioned table became a TableV2", where)
-			}
-			replica := asList(got["Replicas"])[0].(map[string]any)
-			same("TableClass", orDefault(want["TableClass"], "STANDARD"), replica["TableClass"])
 		}
 	}
+}
+
+// cfnLint is the cfn-lint the synth test also runs, when installed.
+var cfnLint, _ = exec.LookPath("cfn-lint")
+
+var lintFiles []string
+
+func orFalse(v any, key string) any {
+	if v == nil {
+		return map[string]any{key: false}
+	}
+	return v
+}
+
+func orDefaultBool(v any) any {
+	if v == nil {
+		return false
+	}
+	return v
 }
 
 func orDefault(v any, def string) any {

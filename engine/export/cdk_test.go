@@ -5,8 +5,6 @@ import (
 	"regexp"
 	"strings"
 	"testing"
-
-	"github.com/dynamodb-workbench/workbench/engine/schema"
 )
 
 func cdkFiles(t *testing.T, r *Result) map[string]string {
@@ -118,7 +116,7 @@ func TestCDKApp(t *testing.T) {
 		if !balanced(src) || !balanced(files[bin]) {
 			t.Errorf("%s: unbalanced brackets or strings:\n%s", name, src)
 		}
-		constructs := regexp.MustCompile(`new dynamodb\.(TableV2|Table)\(this, '[A-Za-z0-9]+', \{\n\s+tableName: ('(?:[^'\\]|\\.)*'),`).FindAllStringSubmatch(src, -1)
+		constructs := regexp.MustCompile(`new dynamodb\.(TableV2|Table)\(this, '([A-Za-z0-9]+)', \{\n\s+tableName: ('(?:[^'\\]|\\.)*'),`).FindAllStringSubmatch(src, -1)
 		if len(constructs) != len(m.Tables) {
 			t.Errorf("%s: %d table constructs for %d tables", name, len(constructs), len(m.Tables))
 		}
@@ -127,15 +125,16 @@ func TestCDKApp(t *testing.T) {
 				break
 			}
 			tbl := &m.Tables[i]
-			if c[2] != tsString(tbl.TableName) {
-				t.Errorf("%s: construct %d is %s, want table %s", name, i, c[2], tbl.TableName)
+			if c[3] != tsString(tbl.TableName) {
+				t.Errorf("%s: construct %d is %s, want table %s", name, i, c[3], tbl.TableName)
 			}
-			want := "TableV2"
-			if tbl.EffectiveBillingMode() == schema.BillingProvisioned {
-				want = "Table"
+			// One resource type whatever the billing mode, under the
+			// CloudFormation export's logical id.
+			if c[1] != "Table" {
+				t.Errorf("%s: table %s is a %s, want a Table", name, tbl.TableName, c[1])
 			}
-			if c[1] != want {
-				t.Errorf("%s: table %s is a %s, want a %s", name, tbl.TableName, c[1], want)
+			if !strings.Contains(src, "Resource.overrideLogicalId('"+c[2]+"');") {
+				t.Errorf("%s: table %s keeps CDK's logical id", name, tbl.TableName)
 			}
 		}
 		// Defaults written out: once per table, once per index.
@@ -156,7 +155,7 @@ func TestCDKApp(t *testing.T) {
 				t.Errorf("%s: %q %d times, want %d", name, pat, got, want)
 			}
 		}
-		if got := strings.Count(src, "billing: dynamodb.Billing.onDemand(") + strings.Count(src, "billingMode: dynamodb.BillingMode.PROVISIONED,"); got != len(m.Tables) {
+		if got := strings.Count(src, "billingMode: dynamodb.BillingMode.PAY_PER_REQUEST,") + strings.Count(src, "billingMode: dynamodb.BillingMode.PROVISIONED,"); got != len(m.Tables) {
 			t.Errorf("%s: billing written %d times for %d tables", name, got, len(m.Tables))
 		}
 	}
@@ -187,14 +186,17 @@ func TestCDKFullModel(t *testing.T) {
 		`cdk.Tags.of(ordersTable).add('note', 'line1\nline2 \'quoted\' "double"');`,
 		"cdk.Tags.of(ordersTable).add('empty', '');",
 		"value: ordersTable.tableStreamArn! });",
-		// Orders: on demand with limits, a TableV2 created after orders.
-		"const orders2Table = new dynamodb.TableV2(this, 'Orders2', {",
-		"billing: dynamodb.Billing.onDemand({ maxReadRequestUnits: 100, maxWriteRequestUnits: 50 }),",
+		// Orders: on demand with limits, a Table too, created after orders.
+		"const orders2Table = new dynamodb.Table(this, 'Orders2', {",
+		"billingMode: dynamodb.BillingMode.PAY_PER_REQUEST,",
+		"maxReadRequestUnits: 100,",
+		"maxWriteRequestUnits: 50,",
 		"maxReadRequestUnits: 10,",
+		"orders2TableResource.overrideLogicalId('Orders2');",
 		"orders2Table.node.addDependency(ordersTable);",
 		"partitionKey: { name: 'id', type: dynamodb.AttributeType.NUMBER },",
 		// 2026-archive: a binary key.
-		"const table2026ArchiveTable = new dynamodb.TableV2(this, 'Table2026Archive', {",
+		"const table2026ArchiveTable = new dynamodb.Table(this, 'Table2026Archive', {",
 		"partitionKey: { name: 'blob', type: dynamodb.AttributeType.BINARY },",
 	} {
 		if !strings.Contains(src, want) {

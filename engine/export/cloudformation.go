@@ -20,6 +20,12 @@ const maxDescription = 1024
 // letters and digits ("student-data" is StudentData), unique in the
 // template. Outputs draw from the same set so that no two ids collide.
 func tableIDs(m *model.Model, used names) []string {
+	// The production profile's parameters and conditions share the
+	// template's namespace (and CDK's construct ids): reserved in both
+	// profiles, so that a table keeps its logical id from one to the other.
+	for _, r := range []string{paramStage, paramKMSKey, paramAlarmTopic, condStage, condKMSKey, condAlarmTopic} {
+		used[r] = true
+	}
 	ids := make([]string, len(m.Tables))
 	for i, t := range m.Tables {
 		// Logical ids are at most 255 characters; leave room for the
@@ -181,14 +187,17 @@ func cfnTableProperties(t *model.Table) obj {
 	return p
 }
 
-// cloudFormationTemplate builds the template of m.
-func cloudFormationTemplate(m *model.Model) obj {
+// cloudFormationTemplate builds the template of m, in the production
+// profile (production.go) when production is set, and returns it with the
+// profile's warnings.
+func cloudFormationTemplate(m *model.Model, production bool) (obj, []string) {
 	desc := fmt.Sprintf("DynamoDB tables of the workbench model %q.", m.Name)
 	if m.Description != "" {
 		desc += " " + m.Description
 	}
 	used := names{}
 	ids := tableIDs(m, used)
+	plan, warnings := productionPlan(m, ids, used, production)
 
 	resources := obj{}
 	outputs := obj{}
@@ -210,8 +219,13 @@ func cloudFormationTemplate(m *model.Model) obj {
 		// A table holds data: keep it when the stack is deleted or the
 		// table replaced, as the CDK export's RemovalPolicy.RETAIN does.
 		r = r.add("DeletionPolicy", "Retain").add("UpdateReplacePolicy", "Retain")
-		r = r.add("Properties", cfnTableProperties(t))
+		props := cfnTableProperties(t)
+		if production {
+			props = productionTableProperties(t, props)
+		}
+		r = r.add("Properties", props)
 		resources = resources.add(id, r)
+		resources = productionResources(resources, t, plan[i])
 
 		outputs = outputs.add(used.unique(id+"Name"), obj{}.
 			add("Description", fmt.Sprintf("The name of table %s", t.TableName)).
@@ -225,23 +239,27 @@ func cloudFormationTemplate(m *model.Model) obj {
 				add("Value", obj{}.add("Fn::GetAtt", list{id, "StreamArn"})))
 		}
 	}
-	return obj{}.
+	tpl := obj{}.
 		add("AWSTemplateFormatVersion", "2010-09-09").
-		add("Description", truncate(desc, maxDescription)).
-		add("Resources", resources).
-		add("Outputs", outputs)
+		add("Description", truncate(desc, maxDescription))
+	if production {
+		params, conds := productionParameters()
+		tpl = tpl.add("Parameters", params).add("Conditions", conds)
+	}
+	return tpl.add("Resources", resources).add("Outputs", outputs), warnings
 }
 
-func renderCloudFormation(m *model.Model, yaml bool, r *Result) {
-	tpl := cloudFormationTemplate(m)
+// renderCloudFormation writes the JSON template; package exporters turns
+// it into YAML on the server.
+func renderCloudFormation(m *model.Model, production bool, r *Result) {
+	tpl, warnings := cloudFormationTemplate(m, production)
 	base := identifier(kebab(m.Name), "model")
-	if yaml {
-		r.Files = []File{{Path: base + ".template.yaml", Content: string(writeYAML(tpl))}}
-		r.ContentType = "application/yaml"
-	} else {
-		r.Files = []File{{Path: base + ".template.json", Content: string(writeJSON(tpl))}}
-		r.ContentType = "application/json"
+	if production {
+		base += "-production"
 	}
+	r.Files = []File{{Path: base + ".template.json", Content: string(writeJSON(tpl))}}
+	r.ContentType = "application/json"
+	r.Warnings = append(r.Warnings, warnings...)
 	// Entities, access patterns, the dataset and the workload belong to the
 	// model, not to the infrastructure: leaving them out needs no warning.
 }

@@ -110,31 +110,6 @@ func TestCloudFormationAttributeDefinitionsAreTheKeys(t *testing.T) {
 	}
 }
 
-// TestCloudFormationYAMLMatchesJSON reads the YAML template back with a
-// suspicious reader and compares it with the JSON template.
-func TestCloudFormationYAMLMatchesJSON(t *testing.T) {
-	for name, m := range testModels() {
-		j := renderTemplate(t, m)
-		r, err := Render(m, CloudFormationYAML)
-		if err != nil {
-			t.Fatal(err)
-		}
-		y, err := readYAML(r.Files[0].Content)
-		if err != nil {
-			t.Errorf("%s: the YAML does not read back: %v\n%s", name, err, r.Files[0].Content)
-			continue
-		}
-		if !reflect.DeepEqual(y, any(j)) {
-			yb, _ := json.MarshalIndent(y, "", " ")
-			jb, _ := json.MarshalIndent(j, "", " ")
-			t.Errorf("%s: the YAML reads as\n%s\nthe JSON is\n%s", name, yb, jb)
-		}
-		if r.ContentType != "application/yaml" || len(r.Files) != 1 {
-			t.Errorf("%s: %d files, %s", name, len(r.Files), r.ContentType)
-		}
-	}
-}
-
 func TestCloudFormationFullModel(t *testing.T) {
 	tpl := renderTemplate(t, fullModel())
 	if tpl["AWSTemplateFormatVersion"] != "2010-09-09" || tpl["Description"] == "" {
@@ -206,38 +181,38 @@ func TestCloudFormationFullModel(t *testing.T) {
 	}
 }
 
-func TestPlainSafe(t *testing.T) {
-	for s, want := range map[string]bool{
-		"AWS::DynamoDB::Table": true, "Fn::GetAtt": true, "ShoppingCart": true, "PAY_PER_REQUEST": true,
-		"The name of table orders": true, "student-data": true,
-		"": false, "N": false, "y": false, "Yes": false, "off": false, "null": false, "~": false,
-		"2010-09-09": false, "0123": false, "1e3": false, ".inf": false, "-x": false, "a: b": false,
-		"a:": false, "#x": false, "USER#{id}": false, "x ": false, " x": false, "line\nbreak": false,
-		"quote'": false, "Zoë": false,
-	} {
-		if got := plainSafe(s); got != want {
-			t.Errorf("plainSafe(%q) = %v, want %v", s, got, want)
+// TestProductionNamesDoNotClash: a table named like a production parameter
+// gets another logical id, the same in both profiles and in CDK.
+func TestProductionNamesDoNotClash(t *testing.T) {
+	m := fullModel()
+	m.Tables = m.Tables[2:3]
+	m.Tables[0].TableName = "Stage"
+	m.Entities, m.AccessPatterns, m.Dataset = nil, nil, nil
+	ids := map[string]string{}
+	for _, profile := range Profiles() {
+		r, err := RenderWith(m, CloudFormationJSON, Options{Profile: profile})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var tpl map[string]any
+		if err := json.Unmarshal([]byte(r.Files[0].Content), &tpl); err != nil {
+			t.Fatal(err)
+		}
+		for id, res := range tpl["Resources"].(map[string]any) {
+			if res.(map[string]any)["Type"] == "AWS::DynamoDB::Table" {
+				name, _ := json.Marshal(res.(map[string]any)["Properties"].(map[string]any)["TableName"])
+				ids[profile+" "+id] = string(name)
+			}
+			params, _ := tpl["Parameters"].(map[string]any)
+			if _, clash := params[id]; clash {
+				t.Errorf("resource %s is also a parameter", id)
+			}
 		}
 	}
-}
-
-// TestYAMLEmitterShapes covers the emitter's nesting: lists of lists,
-// empty collections, lists inside list items.
-func TestYAMLEmitterShapes(t *testing.T) {
-	doc := obj{}.
-		add("empty", obj{}).
-		add("none", list{}).
-		add("nested", list{list{"a", "b"}, list{}, obj{}, obj{}.add("k", list{obj{}.add("x", int64(1))})}).
-		add("flags", list{true, false, int64(-3)})
-	got, err := readYAML(string(writeYAML(doc)))
-	if err != nil {
-		t.Fatalf("%v\n%s", err, writeYAML(doc))
+	if _, ok := ids[ProfileDefault+" Stage2"]; !ok {
+		t.Errorf("table Stage's ids: %v", ids)
 	}
-	var want any
-	if err := json.Unmarshal(writeJSON(doc), &want); err != nil {
-		t.Fatal(err)
-	}
-	if !reflect.DeepEqual(got, want) {
-		t.Errorf("YAML reads as %v, JSON is %v\n%s", got, want, writeYAML(doc))
+	if _, ok := ids[ProfileProduction+" Stage2"]; !ok {
+		t.Errorf("table Stage's ids: %v", ids)
 	}
 }

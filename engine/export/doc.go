@@ -14,19 +14,32 @@
 //     deletion protection and tags are written when the model sets them.
 //     Tables are retained on stack deletion; tables with secondary indexes
 //     depend on one another so that CloudFormation creates them in turn.
-//     Outputs give each table's name and ARN, and its stream's ARN. The
-//     YAML is written by a small emitter of this package (yaml.go), which
-//     quotes every string a YAML reader could take for something else.
+//     Outputs give each table's name and ARN, and its stream's ARN. A
+//     model's auto scaling becomes Application Auto Scaling targets and
+//     target-tracking policies. This package writes the JSON template; the
+//     server's package exporters writes the YAML one from it (with a YAML
+//     library the page's WebAssembly leaves out: FormatInfo.Server).
 //   - cdk-ts: an AWS CDK app in TypeScript (package.json with pinned
-//     versions, cdk.json, tsconfig.json, bin/, lib/): TableV2 for on-demand
-//     tables, Table for tables with fixed provisioned capacity, every
-//     default written out.
+//     versions, cdk.json, tsconfig.json, bin/, lib/): a Table construct
+//     (AWS::DynamoDB::Table) for every table, whatever its billing mode,
+//     under the CloudFormation export's logical id, every default written
+//     out; its synthesized template is the CloudFormation export.
+//
+// Options.Profile ProfileProduction (production.go) adds to both what a
+// production table needs: point-in-time recovery and deletion protection,
+// Stage-named tables, an optional customer-managed KMS key, auto scaling of
+// provisioned capacity, throttling alarms.
+//
+// Other formats:
+//
 //   - nosql-workbench: NoSQL Workbench's model JSON (version 3.0): one
 //     facet per entity, its key aliases holding the entity's key templates
 //     and its TableData the entity's sample items; what the format cannot
 //     carry (time to live, streams, LSIs, tags, ...) is reported in
 //     Result.Warnings and stays in the workbench model.
-//   - terraform: an aws_dynamodb_table resource per table (terraform.go).
+//   - terraform: an aws_dynamodb_table resource per table, and
+//     aws_appautoscaling_target and _policy resources for its auto scaling
+//     (terraform.go).
 //   - awslabs: the AWS Labs DynamoDB MCP server's schema.json (tables,
 //     entities with pk_template and sk_template, fields, GSI mappings,
 //     access patterns with range conditions; awslabs.go).

@@ -27,12 +27,19 @@ type FormatInfo struct {
 	// Importable says ImportNoSQLWorkbench (or a future importer) reads the
 	// format back.
 	Importable bool `json:"importable"`
+	// Server says the server renders the format (package exporters: YAML
+	// through a YAML library the page's WebAssembly leaves out); RenderWith
+	// refuses it with ErrServerFormat and the page fetches it from POST
+	// /api/export.
+	Server bool `json:"server,omitempty"`
+	// Profiles says the format takes Options.Profile (ProfileProduction).
+	Profiles bool `json:"profiles,omitempty"`
 }
 
 var formats = []FormatInfo{
-	{Name: CloudFormationJSON, Title: "AWS CloudFormation template (JSON)"},
-	{Name: CloudFormationYAML, Title: "AWS CloudFormation template (YAML)"},
-	{Name: CDKTypeScript, Title: "AWS CDK app (TypeScript)", MultiFile: true},
+	{Name: CloudFormationJSON, Title: "AWS CloudFormation template (JSON)", Profiles: true},
+	{Name: CloudFormationYAML, Title: "AWS CloudFormation template (YAML)", Server: true, Profiles: true},
+	{Name: CDKTypeScript, Title: "AWS CDK app (TypeScript)", MultiFile: true, Profiles: true},
 	{Name: NoSQLWorkbench, Title: "NoSQL Workbench data model (JSON)", Importable: true},
 	{Name: Terraform, Title: "Terraform (aws_dynamodb_table)", Importable: true},
 	{Name: AWSLabs, Title: "AWS Labs DynamoDB MCP server schema.json", Importable: true},
@@ -58,6 +65,31 @@ func Register(info FormatInfo, render Renderer) {
 	}
 	formats = append(formats, info)
 	registered[info.Name] = render
+}
+
+// The profiles of the CloudFormation and CDK exports (Options.Profile).
+const (
+	// ProfileDefault writes the model's tables as the model says, for a
+	// sandbox or a first deployment.
+	ProfileDefault = "default"
+	// ProfileProduction adds what a production table needs (see
+	// production.go): point-in-time recovery, deletion protection, table
+	// names from a Stage parameter, auto scaling of provisioned capacity,
+	// tags, an optional customer-managed KMS key, throttling alarms.
+	ProfileProduction = "production"
+)
+
+// Profiles returns the profile names.
+func Profiles() []string { return []string{ProfileDefault, ProfileProduction} }
+
+// FormatByName returns the format named name.
+func FormatByName(name string) (FormatInfo, bool) {
+	for _, f := range formats {
+		if f.Name == name {
+			return f, true
+		}
+	}
+	return FormatInfo{}, false
 }
 
 // Formats returns the export formats in the order a menu shows them.
@@ -127,6 +159,10 @@ type Options struct {
 	// Time is the NoSQL Workbench model's creation date. Zero means the
 	// model's settings.startTime, else the current time.
 	Time time.Time
+	// Profile is ProfileDefault ("" too) or ProfileProduction, for the
+	// formats whose FormatInfo.Profiles is set; the others refuse
+	// ProfileProduction.
+	Profile string
 }
 
 // DefaultMaxItems is the number of sample items per table a NoSQL
@@ -137,6 +173,10 @@ const DefaultMaxItems = 100
 // ErrUnknownFormat is wrapped by the error of Render for a format it does
 // not know.
 var ErrUnknownFormat = errors.New("unknown export format")
+
+// ErrServerFormat is wrapped by the error of RenderWith for a format the
+// server renders (FormatInfo.Server): see package exporters.
+var ErrServerFormat = errors.New("the server renders this format")
 
 // Render exports m in format with the default options.
 func Render(m *model.Model, format string) (*Result, error) {
@@ -149,22 +189,33 @@ func RenderWith(m *model.Model, format string, opts Options) (*Result, error) {
 	if m == nil {
 		return nil, errors.New("no model to export")
 	}
-	known := false
-	for _, f := range formats {
-		known = known || f.Name == format
-	}
+	info, known := FormatByName(format)
 	if !known {
 		return nil, fmt.Errorf("%w %q (one of %s)", ErrUnknownFormat, format, strings.Join(FormatNames(), ", "))
+	}
+	if info.Server {
+		return nil, fmt.Errorf("%w: %s (POST /api/export?format=%s, or package exporters)", ErrServerFormat, format, format)
+	}
+	production := false
+	switch opts.Profile {
+	case "", ProfileDefault:
+	case ProfileProduction:
+		if !info.Profiles {
+			return nil, fmt.Errorf("profile %q applies to cloudformation-json, cloudformation-yaml and cdk-ts, not %s", opts.Profile, format)
+		}
+		production = true
+	default:
+		return nil, fmt.Errorf("unknown profile %q (one of %s)", opts.Profile, strings.Join(Profiles(), ", "))
 	}
 	if err := m.Validate(); err != nil {
 		return nil, fmt.Errorf("the model does not validate: %w", err)
 	}
 	r := &Result{Format: format, Warnings: []string{}}
 	switch format {
-	case CloudFormationJSON, CloudFormationYAML:
-		renderCloudFormation(m, format == CloudFormationYAML, r)
+	case CloudFormationJSON:
+		renderCloudFormation(m, production, r)
 	case CDKTypeScript:
-		renderCDK(m, r)
+		renderCDK(m, production, r)
 	case Terraform:
 		renderTerraform(m, r)
 	case AWSLabs:

@@ -178,6 +178,17 @@ func TestRenderRefusesBadInput(t *testing.T) {
 	}
 }
 
+// pageFormats are the formats this package renders (not the server's).
+func pageFormats() []string {
+	var out []string
+	for _, f := range Formats() {
+		if !f.Server {
+			out = append(out, f.Name)
+		}
+	}
+	return out
+}
+
 // goldenExt is the extension of each format's golden file.
 var goldenExt = map[string]string{
 	CloudFormationJSON: ".json",
@@ -234,7 +245,7 @@ func firstDiff(want, got string) string {
 func TestGoldenPatterns(t *testing.T) {
 	var warnings strings.Builder
 	for _, p := range patterns.Catalog() {
-		for _, f := range FormatNames() {
+		for _, f := range pageFormats() {
 			r, err := RenderWith(p.Model(), f, goldenOptions())
 			if err != nil {
 				t.Errorf("%s %s: %v", p.Name, f, err)
@@ -245,6 +256,20 @@ func TestGoldenPatterns(t *testing.T) {
 				warnings.WriteString(p.Name + " " + f + ": " + w + "\n")
 			}
 		}
+		for _, f := range []string{CloudFormationJSON, CDKTypeScript} {
+			opts := goldenOptions()
+			opts.Profile = ProfileProduction
+			r, err := RenderWith(p.Model(), f, opts)
+			if err != nil {
+				t.Errorf("%s %s production: %v", p.Name, f, err)
+				continue
+			}
+			path := goldenPath(p.Name, r)
+			checkGolden(t, strings.TrimSuffix(path, filepath.Ext(path))+"-production"+filepath.Ext(path), r.Concatenation())
+			for _, w := range r.Warnings {
+				warnings.WriteString(p.Name + " " + f + " production: " + w + "\n")
+			}
+		}
 	}
 	checkGolden(t, filepath.Join("testdata", "golden", "warnings.txt"), warnings.String())
 }
@@ -252,7 +277,7 @@ func TestGoldenPatterns(t *testing.T) {
 // TestRenderIsDeterministic guards the goldens: two renders of a pattern
 // give the same bytes.
 func TestRenderIsDeterministic(t *testing.T) {
-	for _, f := range FormatNames() {
+	for _, f := range pageFormats() {
 		a, err := RenderWith(fullModel(), f, goldenOptions())
 		if err != nil {
 			t.Fatal(err)

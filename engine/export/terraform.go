@@ -98,7 +98,8 @@ func renderTerraform(m *model.Model, r *Result) {
 		def := &t.TableDefinition
 		billing := def.EffectiveBillingMode()
 		w.line("")
-		w.open("resource \"aws_dynamodb_table\" %s", hclString(tfName(def.TableName, used)))
+		label := tfName(def.TableName, used)
+		w.open("resource \"aws_dynamodb_table\" %s", hclString(label))
 		w.attr("name", hclString(def.TableName))
 		w.attr("billing_mode", hclString(string(billing)))
 		w.attr("hash_key", hclString(def.HashKey()))
@@ -190,14 +191,19 @@ func renderTerraform(m *model.Model, r *Result) {
 			}
 			w.close()
 		}
-		if t.AutoScaling != nil {
-			r.Warnings = append(r.Warnings, fmt.Sprintf("table %s: its auto scaling is left out: Terraform sets it with aws_appautoscaling_target and _policy resources", def.TableName))
-		}
+		scaled := t.AutoScaling != nil && billing == schema.BillingProvisioned
 		w.line("")
 		w.open("lifecycle")
 		w.attr("prevent_destroy", "true")
+		if scaled {
+			// Auto scaling changes the capacity: a plan must not undo it.
+			w.attr("ignore_changes", "[read_capacity, write_capacity]")
+		}
 		w.close()
 		w.close()
+		if scaled {
+			tfScaling(w, t, label, used)
+		}
 	}
 	r.Files = []File{{Path: identifier(kebab(m.Name), "model") + ".tf", Content: w.b.String()}}
 	r.ContentType = "text/plain"
@@ -219,4 +225,53 @@ func tfOnDemand(w *hclWriter, od *schema.OnDemandThroughput) {
 		w.attr("max_write_request_units", strconv.FormatInt(*od.MaxWriteRequestUnits, 10))
 	}
 	w.close()
+}
+
+// tfScaling writes the model's auto scaling of t (the table's range for
+// the table and, from each one's own capacity, for its GSIs) as an
+// aws_appautoscaling_target and a target-tracking aws_appautoscaling_policy
+// per capacity, as the CloudFormation export does (production.go).
+func tfScaling(w *hclWriter, t *model.Table, label string, used names) {
+	tmp := &model.Model{Tables: []model.Table{*t}}
+	plan, _ := productionPlan(tmp, []string{"T"}, names{}, false)
+	for _, s := range plan[0].scaling {
+		what := "read"
+		if s.write {
+			what = "write"
+		}
+		name := label + "_" + what
+		// An interpolation, so that Terraform orders the target after the
+		// table; index names hold only letters, digits and "_.-".
+		rid := `"table/${aws_dynamodb_table.` + label + `.name}`
+		if s.index != "" {
+			name = label + "_" + strings.ToLower(strings.Join(words(s.index), "_")) + "_" + what
+			rid += "/index/" + s.index
+		}
+		rid += `"`
+		name = tfName(name, used)
+		w.line("")
+		w.open("resource \"aws_appautoscaling_target\" %s", hclString(name))
+		w.attr("service_namespace", hclString("dynamodb"))
+		w.attr("resource_id", rid)
+		w.attr("scalable_dimension", hclString(s.dimension))
+		w.attr("min_capacity", strconv.FormatInt(s.min, 10))
+		w.attr("max_capacity", strconv.FormatInt(s.max, 10))
+		w.close()
+		w.line("")
+		w.open("resource \"aws_appautoscaling_policy\" %s", hclString(name))
+		w.attr("name", hclString(name))
+		w.attr("policy_type", hclString("TargetTrackingScaling"))
+		ref := "aws_appautoscaling_target." + name
+		w.attr("service_namespace", ref+".service_namespace")
+		w.attr("resource_id", ref+".resource_id")
+		w.attr("scalable_dimension", ref+".scalable_dimension")
+		w.line("")
+		w.open("target_tracking_scaling_policy_configuration")
+		w.open("predefined_metric_specification")
+		w.attr("predefined_metric_type", hclString(s.metric))
+		w.close()
+		w.attr("target_value", strconv.FormatFloat(s.target, 'f', -1, 64))
+		w.close()
+		w.close()
+	}
 }

@@ -607,7 +607,7 @@ func FuzzImportNoSQLWorkbench(f *testing.F) {
 	seeds = append(seeds,
 		[]byte(`{"DataModel":[{"TableName":"Tbl","KeyAttributes":{"PartitionKey":{"AttributeName":"p","AttributeType":"N"},"SortKey":{"AttributeName":"s","AttributeType":"B"}},"TableFacets":[{"FacetName":"F","KeyAttributeAlias":{"PartitionKeyAlias":"{a}#{b}","SortKeyAlias":"x"},"TableData":[{"p":{"N":"1"},"s":{"B":"AQ=="}}]}]}]}`),
 		[]byte(`{"ModelName":"M","DataModel":[{"TableName":"Orders","KeyAttributes":{"PartitionKey":{"AttributeName":"pk","AttributeType":"S"}},"NonKeyAttributes":[{"AttributeName":"g","AttributeType":"S"},{"AttributeName":"ttl","AttributeType":"N"}],"GlobalSecondaryIndexes":[{"IndexName":"byG","KeyAttributes":{"PartitionKey":{"AttributeName":"g","AttributeType":"S"}},"Projection":{"ProjectionType":"INCLUDE","NonKeyAttributes":["ttl"]}}],"TimeToLiveAttribute":"ttl","BillingMode":"PROVISIONED","ProvisionedCapacitySettings":{"ProvisionedThroughput":{"ReadCapacityUnits":5,"WriteCapacityUnits":5}},"TableData":[{"pk":{"S":"o#1"},"g":{"S":"x"}}]}]}`))
-	formats := FormatNames()
+	formats := pageFormats()
 	for _, seed := range seeds {
 		for i := range formats {
 			f.Add(uint8(i), seed)

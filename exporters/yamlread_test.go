@@ -1,4 +1,4 @@
-package export
+package exporters
 
 import (
 	"encoding/json"
@@ -8,9 +8,9 @@ import (
 	"strings"
 )
 
-// readYAML is a test-only reader for the block YAML that writeYAML emits
+// readYAML is a test-only reader for the block YAML that JSONToYAML emits
 // (mappings, sequences, "- key: value" items, [] and {}, plain and
-// double-quoted scalars). It is deliberately suspicious of plain scalars:
+// double-quoted scalars, literal blocks as mapping values). It is deliberately suspicious of plain scalars:
 // it reads them the way a YAML 1.1 or 1.2 reader might (yes/no/on/off as
 // booleans, numbers, dates as timestamps), so that a string the emitter
 // failed to quote comes back as something else and the comparison with
@@ -108,6 +108,26 @@ func (r *yamlReader) mapping(indent int) (any, error) {
 			return nil, fmt.Errorf("line %d: duplicate key %q", l.n, key)
 		}
 		r.i++
+		if rest == "|-" || rest == "|" {
+			// A literal block: the lines indented deeper, joined (blank
+			// lines were dropped above; the test documents have none).
+			var text []string
+			base := -1
+			for r.i < len(r.lines) && r.lines[r.i].indent > indent {
+				ln := r.lines[r.i]
+				if base < 0 {
+					base = ln.indent
+				}
+				text = append(text, strings.Repeat(" ", ln.indent-base)+ln.text)
+				r.i++
+			}
+			v := strings.Join(text, "\n")
+			if rest == "|" {
+				v += "\n"
+			}
+			out[key] = v
+			continue
+		}
 		if rest != "" {
 			v, err := scalar(rest)
 			if err != nil {
