@@ -30,10 +30,11 @@ BUILDFLAGS ?= -buildvcs=false
 # library's (-0.4 MB gzip: Go's wasm repeats an inlined body, with its
 # resume points and position tables, at every call site), but not where
 # the page's speed needs it: the standard library (a day's simulation took
-# 1.6 times as long with it off), and the workload simulation and heat map
-# (WASM_INLINE). README, "The page's size", has the figures.
+# 1.6 times as long with it off) and the workload simulation (WASM_INLINE;
+# the visualizer, grid included, no longer: -28 KB gzip; its speed in the
+# browser not re-measured). README, "The page's size", has the figures.
 WASM_INLINE := std github.com/dynamodb-workbench/workbench/engine/partition github.com/dynamodb-workbench/workbench/engine/analysis \
-	github.com/dynamodb-workbench/workbench/engine/capacity github.com/dynamodb-workbench/workbench/visualizer
+	github.com/dynamodb-workbench/workbench/engine/capacity
 WASM_NOINLINE := crypto/... encoding/json fmt reflect
 WASMFLAGS ?= -trimpath -ldflags='-s -w' -gcflags=all=-l $(foreach p,$(WASM_INLINE),-gcflags=$(p)=) $(foreach p,$(WASM_NOINLINE),-gcflags=$(p)=-l)
 
