@@ -39,7 +39,25 @@ const (
 	jsCallStart = "const output = await "
 	pyCallStart = "response = "
 	goCallStart = "\tout, err := client."
+	// Java, C# and Rust: the line that sends the request.
+	javaCallStart   = " response = client."
+	csharpCallStart = "        var response = await client."
+	rustCallStart   = "    let output = client"
 )
+
+// cutLine splits text at the start of the line holding marker.
+func cutLine(text, marker string) (string, string) {
+	i := strings.Index(text, marker)
+	if i < 0 {
+		return text, ""
+	}
+	start := strings.LastIndexByte(text[:i], '\n') + 1
+	return text[:start], text[start:]
+}
+
+// rustLiteral is a Rust string literal, with the .to_string() that makes
+// it a String when there is one.
+var rustLiteral = regexp.MustCompile(`"(?:[^"\\]|\\.)*"(\.to_string\(\))?`)
 
 // RenderFanOut renders the whole fan-out in lang: the request in a loop
 // over the parameter's values, the marker (f.Marker) in its strings
@@ -120,6 +138,45 @@ func RenderFanOut(r Request, f FanOut, lang Language) (string, error) {
 		}
 		return fmt.Sprintf("%s\tfor i := %d; i <= %d; i++ {\n\t\t%s := %s\n%s\t}\n}\n",
 			head, f.From, f.To, name, value, indentLines(call, "\t")), nil
+	case Java:
+		text = concat(text, f.Marker(), name, q)
+		head, call := cutLine(text, javaCallStart)
+		call = strings.TrimSuffix(call, "    }\n}\n")
+		value := "String.valueOf(i)"
+		if f.Width > 0 {
+			value = fmt.Sprintf("String.format(\"%%0%dd\", i)", f.Width)
+		}
+		return fmt.Sprintf("%s        for (int i = %d; i <= %d; i++) {\n            String %s = %s;\n%s        }\n    }\n}\n",
+			head, f.From, f.To, name, value, indentLines(call, "    ")), nil
+	case CSharp:
+		text = concat(text, f.Marker(), name, q)
+		head, call, _ := strings.Cut(text, csharpCallStart)
+		call = strings.TrimSuffix(csharpCallStart+call, "    }\n}\n")
+		value := "i.ToString()"
+		if f.Width > 0 {
+			value = fmt.Sprintf("i.ToString(\"D%d\")", f.Width)
+		}
+		return fmt.Sprintf("%s        for (var i = %d; i <= %d; i++)\n        {\n            var %s = %s;\n%s        }\n    }\n}\n",
+			head, f.From, f.To, name, value, indentLines(call, "    ")), nil
+	case Rust:
+		// A literal holding the marker becomes format!, its own braces
+		// doubled: format! makes the String that .to_string() made.
+		text = rustLiteral.ReplaceAllStringFunc(text, func(lit string) string {
+			if !strings.Contains(lit, f.Marker()) {
+				return lit
+			}
+			body := strings.TrimSuffix(lit, ".to_string()")
+			body = strings.NewReplacer("{", "{{", "}", "}}").Replace(body)
+			return "format!(" + strings.ReplaceAll(body, f.Marker(), "{"+name+"}") + ")"
+		})
+		head, call, _ := strings.Cut(text, rustCallStart)
+		call = strings.TrimSuffix(rustCallStart+call, "    Ok(())\n}\n")
+		value := "i.to_string()"
+		if f.Width > 0 {
+			value = fmt.Sprintf("format!(\"{i:0%d}\")", f.Width)
+		}
+		return fmt.Sprintf("%s    for i in %d..=%d {\n        let %s = %s;\n%s    }\n    Ok(())\n}\n",
+			head, f.From, f.To, name, value, indentLines(call, "    ")), nil
 	}
 	return text, nil
 }

@@ -28,6 +28,9 @@ func TestRenderFanOut(t *testing.T) {
 			JavaScript: {"for (let i = ", `"CANDIDATE#alice#" + ` + f.Parameter + " }", "await client.send("},
 			Python:     {"for i in range(", `"CANDIDATE#alice#" + ` + f.Parameter + "}", "    response = client.get_item("},
 			Go:         {"for i := ", `"CANDIDATE#alice#" + ` + f.Parameter + "}", "\t\tout, err := client.GetItem("},
+			Java:       {"for (int i = ", `.s("CANDIDATE#alice#" + ` + f.Parameter + ")", "            GetItemResponse response = client.getItem("},
+			CSharp:     {"for (var i = ", `S = "CANDIDATE#alice#" + ` + f.Parameter + " }", "            var response = await client.GetItemAsync("},
+			Rust:       {"for i in ", `AttributeValue::S(format!("CANDIDATE#alice#{` + f.Parameter + `}"))`, "        let output = client", "    }\n    Ok(())\n}\n"},
 			JSON:       {"[\n", `"CANDIDATE#alice#` + f.values()[0] + `"`, `"CANDIDATE#alice#` + f.values()[len(f.values())-1] + `"`},
 		}
 		for _, lang := range Languages() {
