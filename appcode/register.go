@@ -12,6 +12,7 @@ const (
 	TypeScript = "typescript"
 	Python     = "python"
 	Go         = "go"
+	Java       = "java"
 )
 
 // language is one generated format: its registry entry, its file's name,
@@ -28,6 +29,7 @@ var languages = []language{
 	{export.FormatInfo{Name: TypeScript, Title: "Typed data access: TypeScript (AWS SDK v3)"}, "access.ts", renderTypeScript},
 	{export.FormatInfo{Name: Python, Title: "Typed data access: Python (boto3)"}, "access.py", renderPython},
 	{export.FormatInfo{Name: Go, Title: "Typed data access: Go (AWS SDK v2)"}, "access.go", renderGo},
+	{export.FormatInfo{Name: Java, Title: "Typed data access: Java (AWS SDK for Java v2)"}, "Access.java", renderJava},
 }
 
 func init() {
