@@ -17,6 +17,7 @@ var serverFormats = []export.FormatInfo{
 	{Name: "typescript", Title: "Typed data access: TypeScript (AWS SDK v3)"},
 	{Name: "python", Title: "Typed data access: Python (boto3)"},
 	{Name: "go", Title: "Typed data access: Go (AWS SDK v2)"},
+	{Name: "java", Title: "Typed data access: Java (AWS SDK for Java v2)"},
 }
 
 // ServerFormats returns the formats the page asks the server for.

@@ -25,13 +25,13 @@ func render(t *testing.T, nm namedModel, format string) string {
 
 func TestFormatsAreRegistered(t *testing.T) {
 	names := export.FormatNames()
-	for _, f := range []string{ElectroDB, Toolbox, TypeScript, Python, Go} {
+	for _, f := range []string{ElectroDB, Toolbox, TypeScript, Python, Go, Java} {
 		if !slices.Contains(names, f) {
 			t.Errorf("export.FormatNames() = %v lacks %s", names, f)
 		}
 	}
 	p, _ := patterns.Get("write-sharding")
-	want := map[string]string{ElectroDB: "entities.ts", Toolbox: "toolbox.ts", TypeScript: "access.ts", Python: "access.py", Go: "access.go"}
+	want := map[string]string{ElectroDB: "entities.ts", Toolbox: "toolbox.ts", TypeScript: "access.ts", Python: "access.py", Go: "access.go", Java: "Access.java"}
 	for f, path := range want {
 		res, err := export.RenderWith(p.Model(), f, export.Options{})
 		if err != nil {
@@ -54,6 +54,8 @@ func TestOneFunctionPerAccessPattern(t *testing.T) {
 			Python:     {strings.Count(render(t, nm, Python), "\ndef ") - 2, aps + ents}, // _value and _item
 			Go:         {strings.Count(render(t, nm, Go), "\nfunc "), aps + ents},
 			ElectroDB:  {strings.Count(render(t, nm, ElectroDB), " = new Entity("), ents},
+			// A fan-out has a private method per shard beside its public one.
+			Java: {strings.Count(render(t, nm, Java), "\n    public static "), aps},
 		}
 		for f, c := range counts {
 			if c[0] != c[1] {
@@ -98,6 +100,8 @@ func TestFanOutCode(t *testing.T) {
 		{ops, Python, []string{"str(n).zfill(2) for n in range(1, 4)", `"Key": {
                 "Id": {"N": counter_id},`}},
 		{ops, Go, []string{`fmt.Sprintf("%02d", n)`, `"Id": &types.AttributeValueMemberN{Value: counterId}`}},
+		{ws, Java, []string{"for (int n = 1; n <= 200; n++) {", `String shard = String.format("%d", n);`, "results.addAll(r);"}},
+		{ops, Java, []string{`String.format("%02d", n)`, `Map.entry("Id", AttributeValue.builder().n(counterId).build())`, "if (r != null) {"}},
 	}
 	for _, tt := range tests {
 		src := render(t, tt.nm, tt.format)
