@@ -284,7 +284,7 @@ func TestServerFormatsMatchAppcode(t *testing.T) {
 		}
 		delete(registered, f.Name)
 	}
-	for _, name := range []string{"electrodb", "dynamodb-toolbox", "typescript", "python", "go", "java"} {
+	for _, name := range []string{"electrodb", "dynamodb-toolbox", "typescript", "python", "go", "java", "csharp"} {
 		if _, left := registered[name]; left {
 			t.Errorf("the server registers %s, which the page does not offer", name)
 		}
@@ -302,6 +302,7 @@ func TestExportAPIApplicationCode(t *testing.T) {
 		"typescript":       {"access.ts", "export async function ordersOfADay(client: DynamoDBDocumentClient, date: string): Promise<Order[]>"},
 		"python":           {"access.py", "def orders_of_a_day(client: DynamoDBClient, date: str) -> List[Order]:"},
 		"go":               {"access.go", "func OrdersOfADay(ctx context.Context, client Client, date string) ([]Order, error)"},
+		"csharp":           {"Access.cs", "public static async Task<List<Dictionary<string, AttributeValue>>> OrdersOfADay(IAmazonDynamoDB client, string date)"},
 		"java":             {"Access.java", "public static List<Map<String, AttributeValue>> ordersOfADay(DynamoDbClient client, String date)"},
 	} {
 		rec := post(h, "/api/export?format="+format, doc)

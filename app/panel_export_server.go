@@ -18,6 +18,7 @@ var serverFormats = []export.FormatInfo{
 	{Name: "python", Title: "Typed data access: Python (boto3)"},
 	{Name: "go", Title: "Typed data access: Go (AWS SDK v2)"},
 	{Name: "java", Title: "Typed data access: Java (AWS SDK for Java v2)"},
+	{Name: "csharp", Title: "Typed data access: C# (AWS SDK for .NET)"},
 }
 
 // ServerFormats returns the formats the page asks the server for.

@@ -25,13 +25,13 @@ func render(t *testing.T, nm namedModel, format string) string {
 
 func TestFormatsAreRegistered(t *testing.T) {
 	names := export.FormatNames()
-	for _, f := range []string{ElectroDB, Toolbox, TypeScript, Python, Go, Java} {
+	for _, f := range []string{ElectroDB, Toolbox, TypeScript, Python, Go, Java, CSharp} {
 		if !slices.Contains(names, f) {
 			t.Errorf("export.FormatNames() = %v lacks %s", names, f)
 		}
 	}
 	p, _ := patterns.Get("write-sharding")
-	want := map[string]string{ElectroDB: "entities.ts", Toolbox: "toolbox.ts", TypeScript: "access.ts", Python: "access.py", Go: "access.go", Java: "Access.java"}
+	want := map[string]string{ElectroDB: "entities.ts", Toolbox: "toolbox.ts", TypeScript: "access.ts", Python: "access.py", Go: "access.go", Java: "Access.java", CSharp: "Access.cs"}
 	for f, path := range want {
 		res, err := export.RenderWith(p.Model(), f, export.Options{})
 		if err != nil {
@@ -55,7 +55,8 @@ func TestOneFunctionPerAccessPattern(t *testing.T) {
 			Go:         {strings.Count(render(t, nm, Go), "\nfunc "), aps + ents},
 			ElectroDB:  {strings.Count(render(t, nm, ElectroDB), " = new Entity("), ents},
 			// A fan-out has a private method per shard beside its public one.
-			Java: {strings.Count(render(t, nm, Java), "\n    public static "), aps},
+			Java:   {strings.Count(render(t, nm, Java), "\n    public static "), aps},
+			CSharp: {strings.Count(render(t, nm, CSharp), "\n    public static async "), aps},
 		}
 		for f, c := range counts {
 			if c[0] != c[1] {
@@ -101,6 +102,8 @@ func TestFanOutCode(t *testing.T) {
                 "Id": {"N": counter_id},`}},
 		{ops, Go, []string{`fmt.Sprintf("%02d", n)`, `"Id": &types.AttributeValueMemberN{Value: counterId}`}},
 		{ws, Java, []string{"for (int n = 1; n <= 200; n++) {", `String shard = String.format("%d", n);`, "results.addAll(r);"}},
+		{ws, CSharp, []string{"for (var n = 1; n <= 200; n++)", `var shard = n.ToString("0", CultureInfo.InvariantCulture);`, "results.AddRange(r);"}},
+		{ops, CSharp, []string{`n.ToString("00", CultureInfo.InvariantCulture)`, `{ "Id", new AttributeValue { N = counterId } }`, "if (r != null)"}},
 		{ops, Java, []string{`String.format("%02d", n)`, `Map.entry("Id", AttributeValue.builder().n(counterId).build())`, "if (r != null) {"}},
 	}
 	for _, tt := range tests {

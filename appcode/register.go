@@ -13,6 +13,7 @@ const (
 	Python     = "python"
 	Go         = "go"
 	Java       = "java"
+	CSharp     = "csharp"
 )
 
 // language is one generated format: its registry entry, its file's name,
@@ -30,6 +31,7 @@ var languages = []language{
 	{export.FormatInfo{Name: Python, Title: "Typed data access: Python (boto3)"}, "access.py", renderPython},
 	{export.FormatInfo{Name: Go, Title: "Typed data access: Go (AWS SDK v2)"}, "access.go", renderGo},
 	{export.FormatInfo{Name: Java, Title: "Typed data access: Java (AWS SDK for Java v2)"}, "Access.java", renderJava},
+	{export.FormatInfo{Name: CSharp, Title: "Typed data access: C# (AWS SDK for .NET)"}, "Access.cs", renderCSharp},
 }
 
 func init() {
