@@ -284,7 +284,7 @@ func TestServerFormatsMatchAppcode(t *testing.T) {
 		}
 		delete(registered, f.Name)
 	}
-	for _, name := range []string{"electrodb", "dynamodb-toolbox", "typescript", "python", "go", "java", "csharp"} {
+	for _, name := range []string{"electrodb", "dynamodb-toolbox", "typescript", "python", "go", "java", "csharp", "rust"} {
 		if _, left := registered[name]; left {
 			t.Errorf("the server registers %s, which the page does not offer", name)
 		}
@@ -303,6 +303,7 @@ func TestExportAPIApplicationCode(t *testing.T) {
 		"python":           {"access.py", "def orders_of_a_day(client: DynamoDBClient, date: str) -> List[Order]:"},
 		"go":               {"access.go", "func OrdersOfADay(ctx context.Context, client Client, date string) ([]Order, error)"},
 		"csharp":           {"Access.cs", "public static async Task<List<Dictionary<string, AttributeValue>>> OrdersOfADay(IAmazonDynamoDB client, string date)"},
+		"rust":             {"access.rs", "pub async fn orders_of_a_day(client: &Client, date: &str) -> Result<Vec<Item>, Error>"},
 		"java":             {"Access.java", "public static List<Map<String, AttributeValue>> ordersOfADay(DynamoDbClient client, String date)"},
 	} {
 		rec := post(h, "/api/export?format="+format, doc)

@@ -19,6 +19,7 @@ var serverFormats = []export.FormatInfo{
 	{Name: "go", Title: "Typed data access: Go (AWS SDK v2)"},
 	{Name: "java", Title: "Typed data access: Java (AWS SDK for Java v2)"},
 	{Name: "csharp", Title: "Typed data access: C# (AWS SDK for .NET)"},
+	{Name: "rust", Title: "Typed data access: Rust (aws-sdk-dynamodb)"},
 }
 
 // ServerFormats returns the formats the page asks the server for.

@@ -25,13 +25,13 @@ func render(t *testing.T, nm namedModel, format string) string {
 
 func TestFormatsAreRegistered(t *testing.T) {
 	names := export.FormatNames()
-	for _, f := range []string{ElectroDB, Toolbox, TypeScript, Python, Go, Java, CSharp} {
+	for _, f := range []string{ElectroDB, Toolbox, TypeScript, Python, Go, Java, CSharp, Rust} {
 		if !slices.Contains(names, f) {
 			t.Errorf("export.FormatNames() = %v lacks %s", names, f)
 		}
 	}
 	p, _ := patterns.Get("write-sharding")
-	want := map[string]string{ElectroDB: "entities.ts", Toolbox: "toolbox.ts", TypeScript: "access.ts", Python: "access.py", Go: "access.go", Java: "Access.java", CSharp: "Access.cs"}
+	want := map[string]string{ElectroDB: "entities.ts", Toolbox: "toolbox.ts", TypeScript: "access.ts", Python: "access.py", Go: "access.go", Java: "Access.java", CSharp: "Access.cs", Rust: "access.rs"}
 	for f, path := range want {
 		res, err := export.RenderWith(p.Model(), f, export.Options{})
 		if err != nil {
@@ -57,6 +57,7 @@ func TestOneFunctionPerAccessPattern(t *testing.T) {
 			// A fan-out has a private method per shard beside its public one.
 			Java:   {strings.Count(render(t, nm, Java), "\n    public static "), aps},
 			CSharp: {strings.Count(render(t, nm, CSharp), "\n    public static async "), aps},
+			Rust:   {strings.Count(render(t, nm, Rust), "\npub async fn "), aps},
 		}
 		for f, c := range counts {
 			if c[0] != c[1] {
@@ -104,6 +105,8 @@ func TestFanOutCode(t *testing.T) {
 		{ws, Java, []string{"for (int n = 1; n <= 200; n++) {", `String shard = String.format("%d", n);`, "results.addAll(r);"}},
 		{ws, CSharp, []string{"for (var n = 1; n <= 200; n++)", `var shard = n.ToString("0", CultureInfo.InvariantCulture);`, "results.AddRange(r);"}},
 		{ops, CSharp, []string{`n.ToString("00", CultureInfo.InvariantCulture)`, `{ "Id", new AttributeValue { N = counterId } }`, "if (r != null)"}},
+		{ws, Rust, []string{"for n in 1..=200 {", `let shard = format!("{}", n);`, "results.extend(r);"}},
+		{ops, Rust, []string{`let shard = format!("{:02}", n);`, `("Id".to_string(), AttributeValue::N(format!("{}", counter_id)))`, "Ok(out.item)"}},
 		{ops, Java, []string{`String.format("%02d", n)`, `Map.entry("Id", AttributeValue.builder().n(counterId).build())`, "if (r != null) {"}},
 	}
 	for _, tt := range tests {

@@ -14,6 +14,7 @@ const (
 	Go         = "go"
 	Java       = "java"
 	CSharp     = "csharp"
+	Rust       = "rust"
 )
 
 // language is one generated format: its registry entry, its file's name,
@@ -32,6 +33,7 @@ var languages = []language{
 	{export.FormatInfo{Name: Go, Title: "Typed data access: Go (AWS SDK v2)"}, "access.go", renderGo},
 	{export.FormatInfo{Name: Java, Title: "Typed data access: Java (AWS SDK for Java v2)"}, "Access.java", renderJava},
 	{export.FormatInfo{Name: CSharp, Title: "Typed data access: C# (AWS SDK for .NET)"}, "Access.cs", renderCSharp},
+	{export.FormatInfo{Name: Rust, Title: "Typed data access: Rust (aws-sdk-dynamodb)"}, "access.rs", renderRust},
 }
 
 func init() {
