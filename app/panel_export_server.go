@@ -8,7 +8,7 @@ import (
 // application code of package appcode (registered with engine/export in
 // the server and the command line). Its generators, plain string building
 // for five languages, would add about 143 KB (brotli) to app.wasm, measured
-// with and without them in ./wasm; the page already runs over its size
+// with and without them in ./wasm (before Java, C# and Rust were added); the page already runs over its size
 // budget. TestServerFormatsMatchAppcode (in the root package) keeps this
 // list equal to what appcode registers.
 var serverFormats = []export.FormatInfo{

@@ -8,8 +8,10 @@
 //     composite attributes, one Service per table;
 //   - dynamodb-toolbox: dynamodb-toolbox v2 Tables and Entities, the access
 //     patterns as functions;
-//   - typescript, python, go: a typed data-access module per language (AWS
-//     SDK v3 with @aws-sdk/lib-dynamodb, boto3, aws-sdk-go-v2).
+//   - typescript, python, go, java, csharp, rust: a typed data-access
+//     module per language (AWS SDK v3 with @aws-sdk/lib-dynamodb, boto3,
+//     aws-sdk-go-v2, the AWS SDK for Java v2, the AWS SDK for .NET,
+//     aws-sdk-dynamodb).
 //
 // The model is read once into a language-neutral description (design.go:
 // entities with typed fields and parsed key templates, access patterns
@@ -28,6 +30,10 @@
 // (codecheck_test.go): one strict tsc over the TypeScript of every pattern
 // and of testdata/operations.json (a model using every operation and
 // attribute type), ElectroDB's and Toolbox's keys built by the libraries
-// themselves, mypy --strict over the Python, go vet over the Go, and every
-// language's key builders run and compared with the model's templates.
+// themselves, mypy --strict over the Python, go vet over the Go, javac,
+// mcs and rustc over the Java, C# and Rust against stand-ins of their SDKs
+// (java_test.go, csharp_test.go, rust_test.go: the real ones cannot be
+// fetched here), and the key builders of TypeScript, Python and Go run and
+// compared with the model's templates. The Java, C# and Rust modules have
+// no item types or key builders yet: items are the SDKs' attribute maps.
 package appcode
