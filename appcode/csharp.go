@@ -26,6 +26,7 @@ var csReserved = []string{
 }
 
 type csGen struct {
+	top  bool // the next object is the request: a member per line
 	op   string
 	ids  map[string]string
 	nums map[string]bool
@@ -67,6 +68,8 @@ func (g *csGen) object(class string, n *node) string {
 	if n.kind != kObject {
 		return g.fail("expected an object, found %s", kindName(n))
 	}
+	top := g.top
+	g.top = false
 	var out []string
 	for i, k := range n.keys {
 		name := k.text()
@@ -75,6 +78,9 @@ func (g *csGen) object(class string, n *node) string {
 			return g.fail("the request member %q is not supported by the C# generator", name)
 		}
 		out = append(out, name+" = "+g.value(f, n.vals[i]))
+	}
+	if top {
+		return "new " + class + "\n        {\n            " + strings.Join(out, ",\n            ") + "\n        }"
 	}
 	return "new " + class + " { " + strings.Join(out, ", ") + " }"
 }
@@ -268,7 +274,7 @@ func csPattern(p *pattern, name string, top *namer) (string, error) {
 	for _, q := range p.params {
 		nums[q.name] = q.typ == "N"
 	}
-	g := &csGen{op: p.ap.Operation, ids: ids, nums: nums}
+	g := &csGen{op: p.ap.Operation, ids: ids, nums: nums, top: true}
 	op := p.ap.Operation
 	req := g.object(op+"Request", p.req)
 	if g.err != nil {

@@ -24,6 +24,9 @@ var javaReserved = []string{
 
 // javaGen writes one pattern's request.
 type javaGen struct {
+	// sep, when set, puts the next builder's members on lines of their
+	// own (the request's, not the nested ones').
+	sep  string
 	op   string
 	ids  map[string]string
 	nums map[string]bool
@@ -68,9 +71,12 @@ func (g *javaGen) builder(class string, n *node) string {
 	if n.kind != kObject {
 		return g.fail("expected an object, found %s", kindName(n))
 	}
+	sep := g.sep
+	g.sep = ""
 	var b strings.Builder
 	b.WriteString(class + ".builder()")
 	for i, k := range n.keys {
+		b.WriteString(sep)
 		name := k.text()
 		f, ok := goFieldOf(g.op, name)
 		if !ok || !k.literal() {
@@ -78,7 +84,7 @@ func (g *javaGen) builder(class string, n *node) string {
 		}
 		b.WriteString("." + strings.ToLower(name[:1]) + name[1:] + "(" + g.value(f, n.vals[i]) + ")")
 	}
-	b.WriteString(".build()")
+	b.WriteString(sep + ".build()")
 	return b.String()
 }
 
@@ -304,7 +310,7 @@ func javaPattern(p *pattern, name string, top *namer) (string, error) {
 	for _, q := range p.params {
 		nums[q.name] = q.typ == "N"
 	}
-	g := &javaGen{op: p.ap.Operation, ids: ids, nums: nums}
+	g := &javaGen{op: p.ap.Operation, ids: ids, nums: nums, sep: "\n                "}
 	op := p.ap.Operation
 	req := g.builder(op+"Request", p.req)
 	if g.err != nil {

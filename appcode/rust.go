@@ -28,6 +28,7 @@ var rustFallibleStructs = map[string]bool{
 }
 
 type rustGen struct {
+	sep   string // before each of the request's setters (not nested ones)
 	op    string
 	ids   map[string]string
 	types map[string]bool
@@ -72,8 +73,11 @@ func (g *rustGen) setters(n *node) string {
 	if n.kind != kObject {
 		return g.fail("expected an object, found %s", kindName(n))
 	}
+	sep := g.sep
+	g.sep = ""
 	var b strings.Builder
 	for i, k := range n.keys {
+		b.WriteString(sep)
 		name := k.text()
 		f, ok := goFieldOf(g.op, name)
 		if !ok || !k.literal() {
@@ -291,6 +295,7 @@ func rustPattern(p *pattern, name string, top *namer, types map[string]bool, blo
 	g := &rustGen{op: p.ap.Operation, ids: ids, types: map[string]bool{}}
 	op := p.ap.Operation
 	opSnake := snake(op, "o")
+	g.sep = "\n            "
 	req := "client." + opSnake + "()" + g.setters(p.req)
 	if g.err != nil {
 		return "", g.err
@@ -305,7 +310,7 @@ func rustPattern(p *pattern, name string, top *namer, types map[string]bool, blo
 	case paginated:
 		one = "Vec<Item>"
 		body = "    let mut items = Vec::new();\n    let mut start: Option<Item> = None;\n    loop {\n" +
-			"        let out = " + req + ".set_exclusive_start_key(start.take()).send().await?;\n" +
+			"        let out = " + req + "\n            .set_exclusive_start_key(start.take())\n            .send()\n            .await?;\n" +
 			"        items.extend(out.items.unwrap_or_default());\n" +
 			"        match out.last_evaluated_key {\n" +
 			"            Some(key) if !key.is_empty() => start = Some(key),\n" +
