@@ -309,15 +309,7 @@ func csPattern(p *pattern, name string, top *namer) (string, error) {
 	params := csParams(p.params, ids)
 	var b strings.Builder
 	doc := "    /// <summary>" + csDoc(name+" runs \""+p.ap.Name+"\": "+op)
-	if p.ap.Description != "" {
-		doc += ". " + strings.TrimRight(csDoc(p.ap.Description), ". ")
-	}
-	if op == "BatchGetItem" {
-		doc += batchNote
-	}
-	if f := p.fanOut; f != nil {
-		doc += ". It fans out over " + csDoc(f.Parameter) + " = " + strconv.Itoa(f.From) + ".." + strconv.Itoa(f.To) + " and merges the results"
-	}
+	doc += p.docTail(csDoc, "It fans out")
 	b.WriteString(doc + ".</summary>\n")
 	if p.fanOut == nil {
 		b.WriteString("    public static async Task<" + one + "> " + name + "(" + join("IAmazonDynamoDB client", params) + ")\n    {\n" + body + "    }\n")

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"slices"
 	"sort"
+	"strconv"
 	"strings"
 
 	"github.com/dynamodb-workbench/workbench/engine/model"
@@ -107,6 +108,25 @@ func (p *pattern) paramDocs(ps []*param) [][2]string {
 // batchNote documents what a BatchGetItem function does not do: retrying
 // needs a backoff policy, which is the application's to choose.
 const batchNote = ". Keys DynamoDB leaves unprocessed (UnprocessedKeys, under throttling) are not retried"
+
+// docTail is what a pattern function's one-line documentation says after
+// its operation, the same in every language: the access pattern's
+// description, the batch note, and the fan-out, introduced by fanOut
+// ("Fans out" or "It fans out"). esc makes text safe in the language's
+// comments.
+func (p *pattern) docTail(esc func(string) string, fanOut string) string {
+	var doc string
+	if p.ap.Description != "" {
+		doc += ". " + strings.TrimRight(esc(p.ap.Description), ". ")
+	}
+	if p.ap.Operation == "BatchGetItem" {
+		doc += batchNote
+	}
+	if f := p.fanOut; f != nil {
+		doc += ". " + fanOut + " over " + esc(f.Parameter) + " = " + strconv.Itoa(f.From) + ".." + strconv.Itoa(f.To) + " and merges the results"
+	}
+	return doc
+}
 
 // reads reports whether the operation returns items to the caller.
 func (p *pattern) reads() bool {

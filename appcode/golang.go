@@ -585,15 +585,7 @@ func goPattern(p *pattern, name string, types map[*entity]string) (string, error
 	}
 	var b strings.Builder
 	doc := "// " + name + " runs " + quote(comment(p.ap.Name)) + ": " + op
-	if p.ap.Description != "" {
-		doc += ". " + strings.TrimRight(comment(p.ap.Description), ". ")
-	}
-	if p.ap.Operation == "BatchGetItem" {
-		doc += batchNote
-	}
-	if f := p.fanOut; f != nil {
-		doc += ". It fans out over " + comment(f.Parameter) + " = " + strconv.Itoa(f.From) + ".." + strconv.Itoa(f.To) + " and merges the results"
-	}
+	doc += p.docTail(comment, "It fans out")
 	b.WriteString(doc + ".\n")
 	for _, pd := range p.paramDocs(p.params) {
 		b.WriteString("//   - " + ids[pd[0]] + ": " + pd[1] + "\n")

@@ -345,15 +345,7 @@ func javaPattern(p *pattern, name string, top *namer) (string, error) {
 	params := javaParams(p.params, ids)
 	var b strings.Builder
 	doc := "    /** " + javaComment(name+" runs \""+p.ap.Name+"\": "+op)
-	if p.ap.Description != "" {
-		doc += ". " + strings.TrimRight(javaComment(p.ap.Description), ". ")
-	}
-	if op == "BatchGetItem" {
-		doc += batchNote
-	}
-	if f := p.fanOut; f != nil {
-		doc += ". It fans out over " + javaComment(f.Parameter) + " = " + strconv.Itoa(f.From) + ".." + strconv.Itoa(f.To) + " and merges the results"
-	}
+	doc += p.docTail(javaComment, "It fans out")
 	b.WriteString(doc + ". */\n")
 	if p.fanOut == nil {
 		b.WriteString("    public static " + one + " " + name + "(" + join("DynamoDbClient client", params) + ") {\n" + body + "    }\n")

@@ -334,15 +334,7 @@ func pyPattern(b *strings.Builder, p *pattern, name string, types map[*entity]st
 	}
 	b.WriteString("\n\ndef " + name + "(client: DynamoDBClient" + params + ") -> " + whole + ":\n")
 	doc := comment(p.ap.Name) + ": " + p.ap.Operation
-	if p.ap.Description != "" {
-		doc += ". " + strings.TrimRight(comment(p.ap.Description), ". ")
-	}
-	if p.ap.Operation == "BatchGetItem" {
-		doc += batchNote
-	}
-	if f := p.fanOut; f != nil {
-		doc += ". Fans out over " + comment(f.Parameter) + " = " + strconv.Itoa(f.From) + ".." + strconv.Itoa(f.To) + " and merges the results"
-	}
+	doc += p.docTail(comment, "Fans out")
 	doc += "."
 	if pds := p.paramDocs(p.params); len(pds) > 0 {
 		doc += "\n\n    Args:"

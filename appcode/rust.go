@@ -328,15 +328,7 @@ func rustPattern(p *pattern, name string, top *namer, types map[string]bool, blo
 	params := rustParams(p.params, ids)
 	var b strings.Builder
 	doc := "/// " + comment(name+" runs \""+p.ap.Name+"\": "+op)
-	if p.ap.Description != "" {
-		doc += ". " + strings.TrimRight(comment(p.ap.Description), ". ")
-	}
-	if op == "BatchGetItem" {
-		doc += batchNote
-	}
-	if f := p.fanOut; f != nil {
-		doc += ". It fans out over " + comment(f.Parameter) + " = " + strconv.Itoa(f.From) + ".." + strconv.Itoa(f.To) + " and merges the results"
-	}
+	doc += p.docTail(comment, "It fans out")
 	b.WriteString(doc + ".\n")
 	if p.fanOut == nil {
 		b.WriteString("pub async fn " + name + "(" + join("client: &Client", params) + ") -> Result<" + one + ", Error> {\n" + body + "}\n")

@@ -511,16 +511,7 @@ func tsPattern(b *strings.Builder, p *pattern, n *tsNames, client string) {
 	elem, whole := tsResultType(p, n)
 	cmd := tsCommands[p.ap.Operation][0]
 	b.WriteString("/** " + comment(p.ap.Name) + ": " + p.ap.Operation)
-	if p.ap.Description != "" {
-		b.WriteString(". " + strings.TrimRight(comment(p.ap.Description), ". "))
-	}
-	if p.ap.Operation == "BatchGetItem" {
-		b.WriteString(batchNote)
-	}
-	if p.fanOut != nil {
-		f := p.fanOut
-		b.WriteString(". Fans out over " + comment(f.Parameter) + " = " + strconv.Itoa(f.From) + ".." + strconv.Itoa(f.To) + " and merges the results")
-	}
+	b.WriteString(p.docTail(comment, "Fans out"))
 	b.WriteString(".")
 	for _, pd := range p.paramDocs(p.params) {
 		b.WriteString("\n * @param " + ids[pd[0]] + " " + pd[1])
