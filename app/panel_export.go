@@ -180,7 +180,7 @@ func (x *exportPanel) Render() goapp.UI {
 	format, profile := x.formatAndProfile()
 	info, _ := export.FormatByName(format)
 	res, err := x.render(st.Draft, format, profile)
-	formats := append(export.Formats(), serverFormats...)
+	formats := exportMenu()
 	where := "Generated in your browser from the design being edited."
 	if renderedByServer(format) {
 		where = "Rendered by the server from the design being edited."

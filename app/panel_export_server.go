@@ -28,10 +28,8 @@ func ServerFormats() []export.FormatInfo { return append([]export.FormatInfo(nil
 // isServerFormat reports whether the page asks the server for format (a
 // build that registers the format in the page renders it itself).
 func isServerFormat(format string) bool {
-	for _, f := range export.Formats() {
-		if f.Name == format {
-			return false
-		}
+	if _, registered := export.FormatByName(format); registered {
+		return false
 	}
 	for _, f := range serverFormats {
 		if f.Name == format {
@@ -39,4 +37,17 @@ func isServerFormat(format string) bool {
 		}
 	}
 	return false
+}
+
+// exportMenu is the Export tab's formats: the build's own, then the
+// server's it does not register (the server's pre-render registers them
+// all, and would list them twice).
+func exportMenu() []export.FormatInfo {
+	formats := export.Formats()
+	for _, f := range serverFormats {
+		if isServerFormat(f.Name) {
+			formats = append(formats, f)
+		}
+	}
+	return formats
 }
