@@ -55,7 +55,6 @@ func (d *Database) newTable(def *schema.TableDefinition, now time.Time) *table {
 		id:      tableID(d.seq, def.TableName),
 		arn:     d.tableArn(def.TableName),
 		items:   newTree(),
-		byKey:   map[string]entry{},
 		version: tableVersions.Add(1),
 
 		collections:     map[string]int64{},

@@ -236,7 +236,7 @@ func (t *table) planIndexes(w *write, update bool) *Error {
 			}
 			newSize = attr.ItemSize(op.after)
 			e := pivot(newKey)
-			e.data, e.size = string(encodeItem(nil, op.after)), newSize
+			e.setData(encodeItem(nil, op.after), newSize)
 			op.put = &e
 		}
 		op.oldSize, op.newSize = oldSize, newSize
@@ -406,7 +406,7 @@ func (ix *index) backfill(t *table) {
 		}
 		p := ix.project(t, item)
 		pe := pivot(k)
-		pe.data, pe.size = string(encodeItem(nil, p)), attr.ItemSize(p)
+		pe.setData(encodeItem(nil, p), attr.ItemSize(p))
 		ix.applyOp("", &pe)
 		return true
 	})

@@ -27,8 +27,8 @@ func checkInvariants(t *testing.T, db *Database) {
 			}
 			return true
 		})
-		if bytes != tb.bytes || n != len(tb.byKey) {
-			t.Errorf("%s: %d bytes counted, %d recorded; %d items, %d in the point map", name, bytes, tb.bytes, n, len(tb.byKey))
+		if bytes != tb.bytes || n != tb.items.Len() {
+			t.Errorf("%s: %d bytes counted, %d recorded; %d items, %d in the tree", name, bytes, tb.bytes, n, tb.items.Len())
 		}
 		for _, ix := range tb.indexOrder {
 			if len(ix.pending) > 0 {

@@ -167,14 +167,14 @@ func (s StoredEntry) Compare(o StoredEntry) int {
 	case s.e.hash > o.e.hash:
 		return 1
 	}
-	return strings.Compare(s.e.rest, o.e.rest)
+	return strings.Compare(s.e.rest(), o.e.rest())
 }
 
 // SameItem reports whether two entries hold the same stored item. An item
 // no write touched is shared by every later snapshot, so comparing an
 // entry of one snapshot with its counterpart in the next is cheap: views
 // rebuild only what changed between them.
-func (s StoredEntry) SameItem(o StoredEntry) bool { return s.e.data == o.e.data }
+func (s StoredEntry) SameItem(o StoredEntry) bool { return s.e.data() == o.e.data() }
 
 // Item decodes the entry; nil for the zero StoredEntry, which no walk
 // gives. The item's strings are shared with the snapshot.
@@ -190,13 +190,14 @@ func (s StoredEntry) Item() attr.Item {
 // table it is the entry's key after the hash; an index entry ends with it.
 func (s StoredEntry) TableKey() string {
 	if s.l == nil || s.l.table == 0 {
-		return s.e.rest
+		return s.e.rest()
 	}
-	pos, ok := s.l.skip(s.e.rest, 0, 0, s.l.table)
+	rest := s.e.rest()
+	pos, ok := s.l.skip(rest, 0, 0, s.l.table)
 	if !ok {
 		return ""
 	}
-	return s.e.rest[pos:]
+	return rest[pos:]
 }
 
 // Attr reads one top-level attribute from the stored form, skipping the
@@ -215,7 +216,7 @@ func (s StoredEntry) Lookup(names []string, out []attr.Value) {
 	if len(out) < len(names) {
 		names = names[:len(out)]
 	}
-	d := decoder{data: s.e.data}
+	d := decoder{data: s.e.data()}
 	n := d.uvarint()
 	found := 0
 	for i := 0; i < n && d.err == nil && found < len(names); i++ {
@@ -257,7 +258,7 @@ func (s StoredEntry) Peek(names []string, out []AttrInfo) {
 	}
 	// A hand-run loop rather than the decoder's methods: walks call this
 	// for every item, and under WebAssembly each call counts.
-	data := s.e.data
+	data := s.e.data()
 	n, pos, ok := scanUvarint(data, 0)
 	for i, found := 0, 0; ok && i < n && found < len(names); i++ {
 		var size int
@@ -362,7 +363,7 @@ type CollectionInfo struct {
 // partitionKey is the encoded partition key, the part of the first
 // entry's key after the hash that every entry of the collection shares.
 func (c CollectionInfo) partitionKey() string {
-	rest, l := c.First.e.rest, c.First.l
+	rest, l := c.First.e.rest(), c.First.l
 	if l == nil {
 		return rest
 	}
@@ -391,7 +392,7 @@ func (c CollectionInfo) Compare(prefix string) int {
 	case h > p.hash:
 		return 1
 	}
-	return strings.Compare(c.partitionKey(), p.rest)
+	return strings.Compare(c.partitionKey(), p.rest())
 }
 
 // Collections calls fn with each item collection of the table (index "")
@@ -415,7 +416,7 @@ func (ts *TableSnapshot) Collections(index string, fn func(CollectionInfo) bool)
 			// The encodings are prefix-free, so an entry whose key starts
 			// with the whole partition key belongs to the collection; a
 			// different key of equal hash (a collision) starts another.
-			if strings.HasPrefix(e.rest, pk) {
+			if strings.HasPrefix(e.rest(), pk) {
 				cur.Items++
 				cur.Bytes += e.size
 				return true
@@ -446,7 +447,7 @@ func (ts *TableSnapshot) CollectionEntries(index, prefix string, fn func(StoredE
 	}
 	p := pivot(prefix)
 	tree.AscendGreaterOrEqual(p, func(e entry) bool {
-		if e.hash != p.hash || !strings.HasPrefix(e.rest, p.rest) {
+		if e.hash != p.hash || !strings.HasPrefix(e.rest(), p.rest()) {
 			return false
 		}
 		return fn(StoredEntry{e, l})

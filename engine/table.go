@@ -53,21 +53,39 @@ func (k keySchema) has(name string) bool {
 // big-endian hash followed by rest; the hash is kept inline so that nearly
 // every comparison during a tree descent resolves without touching memory
 // outside the node (entries are stored by value).
+//
+// The key after the hash and the stored item share one string: under
+// WebAssembly the garbage collector runs on the page's only thread, and
+// its time grows with the pointers it must follow. One string per entry,
+// and no second index of the entries by key, keep a 100,000-item table's
+// collection short enough not to freeze the page (issue 16).
 type entry struct {
-	hash uint64
-	rest string // the encoded key after the hash
-	data string // the item in its stored form (storage.go)
-	size int    // the item's DynamoDB size in bytes
+	hash   uint64
+	kd     string // the encoded key after the hash, then the item in its stored form (storage.go)
+	keyLen int    // how much of kd is the key
+	size   int    // the item's DynamoDB size in bytes
+}
+
+// rest is the encoded key after the hash.
+func (e entry) rest() string { return e.kd[:e.keyLen] }
+
+// data is the item in its stored form.
+func (e entry) data() string { return e.kd[e.keyLen:] }
+
+// setData stores an item's stored form and size under the entry's key.
+func (e *entry) setData(data []byte, size int) {
+	e.kd = e.kd[:e.keyLen] + string(data)
+	e.size = size
 }
 
 // decode returns the stored item.
-func (e *entry) decode() attr.Item { return decodeItem(e.data) }
+func (e *entry) decode() attr.Item { return decodeItem(e.data()) }
 
 func entryLess(a, b entry) bool {
 	if a.hash != b.hash {
 		return a.hash < b.hash
 	}
-	return a.rest < b.rest
+	return a.rest() < b.rest()
 }
 
 // pivot is a search entry for a full tree key. A key shorter than the hash
@@ -84,7 +102,7 @@ func pivot(k string) entry {
 	if len(k) <= 8 {
 		return entry{hash: h}
 	}
-	return entry{hash: h, rest: k[8:]}
+	return entry{hash: h, kd: k[8:], keyLen: len(k) - 8}
 }
 
 // btreeDegree balances node size against depth for in-memory trees.
@@ -102,7 +120,6 @@ type table struct {
 	arn     string
 
 	items   *btree.BTreeG[entry]
-	byKey   map[string]entry // the same entries by rest, for point reads
 	bytes   int64
 	scratch []byte // encoding buffer, used under the writer lock
 	// version changes with every write to the items (TableSnapshot.Version).
@@ -335,32 +352,28 @@ func (k keySchema) keyItem(item attr.Item) attr.Item {
 	return out
 }
 
-// get returns the stored entry for a tree key. Point reads go through a
-// hash map rather than the tree: a tree descent costs a cache miss per
-// comparison, a map lookup one or two. The entry comes back by value, so a
-// caller that keeps it decides where it lives.
+// get returns the stored entry for a tree key. The entry comes back by
+// value, so a caller that keeps it decides where it lives. (A hash map
+// beside the tree made point reads a little faster, but doubled what the
+// garbage collector follows: see entry.)
 func (t *table) get(key string) (entry, bool) {
-	e, ok := t.byKey[key[8:]]
-	return e, ok
+	return t.items.Get(pivot(key))
 }
 
-// getBytes is get for a key being built in a buffer (no string needed:
-// the map lookup converts without allocating).
+// getBytes is get for a key being built in a buffer.
 func (t *table) getBytes(key []byte) (entry, bool) {
-	e, ok := t.byKey[string(key[8:])]
-	return e, ok
+	return t.get(string(key))
 }
 
 // put stores item under key and reports the entry it replaced, if any.
 func (t *table) put(key string, item attr.Item, size int) {
-	t.scratch = encodeItem(t.scratch[:0], item)
+	t.scratch = append(t.scratch[:0], key[min(8, len(key)):]...)
+	t.scratch = encodeItem(t.scratch, item)
 	e := pivot(key)
-	e.data, e.size = string(t.scratch), size
+	e.kd, e.size = string(t.scratch), size
 	if old, replaced := t.items.ReplaceOrInsert(e); replaced {
 		t.bytes -= int64(old.size)
-		e.rest = old.rest // keep one copy of the key bytes
 	}
-	t.byKey[e.rest] = e
 	t.bytes += int64(size)
 	t.version = tableVersions.Add(1)
 }
@@ -370,7 +383,6 @@ func (t *table) remove(key string) bool {
 	old, ok := t.items.Delete(pivot(key))
 	if ok {
 		t.bytes -= int64(old.size)
-		delete(t.byKey, old.rest)
 		t.version = tableVersions.Add(1)
 	}
 	return ok

@@ -255,4 +255,4 @@ func (d *Database) DescribeTimeToLive(in *DescribeTimeToLiveInput) (*DescribeTim
 }
 
 // fullKey is an entry's tree key as one string.
-func fullKey(e entry) string { return string(appendHash(nil, e.hash)) + e.rest }
+func fullKey(e entry) string { return string(appendHash(nil, e.hash)) + e.rest() }
