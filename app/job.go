@@ -35,20 +35,31 @@ import (
 
 // The garbage collector is the other long task. Go's collector, when the
 // program is idle between two slices, lets an idle mark worker finish the
-// whole mark phase at once (under wasm nothing but a runnable goroutine
-// stops it, and while the page has its turn none is): with 100,000 items
-// (some 40 MB live) that is a few hundred milliseconds, and a load made
-// dozens of cycles of it (53 tasks over 50 ms, the longest 429 ms, on a
-// busy machine), more than half its time. While a job runs the collector
-// therefore waits (holdGC, wasm only) unless the heap reaches
-// jobMemoryLimit: a 100,000-item load then makes one collection, after it,
-// and takes less than half as long.
+// whole mark phase at once, and a background sweeper then sweeps the whole
+// heap, in one browser task (under wasm nothing but a runnable goroutine
+// stops them, and while the page has its turn none is). Left alone during
+// a load, the collector ran dozens of such cycles at moments nobody chose;
+// held off until the load's end, it made one cycle whose sweep of the
+// 200 MB the load had allocated took 80 ms by itself. So while a job runs
+// the collector is held off (holdGC, wasm only), and the job collects
+// itself (collectIfDue): between two slices, once some 24 MB were
+// allocated since the last collection, a slice of its own runs a whole
+// collection, whose sweep then stays small. Its mark grows with the
+// pointers of the live heap, which the engine keeps few (engine/table.go).
 
 // sliceBudget is how long a job computes between two yields, in real time
 // (a busy machine's other processes count): go-app renders the job's
 // progress in the same browser task once the job yields, so the budget
 // leaves most of a 50 ms task to that render.
 const sliceBudget = 15 * time.Millisecond
+
+// jobCollectEvery is how much the jobs allocate between two of their own
+// collections: the sweep of a collection takes about 0.4 ms per MB of heap
+// under wasm on an idle machine, so this keeps it near 10 ms.
+const jobCollectEvery = 24 << 20
+
+// jobCollectLeft is the least a finished job collects.
+const jobCollectLeft = 1 << 20
 
 // stepCheckEvery is how many steps pass between two looks at the clock
 // (reading it calls into JavaScript under wasm).
@@ -63,11 +74,16 @@ type job struct {
 	cancel func()
 	// yield gives the browser its turn (yieldToBrowser; tests replace it).
 	yield func()
+	// collect runs a garbage collection when the jobs allocated at least
+	// that much since the last one, and reports whether it did
+	// (collectIfDue).
+	collect func(allocated uint64) bool
 	// budget is how long a slice runs (sliceBudget; tests shorten it).
 	budget time.Duration
 	// mark is when the current slice began.
-	mark  time.Time
-	steps int
+	mark   time.Time
+	steps  int
+	pauses int
 	// onPause, when set, runs before each yield: the job publishes its
 	// progress there, for the browser to paint in its turn.
 	onPause func()
@@ -84,7 +100,7 @@ func newJob(parent context.Context) *job {
 		cancel()
 		once.Do(release)
 	}
-	return &job{ctx: ctx, cancel: stop, yield: yieldToBrowser, budget: sliceBudget, mark: time.Now()}
+	return &job{ctx: ctx, cancel: stop, yield: yieldToBrowser, collect: collectIfDue, budget: sliceBudget, mark: time.Now()}
 }
 
 // step is called by the work between two small units of it (an item, a
@@ -103,13 +119,33 @@ func (j *job) step() error {
 	return j.ctx.Err()
 }
 
-// pause yields to the browser now and starts a new slice.
+// pause yields to the browser now and starts a new slice. A collection
+// that is due runs in a task of its own between two turns of the browser.
 func (j *job) pause() {
 	if j.onPause != nil {
 		j.onPause()
 	}
 	j.yield()
+	j.pauses++
+	if j.collect != nil && j.collect(jobCollectEvery) {
+		j.yield()
+	}
 	j.mark = time.Now()
+}
+
+// finish is called when a job's work is done, before its result is shown:
+// a job that yielded collects what it allocated since its last collection
+// in a task of its own, so that the render of the result and the
+// collector's next cycle after the job find a small heap. A cancelled job
+// leaves at once.
+func (j *job) finish() {
+	if j.pauses == 0 || j.collect == nil || j.ctx.Err() != nil {
+		return
+	}
+	j.yield()
+	if j.collect(jobCollectLeft) {
+		j.yield()
+	}
 }
 
 // source wraps src so that the job steps after each item: a cancelled job

@@ -178,6 +178,7 @@ func (c *costPanel) refresh(ctx goapp.Context, force bool) {
 		// Let the page show that it is measuring before the work starts.
 		j.pause()
 		r := measureCost(j, m, items)
+		j.finish()
 		j.cancel()
 		ctx.Dispatch(func(ctx goapp.Context) {
 			if c.job != j {

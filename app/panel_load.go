@@ -400,6 +400,7 @@ func (p *loadPanel) run(ctx goapp.Context) {
 		// Let the page show that it is simulating before the work starts.
 		j.pause()
 		r, err := simulateLoad(j, m, o, n)
+		j.finish()
 		j.cancel()
 		ctx.Dispatch(func(ctx goapp.Context) {
 			if p.sim != j {

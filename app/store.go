@@ -465,6 +465,7 @@ func (s *Store) ApplyInSlices(progress func()) error {
 		}
 	}
 	err = p.copy(j.step)
+	j.finish()
 
 	s.mu.Lock()
 	defer s.mu.Unlock()
@@ -683,6 +684,7 @@ func (s *Store) LoadDataset(n int, seed int64, progress func()) error {
 	// LoadItems batches 25 at a time; the engine's own lock makes it safe
 	// to run beside the page's reads of snapshots.
 	stats, err := model.LoadItems(db, counted)
+	j.finish()
 
 	s.mu.Lock()
 	defer s.mu.Unlock()

@@ -3,6 +3,7 @@
 package app
 
 import (
+	"runtime"
 	"runtime/debug"
 	"sync"
 
@@ -42,7 +43,7 @@ func yieldToBrowser() {
 }
 
 // jobMemoryLimit is the heap a job may grow to before the collector runs
-// anyway: a 100,000-item load allocates some 170 MB in all.
+// anyway (collectIfDue collects long before).
 const jobMemoryLimit = 768 << 20
 
 // jobGC counts the running jobs and keeps the collector's settings from
@@ -52,6 +53,28 @@ var jobGC struct {
 	n       int
 	percent int
 	limit   int64
+	// allocated is runtime.MemStats.TotalAlloc at the last collection.
+	allocated uint64
+}
+
+// collectIfDue runs a whole garbage collection when jobs hold the
+// collector off and have allocated at least min since the last one; it
+// reports whether it did. See job.go.
+func collectIfDue(min uint64) bool {
+	jobGC.Lock()
+	defer jobGC.Unlock()
+	if jobGC.n == 0 {
+		return false
+	}
+	var m runtime.MemStats
+	runtime.ReadMemStats(&m)
+	if m.TotalAlloc-jobGC.allocated < min {
+		return false
+	}
+	runtime.GC()
+	runtime.ReadMemStats(&m)
+	jobGC.allocated = m.TotalAlloc
+	return true
 }
 
 // holdGC turns the collector off, up to jobMemoryLimit, until release is
@@ -60,6 +83,9 @@ func holdGC() (release func()) {
 	jobGC.Lock()
 	defer jobGC.Unlock()
 	if jobGC.n == 0 {
+		var m runtime.MemStats
+		runtime.ReadMemStats(&m)
+		jobGC.allocated = m.TotalAlloc
 		jobGC.percent = debug.SetGCPercent(-1)
 		jobGC.limit = debug.SetMemoryLimit(jobMemoryLimit)
 	}
