@@ -168,3 +168,59 @@ func TestBrowserCancelSimulation(t *testing.T) {
 		t.Error("the cancelled run's note stays after a finished run")
 	}
 }
+
+// TestBrowserCollectionsDrawInTurns opens the next page of item
+// collections and sees it drawn over several browser turns (the table's
+// data-shown grows to data-page: fewer collections first, then all), then
+// clicks an item's attribute and sees that item in the editor: one
+// handler on the table finds the row clicked.
+func TestBrowserCollectionsDrawInTurns(t *testing.T) {
+	t.Parallel()
+	b := startBrowser(t)
+	b.open("/?pattern=multi-tenancy&items=2000")
+	b.waitLoaded(2000, time.Minute)
+	table := fmt.Sprintf(`document.querySelector("#%s table.wb-items")`, app.IDCollections)
+	var ok bool
+	b.waitFor("the first page is drawn whole", fmt.Sprintf(`(() => { const t = %s; return !!t && t.dataset.shown === t.dataset.page; })()`, table), 30*time.Second)
+	// Each change of data-shown, as the old value it replaced; the
+	// current value ends the list.
+	b.eval("watching the table's drawing", fmt.Sprintf(`(() => {
+		window.__shown = [];
+		new MutationObserver((ms) => { for (const m of ms) window.__shown.push(parseInt(m.oldValue)); })
+			.observe(document.getElementById(%q), {attributes: true, subtree: true, attributeOldValue: true, attributeFilter: ["data-shown"]});
+		return true; })()`, app.IDRoot), &ok)
+	b.click(app.IDNextPage)
+	b.waitFor("the next page is drawn whole", fmt.Sprintf(`(() => { const t = %s;
+		return !!t && t.dataset.shown === t.dataset.page && document.getElementById(%q).textContent.includes("showing 11–"); })()`,
+		table, app.IDCollections), 30*time.Second)
+	var seen []int
+	b.eval("reading the drawing's turns", fmt.Sprintf(`window.__shown.concat([parseInt(%s.dataset.shown)])`, table), &seen)
+	var page int
+	b.eval("reading the page's size", fmt.Sprintf(`parseInt(%s.dataset.page)`, table), &page)
+	// The old page was whole; the new one starts with fewer collections
+	// and grows to all of them.
+	if len(seen) < 3 || seen[0] != page || seen[1] >= page || seen[len(seen)-1] != page {
+		t.Fatalf("data-shown over the next page's drawing: %v of %d; want fewer collections first, then all", seen, page)
+	}
+	for i := 2; i < len(seen); i++ {
+		if seen[i] < seen[i-1] {
+			t.Fatalf("data-shown went back: %v", seen)
+		}
+	}
+	var rows int
+	b.eval("counting the rows", fmt.Sprintf(`%s.querySelectorAll("tr.wb-item").length`, table), &rows)
+	if rows < page {
+		t.Fatalf("%d rows for %d collections", rows, page)
+	}
+	// A click lands on an attribute's name inside the row, as a person's does.
+	var key string
+	b.eval("clicking an item's attribute", fmt.Sprintf(`(() => { const rows = %s.querySelectorAll("tr.wb-item");
+		const tr = rows[rows.length - 1]; tr.querySelector(".wb-attr-name").click(); return tr.id; })()`, table), &key)
+	b.waitFor("the row is selected", fmt.Sprintf(`document.getElementById(%q)?.classList.contains("selected")`, key), 10*time.Second)
+	var editor, sk string
+	b.eval("reading the editor", fmt.Sprintf(`document.getElementById(%q).value`, app.IDItemEditor), &editor)
+	b.eval("reading the row's sort key", fmt.Sprintf(`document.getElementById(%q).querySelector(".wb-sk").textContent`, key), &sk)
+	if sk == "" || !strings.Contains(editor, sk) {
+		t.Fatalf("the editor shows %q after a click on the row with sort key %q", editor, sk)
+	}
+}

@@ -363,21 +363,120 @@ func renderCollections(st *State, table, index, filter string, offset int, selec
 		),
 		// One table, one row per item; each collection is a tbody whose
 		// first row is its band: the partition key, its items and size.
-		goapp.Table().Class("wb-table wb-items wb-items-dense").Body(
-			goapp.THead().Body(goapp.Tr().Body(
-				goapp.Th().Text(orDash(view.RangeKey)),
-				goapp.Th().Text("Entity"),
-				goapp.Th().Class("wb-num").Text("Size"),
-				goapp.Th().Text("Attributes"),
-			)),
-			goapp.Range(view.Collections).Slice(func(i int) goapp.UI {
-				return renderCollection(view, &view.Collections[i], selected, onRow, facets)
-			}),
-		),
+		&collectionsTable{View: view, Selected: selected, Facets: facets, OnRow: onRow},
 	)
 }
 
-func renderCollection(view *visualizer.CollectionsView, c *visualizer.Collection, selected string, onRow func(goapp.Context, visualizer.Row), facets map[string]map[string]string) goapp.UI {
+// collectionsFirst is how many collections of a page the first render of
+// it draws in the browser, and collectionsChunk how many each later turn
+// adds: under wasm every element the page creates costs (a page is some
+// 100 rows, 2,000 elements, 40 ms and more on a busy machine), so a new
+// page is drawn over a few browser tasks rather than in one.
+const (
+	collectionsFirst = 3
+	collectionsChunk = 4
+)
+
+// collectionsTable draws a page of item collections (data-shown says how
+// many of its data-page collections are drawn yet).
+type collectionsTable struct {
+	goapp.Compo
+	View     *visualizer.CollectionsView
+	Selected string
+	Facets   map[string]map[string]string
+	OnRow    func(goapp.Context, visualizer.Row)
+
+	window  string // the page drawn: its collections' keys
+	shown   int    // how many of them are drawn
+	pending bool   // a later turn will draw more
+	// ctx is the table's own context (OnMount's, mounted once set):
+	// OnUpdate's is its parent's, whose Dispatch would not draw the table
+	// again.
+	ctx     goapp.Context
+	mounted bool
+}
+
+// windowKey names the collections of a page: a render at a clock tick
+// draws the same page, which keeps what it had drawn.
+func windowKey(v *visualizer.CollectionsView) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "%s/%s/%d", v.Table, v.Index, v.Offset)
+	for i := range v.Collections {
+		b.WriteString("\x00")
+		b.WriteString(v.Collections[i].PK)
+	}
+	return b.String()
+}
+
+func (c *collectionsTable) Render() goapp.UI {
+	view := c.View
+	n := len(view.Collections)
+	c.follow()
+	shown := min(c.shown, n)
+	if !goapp.IsClient {
+		shown = n // pre-rendered and native tests: all at once
+	}
+	return goapp.Table().Class("wb-table wb-items wb-items-dense").
+		Attr("data-shown", shown).Attr("data-page", n).
+		// One click handler for the table, not one per row: it finds the
+		// row clicked by its id, in the view drawn now.
+		OnClick(func(ctx goapp.Context, e goapp.Event) {
+			tr := e.Get("target").Call("closest", "tr.wb-item")
+			if !tr.Truthy() {
+				return
+			}
+			if r, ok := rowByKey(c.View, strings.TrimPrefix(tr.Get("id").String(), IDRow)); ok && c.OnRow != nil {
+				c.OnRow(ctx, r)
+			}
+		}).Body(
+		goapp.THead().Body(goapp.Tr().Body(
+			goapp.Th().Text(orDash(view.RangeKey)),
+			goapp.Th().Text("Entity"),
+			goapp.Th().Class("wb-num").Text("Size"),
+			goapp.Th().Text("Attributes"),
+		)),
+		goapp.Range(view.Collections[:shown]).Slice(func(i int) goapp.UI {
+			return renderCollection(view, &view.Collections[i], c.Selected, c.Facets)
+		}),
+	)
+}
+
+func (c *collectionsTable) OnMount(ctx goapp.Context) {
+	c.ctx, c.mounted = ctx, true
+	c.drawMore()
+}
+
+// OnUpdate runs before the Render of the new fields.
+func (c *collectionsTable) OnUpdate(goapp.Context) {
+	c.follow()
+	c.drawMore()
+}
+
+// follow starts drawing anew when the view shows another page.
+func (c *collectionsTable) follow() {
+	if k := windowKey(c.View); k != c.window {
+		c.window, c.shown = k, collectionsFirst
+	}
+}
+
+// drawMore draws the page's next collections at the browser's next turn,
+// until all are drawn.
+func (c *collectionsTable) drawMore() {
+	if !goapp.IsClient || !c.mounted || c.pending || c.shown >= len(c.View.Collections) {
+		return
+	}
+	c.pending = true
+	c.ctx.Async(func() {
+		yieldToBrowser()
+		c.ctx.Dispatch(func(goapp.Context) {
+			c.pending = false
+			c.shown += collectionsChunk
+			c.drawMore()
+		})
+	})
+}
+
+func renderCollection(view *visualizer.CollectionsView, c *visualizer.Collection, selected string, facets map[string]map[string]string) goapp.UI {
 	first, hashName := "", view.HashKey
 	if len(c.Rows) > 0 {
 		first = c.Rows[0].Key
@@ -404,8 +503,7 @@ func renderCollection(view *visualizer.CollectionsView, c *visualizer.Collection
 				full = append(full, a.Name+" ("+a.Type+") "+a.Text)
 			}
 			return goapp.Tr().ID(IDRow+r.Key).Class(cls).
-				Attr("data-state", r.State.String()).
-				OnClick(func(ctx goapp.Context, e goapp.Event) { onRow(ctx, r) }, goapp.EventScope(r.Key)).Body(
+				Attr("data-state", r.State.String()).Body(
 				goapp.Td().Class("wb-mono wb-sk").Body(
 					goapp.If(facets[r.Entity][view.RangeKey] != "", func() goapp.UI {
 						return goapp.Span().Class("wb-facet-name").Title(view.RangeKey).Text(facets[r.Entity][view.RangeKey])
@@ -420,12 +518,15 @@ func renderCollection(view *visualizer.CollectionsView, c *visualizer.Collection
 					goapp.If(r.ExpiresIn != "", func() goapp.UI {
 						return goapp.Span().Class("wb-ttl-badge").Text(r.ExpiresIn)
 					}),
+					// Two elements an attribute, the type drawn from its
+					// data-type (workbench.css): a page of collections
+					// is some 100 rows of 5 attributes, and under wasm
+					// every element the page creates costs.
 					goapp.Range(r.Attrs).Slice(func(j int) goapp.UI {
 						a := r.Attrs[j]
 						return goapp.Span().Class("wb-attr").Body(
-							goapp.Span().Class("wb-attr-name").Text(a.Name),
-							goapp.Span().Class("wb-attr-type").Text(a.Type),
-							goapp.Span().Class("wb-attr-value").Text(a.Text),
+							goapp.Span().Class("wb-attr-name").Attr("data-type", a.Type).Text(a.Name),
+							goapp.Text(a.Text),
 						)
 					}),
 				),
@@ -436,6 +537,18 @@ func renderCollection(view *visualizer.CollectionsView, c *visualizer.Collection
 				Text(fmt.Sprintf("… and %d more items in this collection", c.Hidden)))
 		}),
 	)
+}
+
+// rowByKey finds the row of an item in the view.
+func rowByKey(view *visualizer.CollectionsView, key string) (visualizer.Row, bool) {
+	for _, c := range view.Collections {
+		for _, r := range c.Rows {
+			if r.Key == key {
+				return r, true
+			}
+		}
+	}
+	return visualizer.Row{}, false
 }
 
 // renderSegments prints a sort key's '#'-separated hierarchy, dimming the

@@ -684,6 +684,9 @@ func (s *Store) LoadDataset(n int, seed int64, progress func()) error {
 	// LoadItems batches 25 at a time; the engine's own lock makes it safe
 	// to run beside the page's reads of snapshots.
 	stats, err := model.LoadItems(db, counted)
+	if err == nil {
+		warmViews(db, j)
+	}
 	j.finish()
 
 	s.mu.Lock()
@@ -719,6 +722,18 @@ func (s *Store) LoadDataset(n int, seed int64, progress func()) error {
 		progress()
 	}
 	return err
+}
+
+// warmViews walks the item collections of every table for the Data tab's
+// first page, in the job's slices: the render after a load then finds the
+// walk of its items done instead of holding the page for it. A Cancel now
+// only skips the rest: the items are loaded.
+func warmViews(db *engine.Database, j *job) {
+	for _, ts := range db.Snapshot().Tables {
+		if visualizer.WarmCollections(ts, visualizer.CollectionsOptions{Limit: collectionsPerPage}, j.step) != nil && j.ctx.Err() != nil {
+			return
+		}
+	}
 }
 
 // CancelLoad stops the running dataset load, if any, at its next step:

@@ -408,7 +408,7 @@ func Collections(ts *engine.TableSnapshot, opts CollectionsOptions) (*Collection
 	if v.MaxRows <= 0 {
 		v.MaxRows = DefaultMaxRows
 	}
-	w, err := collectionsWalkOf(ts, l, opts.PartitionKey, v.Offset, v.Limit, opts.Ghosts)
+	w, err := collectionsWalkOf(ts, l, opts.PartitionKey, v.Offset, v.Limit, opts.Ghosts, nil)
 	if err != nil {
 		return nil, err
 	}
@@ -431,25 +431,58 @@ type collectionsWalk struct {
 	window                                 []collectionsSlot
 }
 
-// collectionsWalkKey names a walk without ghosts: the snapshot (held
-// weakly) and what chose the window.
+// collectionsWalkKey names a walk without ghosts: the items it walked and
+// what chose the window. A table's items are named by its name and
+// Version, which every snapshot until the next write shares, so the page's
+// renders at each clock tick (each one with a new snapshot) find the walk
+// of 100,000 items done. An index can change without a write to the table
+// (a new GSI fills in): its walks are named by the snapshot, held weakly.
 type collectionsWalkKey struct {
 	ts            weak.Pointer[engine.TableSnapshot]
+	table         string
+	version       uint64
 	index, pk     string
 	offset, limit int
 }
 
 // collectionsWalks keeps the last few walks: the rows of a window change
-// with the clock (expiry) and the marks, the walk only with the snapshot.
+// with the clock (expiry) and the marks, the walk only with the items.
 var collectionsWalks = collectionsLRU[collectionsWalkKey, *collectionsWalk]{size: 4}
+
+// walkKey names the walk of ts (see collectionsWalkKey).
+func walkKey(ts *engine.TableSnapshot, l *collectionsLayout, pk string, offset, limit int) collectionsWalkKey {
+	if l.index == "" {
+		return collectionsWalkKey{table: ts.Description.TableName, version: ts.Version(), pk: pk, offset: offset, limit: limit}
+	}
+	return collectionsWalkKey{ts: weak.Make(ts), index: l.index, pk: pk, offset: offset, limit: limit}
+}
+
+// WarmCollections walks ts's item collections for Collections' window of
+// opts (its first page unless opts says otherwise) and remembers the walk,
+// calling step between collections: a long job (the page's dataset load)
+// prepares the view in its slices, and the render after it finds the walk
+// of 100,000 items done. It stops with step's error.
+func WarmCollections(ts *engine.TableSnapshot, opts CollectionsOptions, step func() error) error {
+	l, err := collectionsLayoutOf(ts.Description, opts.Index)
+	if err != nil {
+		return err
+	}
+	limit := opts.Limit
+	if limit <= 0 {
+		limit = DefaultCollectionsLimit
+	}
+	_, err = collectionsWalkOf(ts, l, opts.PartitionKey, max(opts.Offset, 0), limit, nil, step)
+	return err
+}
 
 // collectionsWalkOf walks the keys once for the totals and the window,
 // merging the ghosts' collections in storage order. Walks without ghosts
-// are remembered per snapshot.
-func collectionsWalkOf(ts *engine.TableSnapshot, l *collectionsLayout, pk string, offset, limit int, ghostItems []attr.Item) (*collectionsWalk, error) {
+// are remembered. step, when set, is called between collections and stops
+// the walk with its error.
+func collectionsWalkOf(ts *engine.TableSnapshot, l *collectionsLayout, pk string, offset, limit int, ghostItems []attr.Item, step func() error) (*collectionsWalk, error) {
 	var key collectionsWalkKey
 	if len(ghostItems) == 0 {
-		key = collectionsWalkKey{weak.Make(ts), l.index, pk, offset, limit}
+		key = walkKey(ts, l, pk, offset, limit)
 		if w, ok := collectionsWalks.get(key); ok {
 			return w, nil
 		}
@@ -468,7 +501,13 @@ func collectionsWalkOf(ts *engine.TableSnapshot, l *collectionsLayout, pk string
 	}
 	var largest engine.CollectionInfo
 	gi := 0
+	var stopped error
 	found := ts.Collections(l.index, func(c engine.CollectionInfo) bool {
+		if step != nil {
+			if stopped = step(); stopped != nil {
+				return false
+			}
+		}
 		w.totalCollections++
 		w.totalItems += c.Items
 		if c.Bytes > w.largestSize {
@@ -491,6 +530,9 @@ func collectionsWalkOf(ts *engine.TableSnapshot, l *collectionsLayout, pk string
 	})
 	if !found {
 		return nil, fmt.Errorf("visualizer: table %s has no index %s", l.table, l.index)
+	}
+	if stopped != nil {
+		return nil, stopped
 	}
 	for ; gi < len(ghosts); gi++ {
 		consider(collectionsSlot{ghosts: &ghosts[gi]})

@@ -2,6 +2,7 @@ package visualizer
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"math/rand"
 	"strings"
@@ -448,5 +449,52 @@ func TestCollectionsCache(t *testing.T) {
 	ts = db.Snapshot().Table("Shop")
 	if v, _ := Collections(ts, CollectionsOptions{}); v.TotalItems != 13 {
 		t.Fatalf("a new snapshot shows %d items, want 13", v.TotalItems)
+	}
+}
+
+// TestWarmCollections: a warmed walk is the one the next Collections of any
+// snapshot with the same items uses (the page's render after a load, and at
+// every clock tick, walks nothing), a step's error stops the walk and
+// leaves nothing remembered, and a write makes a new walk.
+func TestWarmCollections(t *testing.T) {
+	db, _ := collectionsShop(t)
+	ts := db.Snapshot().Table("Shop")
+	l, err := collectionsLayoutOf(ts.Description, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	opts := CollectionsOptions{Limit: 2}
+	stop := errors.New("cancelled")
+	collectionsWalks.clear()
+	steps := 0
+	if err := WarmCollections(ts, opts, func() error { steps++; return stop }); err != stop {
+		t.Fatalf("a stopped warm-up returned %v", err)
+	}
+	if _, ok := collectionsWalks.get(walkKey(ts, l, "", 0, 2)); ok || steps != 1 {
+		t.Fatalf("a stopped walk is remembered (%v) after %d steps", ok, steps)
+	}
+	steps = 0
+	if err := WarmCollections(ts, opts, func() error { steps++; return nil }); err != nil {
+		t.Fatal(err)
+	}
+	warm, ok := collectionsWalks.get(walkKey(ts, l, "", 0, 2))
+	if !ok || steps != warm.totalCollections || steps < 2 {
+		t.Fatalf("warm-up: remembered %v, %d steps for %d collections", ok, steps, warm.totalCollections)
+	}
+	again := db.Snapshot().Table("Shop") // a new snapshot, the same items
+	if again == ts || again.Version() != ts.Version() {
+		t.Fatal("the test needs two snapshots of the same items")
+	}
+	if w, err := collectionsWalkOf(again, l, "", 0, 2, nil, nil); err != nil || w != warm {
+		t.Fatalf("the next snapshot of the same items walked again (%v)", err)
+	}
+	v, err := Collections(again, opts)
+	if err != nil || v.TotalCollections != warm.totalCollections || len(v.Collections) != 2 {
+		t.Fatalf("Collections after a warm-up: %+v, %v", v, err)
+	}
+	collectionsPut(t, db, "Shop", attr.Item{"PK": collectionsS("CUSTOMER#zed"), "SK": collectionsS("A")})
+	later := db.Snapshot().Table("Shop")
+	if w, err := collectionsWalkOf(later, l, "", 0, 2, nil, nil); err != nil || w == warm || w.totalCollections != warm.totalCollections+1 {
+		t.Fatalf("after a write: the same walk (%v) or %d collections, %v", w == warm, w.totalCollections, err)
 	}
 }
