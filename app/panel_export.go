@@ -14,7 +14,6 @@ import (
 
 	"github.com/dynamodb-workbench/workbench/engine/export"
 	"github.com/dynamodb-workbench/workbench/engine/model"
-	"github.com/dynamodb-workbench/workbench/patterns"
 )
 
 // exportPanel is how a design leaves the workbench: infrastructure code
@@ -64,17 +63,18 @@ func (x *exportPanel) render(m *model.Model, format, profile string) (*export.Re
 	}
 	key := format + "|" + profile
 	if x.doneFor != m || x.doneFormat != key {
-		x.done, x.doneErr = export.RenderWith(m, format, export.Options{Resolve: patterns.Generator, MaxItems: exportMaxItems, Profile: profile})
+		x.done, x.doneErr = renderInPage(m, format, profile)
 		x.doneFor, x.doneFormat = m, key
 	}
 	return x.done, x.doneErr
 }
 
 // renderedByServer reports whether the page asks the server for format:
-// the engine's server-side formats (YAML) and appcode's (serverFormats).
+// every format in the browser (exportsInPage), else the engine's
+// server-side formats (YAML) and appcode's (serverFormats).
 func renderedByServer(format string) bool {
 	info, _ := export.FormatByName(format)
-	return info.Server || isServerFormat(format)
+	return !exportsInPage || info.Server || isServerFormat(format)
 }
 
 func profileApplies(format string) bool {
