@@ -67,7 +67,7 @@ func measureCost(j *job, m *model.Model, items int) *costResult {
 	}
 	r := &costResult{Model: m, Items: items}
 	start := time.Now()
-	rep, err := analysis.Analyze(costModelFor(m, items), analysis.Options{Resolve: j.resolver(), Items: items, Context: j.ctx,
+	rep, err := analysis.Analyze(costModelFor(m, items), analysis.Options{Resolve: j.resolver(), Items: items, Context: j.ctx, Step: j.step,
 		Workload: func(w partition.Workload) partition.Workload { w.Yield = j.simYield; return w }})
 	r.Elapsed = time.Since(start)
 	if err != nil {

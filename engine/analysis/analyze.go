@@ -95,6 +95,11 @@ type Options struct {
 	// simulated (the Load panel's switches: sharding, burst, adaptive
 	// capacity, split for heat); it keeps Seconds and Interval.
 	Workload func(partition.Workload) partition.Workload
+	// Step, when set, is called between two small parts of the analysis (a
+	// table examined, an access pattern measured, a key space simulated);
+	// its error stops the analysis. The page hands the browser its thread
+	// there: under WebAssembly the analysis runs on the page's only thread.
+	Step func() error
 }
 
 // Element names the design element a warning concerns.
@@ -270,7 +275,7 @@ func analyze(m *model.Model, o Options, interval int) (*Report, error) {
 	if err != nil {
 		return nil, fmt.Errorf("analysis: loading the dataset: %w", err)
 	}
-	if err := o.ctx().Err(); err != nil {
+	if err := o.step(); err != nil {
 		return nil, err
 	}
 	rep.Dataset.Items = stats.Items
@@ -296,6 +301,9 @@ func analyze(m *model.Model, o Options, interval int) (*Report, error) {
 
 	// The data: sizes, index cardinality, TTL types.
 	for i := range m.Tables {
+		if err := o.step(); err != nil {
+			return nil, err
+		}
 		tr, err := examineTable(db, &m.Tables[i], rep.Dataset.Scale, prices)
 		if err != nil {
 			return nil, fmt.Errorf("analysis: table %s: %w", m.Tables[i].TableName, err)
@@ -317,7 +325,7 @@ func analyze(m *model.Model, o Options, interval int) (*Report, error) {
 		}
 	}
 	for _, i := range order {
-		if err := o.ctx().Err(); err != nil {
+		if err := o.step(); err != nil {
 			return nil, err
 		}
 		rep.AccessPatterns[i] = measure(db, m, &m.AccessPatterns[i])
@@ -350,7 +358,7 @@ func analyze(m *model.Model, o Options, interval int) (*Report, error) {
 	rep.Totals.OnDemand, rep.Totals.Provisioned, rep.Totals.Cheaper = est.OnDemand.Total, est.Provisioned.Total, est.Cheaper
 
 	// Hot partitions, from the workload.
-	if err := o.ctx().Err(); err != nil {
+	if err := o.step(); err != nil {
 		return nil, err
 	}
 	if err := simulateWorkload(m, rep, o, interval); err != nil {
@@ -370,6 +378,17 @@ func analyze(m *model.Model, o Options, interval int) (*Report, error) {
 }
 
 // ctx is o.Context, or the background context.
+// step ends the analysis early when its context is done, else calls Step.
+func (o Options) step() error {
+	if err := o.ctx().Err(); err != nil {
+		return err
+	}
+	if o.Step != nil {
+		return o.Step()
+	}
+	return nil
+}
+
 func (o Options) ctx() context.Context {
 	if o.Context == nil {
 		return context.Background()

@@ -1,6 +1,7 @@
 package analysis_test
 
 import (
+	"errors"
 	"strings"
 	"testing"
 
@@ -262,5 +263,37 @@ func TestOptionsErrors(t *testing.T) {
 	}
 	if _, err := analysis.Analyze(nil, analysis.Options{}); err == nil {
 		t.Error("nil model: no error")
+	}
+}
+
+// TestOptionsStep: Step is called between the parts of an analysis (each
+// table, each access pattern, each key space), and its error ends the
+// analysis with that error: the page yields its thread there and cancels
+// through it.
+func TestOptionsStep(t *testing.T) {
+	m := patternModel(t, "write-sharding")
+	steps := 0
+	opts := analysis.Options{Resolve: patterns.Generator, Step: func() error { steps++; return nil }}
+	if _, err := analysis.Analyze(m, opts); err != nil {
+		t.Fatal(err)
+	}
+	if min := len(m.Tables) + len(m.AccessPatterns) + 1; steps < min {
+		t.Fatalf("Step called %d times, want at least %d (tables, access patterns, key spaces)", steps, min)
+	}
+	stop := errors.New("cancelled")
+	for at := 1; at <= steps; at++ {
+		n := 0
+		opts.Step = func() error {
+			if n++; n == at {
+				return stop
+			}
+			return nil
+		}
+		if _, err := analysis.Analyze(m, opts); !errors.Is(err, stop) {
+			t.Fatalf("Step failing at call %d of %d: the analysis returned %v", at, steps, err)
+		}
+		if n != at {
+			t.Fatalf("Step failing at call %d: called %d times", at, n)
+		}
 	}
 }

@@ -116,6 +116,9 @@ func simulateWorkload(m *model.Model, rep *Report, o Options, interval int) erro
 	}
 	budget := o.Budget
 	for _, id := range order {
+		if err := o.step(); err != nil {
+			return err
+		}
 		ks := spaces[id]
 		t := m.Table(ks.table)
 		l, err := layoutFor(t, ks.index, ks.patterns)
