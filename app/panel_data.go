@@ -1,6 +1,7 @@
 package app
 
 import (
+	"context"
 	"fmt"
 	"slices"
 	"strconv"
@@ -9,6 +10,7 @@ import (
 
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 
+	"github.com/dynamodb-workbench/workbench/engine"
 	"github.com/dynamodb-workbench/workbench/engine/attr"
 	"github.com/dynamodb-workbench/workbench/engine/model"
 	"github.com/dynamodb-workbench/workbench/patterns"
@@ -64,7 +66,7 @@ func (d *dataPanel) Render() goapp.UI {
 			goapp.If(st.Load.Running, func() goapp.UI {
 				return goapp.P().ID(IDCollections).Class("wb-muted").Text("Loading the dataset…")
 			}).Else(func() goapp.UI {
-				return renderCollections(st, name, "", d.filter, d.offset, d.selected, func(ctx goapp.Context, r visualizer.Row) {
+				return renderCollections(d.Store, st, name, "", d.filter, d.offset, d.selected, func(ctx goapp.Context, r visualizer.Row) {
 					d.selected = r.Key
 					d.editor = itemJSON(r.Item)
 				}, func(ctx goapp.Context, off int) { d.offset = off })
@@ -310,7 +312,7 @@ func entityOf(m *model.Model, table string) func(attr.Item) string {
 // collections: each collection's partition key, item count and total size,
 // then its rows in sort-key order with the entity, the size, the attributes
 // and the live marks.
-func renderCollections(st *State, table, index, filter string, offset int, selected string, onRow func(goapp.Context, visualizer.Row), onPage func(goapp.Context, int)) goapp.UI {
+func renderCollections(store *Store, st *State, table, index, filter string, offset int, selected string, onRow func(goapp.Context, visualizer.Row), onPage func(goapp.Context, int)) goapp.UI {
 	ts := st.Snapshot.Table(table)
 	if ts == nil {
 		return goapp.P().Class("wb-muted").Text("No table.")
@@ -325,7 +327,7 @@ func renderCollections(st *State, table, index, filter string, offset int, selec
 		marks = st.Marks[table+"/"+index]
 		ghosts = nil
 	}
-	view, err := visualizer.Collections(ts, visualizer.CollectionsOptions{
+	opts := visualizer.CollectionsOptions{
 		Index:        index,
 		EntityOf:     entityOf(st.Model, table),
 		TTLAttribute: ttlAttr,
@@ -336,9 +338,16 @@ func renderCollections(st *State, table, index, filter string, offset int, selec
 		Limit:        collectionsPerPage,
 		MaxRows:      25,
 		PartitionKey: filter,
-	})
+		// In the browser a table's view may show the last walk's totals
+		// while its job walks the new version (refreshWalk).
+		Stale: goapp.IsClient && index == "" && store != nil,
+	}
+	view, err := visualizer.Collections(ts, opts)
 	if err != nil {
 		return goapp.P().Class("wb-error").Text(err.Error())
+	}
+	if view.Stale {
+		refreshWalk(store, ts, opts)
 	}
 	id := IDCollections
 	if index != "" {
@@ -352,7 +361,8 @@ func renderCollections(st *State, table, index, filter string, offset int, selec
 	}
 	last := offset + len(view.Collections)
 	return goapp.Div().ID(id).Class("wb-collections").
-		Attr("data-items", view.TotalItems).Attr("data-collections", view.TotalCollections).Body(
+		Attr("data-items", view.TotalItems).Attr("data-collections", view.TotalCollections).
+		Attr("data-stale", strconv.FormatBool(view.Stale)).Body(
 		goapp.Div().Class("wb-collections-head").Body(
 			goapp.Span().Text(fmt.Sprintf("%d items in %d item collections", view.TotalItems, view.TotalCollections)),
 			goapp.Span().Class("wb-muted").Text(fmt.Sprintf(" · showing %d–%d · largest collection %s", min(offset+1, last), last, visualizer.FormatBytes(view.LargestSize))),
@@ -367,15 +377,66 @@ func renderCollections(st *State, table, index, filter string, offset int, selec
 	)
 }
 
-// collectionsFirst is how many collections of a page the first render of
-// it draws in the browser, and collectionsChunk how many each later turn
-// adds: under wasm every element the page creates costs (a page is some
-// 100 rows, 2,000 elements, 40 ms and more on a busy machine), so a new
+// walkRefresh is the job, per table, that walks a new version of the
+// table's items for its collections view (refreshWalk).
+var walkRefresh struct {
+	sync.Mutex
+	jobs map[string]*walkJob
+}
+
+type walkJob struct {
+	version uint64
+	job     *job
+}
+
+// refreshWalk walks ts's collections for opts's window in a job's slices,
+// unless a job already walks this version; a newer version cancels the
+// walk of an older one. When it is done, the page renders again and the
+// view is current. A clock whose sweeper deletes some of 100,000 items at
+// every tick thus never walks them all in a render.
+func refreshWalk(s *Store, ts *engine.TableSnapshot, opts visualizer.CollectionsOptions) {
+	pc, ok := pageContexts.Load(s)
+	if !ok {
+		return
+	}
+	ctx := pc.(goapp.Context)
+	name, version := ts.Description.TableName, ts.Version()
+	walkRefresh.Lock()
+	if walkRefresh.jobs == nil {
+		walkRefresh.jobs = map[string]*walkJob{}
+	}
+	if w := walkRefresh.jobs[name]; w != nil {
+		if w.version == version {
+			walkRefresh.Unlock()
+			return
+		}
+		w.job.cancel()
+	}
+	w := &walkJob{version: version, job: newJob(context.Background())}
+	walkRefresh.jobs[name] = w
+	walkRefresh.Unlock()
+	ctx.Async(func() {
+		j := w.job
+		err := visualizer.WarmCollections(ts, opts, j.step)
+		j.finish()
+		j.cancel()
+		walkRefresh.Lock()
+		if walkRefresh.jobs[name] == w {
+			delete(walkRefresh.jobs, name)
+		}
+		walkRefresh.Unlock()
+		if err == nil {
+			ctx.Dispatch(func(ctx goapp.Context) { publish(ctx, s) })
+		}
+	})
+}
+
+// collectionsTurnRows is about how many item rows a browser turn draws of
+// a new page of collections (whole collections, at least one): under wasm
+// every element the page creates costs (a page is up to 250 rows, 20
+// elements a row, 40 ms and more for 100 rows on a busy machine), so a new
 // page is drawn over a few browser tasks rather than in one.
-const (
-	collectionsFirst = 3
-	collectionsChunk = 4
-)
+const collectionsTurnRows = 30
 
 // collectionsTable draws a page of item collections (data-shown says how
 // many of its data-page collections are drawn yet).
@@ -396,16 +457,11 @@ type collectionsTable struct {
 	mounted bool
 }
 
-// windowKey names the collections of a page: a render at a clock tick
-// draws the same page, which keeps what it had drawn.
+// windowKey names a page of collections: a render at a clock tick draws
+// the same page, which keeps what it had drawn even when the sweeper
+// changed some of its collections (go-app then updates the rows in place).
 func windowKey(v *visualizer.CollectionsView) string {
-	var b strings.Builder
-	fmt.Fprintf(&b, "%s/%s/%d", v.Table, v.Index, v.Offset)
-	for i := range v.Collections {
-		b.WriteString("\x00")
-		b.WriteString(v.Collections[i].PK)
-	}
-	return b.String()
+	return fmt.Sprintf("%s/%s/%d/%s", v.Table, v.Index, v.Offset, v.PartitionKey)
 }
 
 func (c *collectionsTable) Render() goapp.UI {
@@ -455,8 +511,23 @@ func (c *collectionsTable) OnUpdate(goapp.Context) {
 // follow starts drawing anew when the view shows another page.
 func (c *collectionsTable) follow() {
 	if k := windowKey(c.View); k != c.window {
-		c.window, c.shown = k, collectionsFirst
+		c.window, c.shown = k, c.upTo(0)
 	}
+}
+
+// upTo returns how many collections are drawn after a turn that starts
+// with shown of them: whole collections up to about collectionsTurnRows
+// rows more, at least one.
+func (c *collectionsTable) upTo(shown int) int {
+	rows := 0
+	for shown < len(c.View.Collections) {
+		rows += len(c.View.Collections[shown].Rows) + 1 // its band too
+		shown++
+		if rows >= collectionsTurnRows {
+			break
+		}
+	}
+	return shown
 }
 
 // drawMore draws the page's next collections at the browser's next turn,
@@ -470,7 +541,7 @@ func (c *collectionsTable) drawMore() {
 		yieldToBrowser()
 		c.ctx.Dispatch(func(goapp.Context) {
 			c.pending = false
-			c.shown += collectionsChunk
+			c.shown = c.upTo(c.shown)
 			c.drawMore()
 		})
 	})

@@ -685,7 +685,7 @@ func (s *Store) LoadDataset(n int, seed int64, progress func()) error {
 	// to run beside the page's reads of snapshots.
 	stats, err := model.LoadItems(db, counted)
 	if err == nil {
-		warmViews(db, j)
+		warmViews(db, m, j)
 	}
 	j.finish()
 
@@ -725,12 +725,20 @@ func (s *Store) LoadDataset(n int, seed int64, progress func()) error {
 }
 
 // warmViews walks the item collections of every table for the Data tab's
-// first page, in the job's slices: the render after a load then finds the
-// walk of its items done instead of holding the page for it. A Cancel now
-// only skips the rest: the items are loaded.
-func warmViews(db *engine.Database, j *job) {
+// first page, and the TTL of a table with TTL for the Time tab, in the
+// job's slices: the render after a load, and a click on either tab, then
+// find the walk of 100,000 items done instead of holding the page for it.
+// A Cancel now only skips the rest: the items are loaded.
+func warmViews(db *engine.Database, m *model.Model, j *job) {
 	for _, ts := range db.Snapshot().Tables {
 		if visualizer.WarmCollections(ts, visualizer.CollectionsOptions{Limit: collectionsPerPage}, j.step) != nil && j.ctx.Err() != nil {
+			return
+		}
+		mt := m.Table(ts.Description.TableName)
+		if mt == nil || mt.TimeToLiveSpecification == nil || !mt.TimeToLiveSpecification.Enabled {
+			continue
+		}
+		if visualizer.WarmTTL(ts, mt.TimeToLiveSpecification.AttributeName, j.step) != nil && j.ctx.Err() != nil {
 			return
 		}
 	}

@@ -51,6 +51,13 @@ type CollectionsOptions struct {
 	// PartitionKey, when set, shows only the collection whose partition
 	// key reads exactly so (its display text, as in Collection.PK).
 	PartitionKey string
+	// Stale, when set, lets a table's view take its totals and window
+	// from the walk of an earlier version of the table when this version's
+	// is not done yet (CollectionsView.Stale says so): the page then walks
+	// the new version in a job's slices (WarmCollections) instead of in
+	// its render, which a clock whose sweeper deletes items at every tick
+	// would otherwise pay at every tick.
+	Stale bool
 }
 
 // CollectionsView is one window of a table's or an index's item
@@ -86,6 +93,11 @@ type CollectionsView struct {
 	LargestSize  int
 	LargestPK    string
 	LargestItems int
+
+	// Stale is set when the totals and the window come from the walk of
+	// an earlier version of the table (CollectionsOptions.Stale); the rows
+	// are the current version's.
+	Stale bool `json:",omitempty"`
 }
 
 // Collection is one item collection: the items sharing a partition key.
@@ -408,9 +420,19 @@ func Collections(ts *engine.TableSnapshot, opts CollectionsOptions) (*Collection
 	if v.MaxRows <= 0 {
 		v.MaxRows = DefaultMaxRows
 	}
-	w, err := collectionsWalkOf(ts, l, opts.PartitionKey, v.Offset, v.Limit, opts.Ghosts, nil)
-	if err != nil {
-		return nil, err
+	var w *collectionsWalk
+	if opts.Stale {
+		w, v.Stale = staleWalk(ts, l, opts.PartitionKey, v.Offset, v.Limit)
+		if w != nil && len(opts.Ghosts) > 0 {
+			w = withGhosts(w, collectionsGroupGhosts(ts, l, opts.Ghosts), v.Offset+len(w.window) >= w.matching)
+		}
+	}
+	if w == nil {
+		var err error
+		w, err = collectionsWalkOf(ts, l, opts.PartitionKey, v.Offset, v.Limit, opts.Ghosts, nil)
+		if err != nil {
+			return nil, err
+		}
 	}
 	v.TotalItems, v.TotalCollections, v.Matching = w.totalItems, w.totalCollections, w.matching
 	v.LargestSize, v.LargestPK, v.LargestItems = w.largestSize, w.largestPK, w.largestItems
@@ -455,6 +477,73 @@ func walkKey(ts *engine.TableSnapshot, l *collectionsLayout, pk string, offset, 
 		return collectionsWalkKey{table: ts.Description.TableName, version: ts.Version(), pk: pk, offset: offset, limit: limit}
 	}
 	return collectionsWalkKey{ts: weak.Make(ts), index: l.index, pk: pk, offset: offset, limit: limit}
+}
+
+// collectionsLatestKey names the latest walk of a table's window, whatever
+// its version.
+type collectionsLatestKey struct {
+	table, pk     string
+	offset, limit int
+}
+
+// collectionsLatest keeps the latest walk of a few tables' windows.
+var collectionsLatest = collectionsLRU[collectionsLatestKey, *collectionsWalk]{size: 4}
+
+// staleWalk returns the walk of ts's window when it is done, else the
+// latest walk of an earlier version (stale true), else nil. Only a table's
+// walks (not an index's) are kept so.
+func staleWalk(ts *engine.TableSnapshot, l *collectionsLayout, pk string, offset, limit int) (w *collectionsWalk, stale bool) {
+	if l.index != "" {
+		return nil, false
+	}
+	if w, ok := collectionsWalks.get(walkKey(ts, l, pk, offset, limit)); ok {
+		return w, false
+	}
+	if w, ok := collectionsLatest.get(collectionsLatestKey{ts.Description.TableName, pk, offset, limit}); ok {
+		return w, true
+	}
+	return nil, false
+}
+
+// withGhosts places ghosts (the rows of items deleted a moment ago) on a
+// remembered walk's window without walking again: a collection of the
+// window gets its ghosts, and a collection only ghosts still show takes
+// its place in storage order when it falls inside the window (on the last
+// page, after it). The totals stay the walk's.
+func withGhosts(w *collectionsWalk, groups []collectionsGhostGroup, last bool) *collectionsWalk {
+	if len(groups) == 0 {
+		return w
+	}
+	out := *w
+	out.window = make([]collectionsSlot, 0, len(w.window)+len(groups))
+	gi := 0
+	for _, s := range w.window {
+		if !s.live {
+			out.window = append(out.window, collectionsSlot{ghosts: s.ghosts})
+			continue
+		}
+		for ; gi < len(groups); gi++ {
+			cmp := s.info.Compare(groups[gi].prefix)
+			if cmp < 0 {
+				break
+			}
+			if cmp == 0 {
+				s.ghosts = &groups[gi]
+				gi++
+				break
+			}
+			if len(out.window) > 0 { // before the window's first: another page's
+				out.window = append(out.window, collectionsSlot{ghosts: &groups[gi]})
+			}
+		}
+		out.window = append(out.window, s)
+	}
+	if last {
+		for ; gi < len(groups); gi++ { // the last page: the rest
+			out.window = append(out.window, collectionsSlot{ghosts: &groups[gi]})
+		}
+	}
+	return &out
 }
 
 // WarmCollections walks ts's item collections for Collections' window of
@@ -542,6 +631,9 @@ func collectionsWalkOf(ts *engine.TableSnapshot, l *collectionsLayout, pk string
 	}
 	if len(ghostItems) == 0 {
 		collectionsWalks.put(key, w)
+		if l.index == "" {
+			collectionsLatest.put(collectionsLatestKey{ts.Description.TableName, pk, offset, limit}, w)
+		}
 	}
 	return w, nil
 }

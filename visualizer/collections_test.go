@@ -498,3 +498,56 @@ func TestWarmCollections(t *testing.T) {
 		t.Fatalf("after a write: the same walk (%v) or %d collections, %v", w == warm, w.totalCollections, err)
 	}
 }
+
+// TestCollectionsStale: with Stale, a new version of a table whose walk is
+// not done shows the last walk's totals and window (Stale set) with the new
+// version's rows and ghosts, until WarmCollections walks it; without
+// Stale, or for an index, the view is always current.
+func TestCollectionsStale(t *testing.T) {
+	db, _ := collectionsShop(t)
+	collectionsWalks.clear()
+	collectionsLatest.clear()
+	opts := CollectionsOptions{Stale: true, Limit: 50}
+	v1, err := Collections(db.Snapshot().Table("Shop"), opts)
+	if err != nil || v1.Stale {
+		t.Fatalf("the first view: stale %v, %v", v1.Stale, err)
+	}
+	// A new collection, and an item gone from an existing one.
+	collectionsPut(t, db, "Shop", attr.Item{"PK": collectionsS("AAA#new"), "SK": collectionsS("A")})
+	first := v1.Collections[0]
+	gone := first.Rows[0].Item
+	shop := "Shop"
+	if _, err := db.DeleteItem(&engine.DeleteItemInput{TableName: &shop, Key: attr.Item{"PK": gone["PK"], "SK": gone["SK"]}}); err != nil {
+		t.Fatal(err)
+	}
+	ts := db.Snapshot().Table("Shop")
+	opts.Ghosts = []attr.Item{gone}
+	v2, err := Collections(ts, opts)
+	if err != nil || !v2.Stale || v2.TotalItems != v1.TotalItems || v2.TotalCollections != v1.TotalCollections {
+		t.Fatalf("before its walk: stale %v, %d items in %d collections (the last walk's: %d in %d), %v",
+			v2.Stale, v2.TotalItems, v2.TotalCollections, v1.TotalItems, v1.TotalCollections, err)
+	}
+	// The rows are the new version's: the deleted item is a ghost.
+	var ghost bool
+	for _, c := range v2.Collections {
+		for _, r := range c.Rows {
+			if r.Key == first.Rows[0].Key {
+				ghost = r.State == Deleted
+			}
+		}
+	}
+	if !ghost {
+		t.Fatal("the deleted item is not shown as a ghost on the last walk's window")
+	}
+	if err := WarmCollections(ts, CollectionsOptions{Limit: 50}, nil); err != nil {
+		t.Fatal(err)
+	}
+	v3, err := Collections(ts, CollectionsOptions{Stale: true, Limit: 50})
+	if err != nil || v3.Stale || v3.TotalItems != v1.TotalItems || v3.TotalCollections != v1.TotalCollections+1 {
+		t.Fatalf("after its walk: stale %v, %d items in %d collections, %v", v3.Stale, v3.TotalItems, v3.TotalCollections, err)
+	}
+	fresh, _ := Collections(ts, CollectionsOptions{Limit: 50})
+	if fresh.Stale || fresh.TotalCollections != v3.TotalCollections {
+		t.Fatal("without Stale the view is not current")
+	}
+}

@@ -5,8 +5,8 @@ import (
 	"math"
 	"slices"
 	"strconv"
+	"sync"
 	"time"
-	"weak"
 
 	"github.com/dynamodb-workbench/workbench/engine"
 	"github.com/dynamodb-workbench/workbench/engine/attr"
@@ -143,6 +143,9 @@ type ttlIndex struct {
 	// over); ord maps a position in at to its entry.
 	entries [][]engine.StoredEntry
 	ord     []int32
+	// storageAt is at in storage order (byStorage).
+	once      sync.Once
+	storageAt []int64
 }
 
 // ttlChunk is how many entries a chunk of ttlIndex.entries holds.
@@ -154,29 +157,113 @@ func (x *ttlIndex) entry(i int) engine.StoredEntry {
 	return x.entries[j/ttlChunk][j%ttlChunk]
 }
 
-// ttlIndexKey names a ttlIndex: a snapshot (held weakly) and an attribute.
+// ttlIndexKey names a ttlIndex: a table's items (its name and Version,
+// which every snapshot until the next write shares, so that a clock tick's
+// new snapshot finds it) and an attribute.
 type ttlIndexKey struct {
-	ts   weak.Pointer[engine.TableSnapshot]
-	attr string
+	table   string
+	version uint64
+	attr    string
 }
 
-// ttlIndexes keeps the indexes of the last few snapshots.
+// ttlIndexes keeps the indexes of the last few table versions.
 var ttlIndexes = collectionsLRU[ttlIndexKey, *ttlIndex]{size: 4}
+
+// ttlLast keeps, per table and attribute, the last index built: the next
+// version's index starts from it (ttlIndexFrom).
+var ttlLast = collectionsLRU[[2]string, *ttlIndex]{size: 4}
 
 // ttlIndexOf returns the TTL index of ts for attribute name, from the
 // cache when it can.
 func ttlIndexOf(ts *engine.TableSnapshot, name string) *ttlIndex {
-	key := ttlIndexKey{weak.Make(ts), name}
+	x, _ := ttlIndexStep(ts, name, nil)
+	return x
+}
+
+// ttlIndexStep is ttlIndexOf calling step, when set, every few thousand
+// entries of the walk; step's error stops it (nothing is remembered).
+func ttlIndexStep(ts *engine.TableSnapshot, name string, step func() error) (*ttlIndex, error) {
+	key := ttlIndexKey{ts.Description.TableName, ts.Version(), name}
 	if x, ok := ttlIndexes.get(key); ok {
-		return x
+		return x, nil
 	}
+	last := [2]string{ts.Description.TableName, name}
+	prev, _ := ttlLast.get(last)
+	x, err := ttlIndexFrom(ts, name, prev, step)
+	if err != nil {
+		return nil, err
+	}
+	ttlIndexes.put(key, x)
+	ttlLast.put(last, x)
+	return x, nil
+}
+
+// WarmTTL builds the TTL index of ts for attribute name in a long job's
+// slices (step), so that the Time tab's first render after a dataset load
+// finds it built.
+func WarmTTL(ts *engine.TableSnapshot, name string, step func() error) error {
+	_, err := ttlIndexStep(ts, name, step)
+	return err
+}
+
+// ttlStepEvery is how many entries a walk reads between two steps (a
+// variable for tests).
+var ttlStepEvery = 2048
+
+// ttlIndexFrom builds the TTL index of ts, reusing prev (an index of an
+// earlier version of the same table, or nil): an entry no write touched
+// since keeps its expiry and its place in the expiry order, so that a clock
+// playing over 100,000 items, whose sweeper deletes a few at each tick,
+// costs a walk of the keys rather than a read of every TTL and a sort.
+// The result is the index a fresh build gives (TestTTLIndexFrom).
+func ttlIndexFrom(ts *engine.TableSnapshot, name string, prev *ttlIndex, step func() error) (*ttlIndex, error) {
 	x := &ttlIndex{}
 	var at []int64
 	var entries [][]engine.StoredEntry
+	// kept[j] is the new position of prev's entry j, -1 when it is gone.
+	var kept []int32
+	k, pn := 0, 0 // the next of prev's entries in storage order, and their count
+	if prev != nil {
+		pn = len(prev.at)
+		kept = make([]int32, pn)
+		for i := range kept {
+			kept[i] = -1
+		}
+	}
+	var fresh []int32 // new positions whose expiry was read now
 	names := []string{name}
 	info := make([]engine.AttrInfo, 1)
+	add := func(e engine.StoredEntry, t int64) int32 {
+		if len(at)%ttlChunk == 0 {
+			entries = append(entries, make([]engine.StoredEntry, 0, ttlChunk))
+		}
+		last := len(entries) - 1
+		at, entries[last] = append(at, t), append(entries[last], e)
+		return int32(len(at) - 1)
+	}
+	var stopped error
 	ts.Entries("", func(e engine.StoredEntry) bool {
 		x.items++
+		if step != nil && x.items%ttlStepEvery == 0 {
+			if stopped = step(); stopped != nil {
+				return false
+			}
+		}
+		// prev's entries before this key are gone (deleted, or their TTL
+		// no longer usable); one with this key and the same stored item
+		// keeps its expiry.
+		for k < pn && prev.stored(k).Compare(e) < 0 {
+			k++
+		}
+		if k < pn && prev.stored(k).Compare(e) == 0 {
+			j := k
+			k++
+			if prev.stored(j).SameItem(e) {
+				x.withTTL++
+				kept[j] = add(e, prev.storedAt(j))
+				return true
+			}
+		}
 		e.Peek(names, info)
 		if info[0].Type == 0 {
 			return true
@@ -191,30 +278,60 @@ func ttlIndexOf(ts *engine.TableSnapshot, name string) *ttlIndex {
 			x.notNumber++
 			return true
 		}
-		if len(at)%ttlChunk == 0 {
-			entries = append(entries, make([]engine.StoredEntry, 0, ttlChunk))
-		}
-		last := len(entries) - 1
-		at, entries[last] = append(at, t.UnixNano()), append(entries[last], e)
+		fresh = append(fresh, add(e, t.UnixNano()))
 		return true
 	})
-	// Sort positions rather than entries; ties keep storage order.
-	ord := make([]int32, len(at))
-	for i := range ord {
-		ord[i] = int32(i)
+	if stopped != nil {
+		return nil, stopped
 	}
-	slices.SortFunc(ord, func(a, b int32) int {
+	// The expiry order: prev's order of the entries it kept (their
+	// storage order has not changed, so ties stay in storage order), merged
+	// with the fresh entries sorted, ties again in storage order.
+	byExpiry := func(a, b int32) int {
 		if c := cmp.Compare(at[a], at[b]); c != 0 {
 			return c
 		}
 		return cmp.Compare(a, b)
-	})
+	}
+	slices.SortFunc(fresh, byExpiry)
+	ord := make([]int32, 0, len(at))
+	fi := 0
+	if prev != nil {
+		for _, j := range prev.ord {
+			p := kept[j]
+			if p < 0 {
+				continue
+			}
+			for fi < len(fresh) && byExpiry(fresh[fi], p) < 0 {
+				ord = append(ord, fresh[fi])
+				fi++
+			}
+			ord = append(ord, p)
+		}
+	}
+	ord = append(ord, fresh[fi:]...)
 	x.at, x.entries, x.ord = make([]int64, len(ord)), entries, ord
 	for i, j := range ord {
 		x.at[i] = at[j]
 	}
-	ttlIndexes.put(key, x)
-	return x
+	return x, nil
+}
+
+// stored returns prev's entry j in storage order, and storedAt its expiry.
+func (x *ttlIndex) stored(j int) engine.StoredEntry { return x.entries[j/ttlChunk][j%ttlChunk] }
+
+func (x *ttlIndex) storedAt(j int) int64 { return x.byStorage()[j] }
+
+// byStorage is the expiries in storage order (at is in expiry order),
+// built once per index when a later version first asks.
+func (x *ttlIndex) byStorage() []int64 {
+	x.once.Do(func() {
+		x.storageAt = make([]int64, len(x.at))
+		for i, j := range x.ord {
+			x.storageAt[j] = x.at[i]
+		}
+	})
+	return x.storageAt
 }
 
 // ttlNanos is t in Unix nanoseconds, clamped to what an int64 holds

@@ -245,3 +245,90 @@ func TestTTLTimelineAgainstDecodedItems(t *testing.T) {
 	check("Awaiting", v.Awaiting, expired)
 	check("Next", v.Next, upcoming)
 }
+
+// TestTTLIndexFrom: an index built from the previous version's (a write
+// since: puts, overwrites that change or keep the TTL, TTLs that stop or
+// start being usable, deletes) is the index a fresh build gives, order of
+// ties included, over many random rounds.
+func TestTTLIndexFrom(t *testing.T) {
+	db, _ := collectionsShop(t)
+	rng := rand.New(rand.NewSource(7))
+	value := func() attr.Value {
+		switch rng.Intn(8) {
+		case 0:
+			return nil // no TTL
+		case 1:
+			return collectionsS("soon") // not a Number
+		case 2:
+			return collectionsN("1e20") // out of range
+		default: // a few distinct times, so that ties are many
+			return collectionsEpoch(time.Duration(rng.Intn(6)-2) * time.Minute)
+		}
+	}
+	put := func(i int) {
+		it := attr.Item{"PK": collectionsS(fmt.Sprintf("P#%d", i%7)), "SK": collectionsS(fmt.Sprintf("S#%03d", i)), "n": collectionsN(fmt.Sprint(rng.Intn(3)))}
+		if v := value(); v != nil {
+			it["expires"] = v
+		}
+		collectionsPut(t, db, "Shop", it)
+	}
+	for i := 0; i < 300; i++ {
+		put(i)
+	}
+	same := func(a, b *ttlIndex) bool {
+		if a.items != b.items || a.withTTL != b.withTTL || a.notNumber != b.notNumber || !slices.Equal(a.at, b.at) {
+			return false
+		}
+		for i := range a.at {
+			if a.entry(i).Key() != b.entry(i).Key() {
+				return false
+			}
+		}
+		return true
+	}
+	prev, err := ttlIndexFrom(db.Snapshot().Table("Shop"), "expires", nil, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for round := 0; round < 40; round++ {
+		for w := rng.Intn(30); w >= 0; w-- {
+			i := rng.Intn(400)
+			if rng.Intn(3) == 0 {
+				shop := "Shop"
+				if _, err := db.DeleteItem(&engine.DeleteItemInput{TableName: &shop, Key: attr.Item{"PK": collectionsS(fmt.Sprintf("P#%d", i%7)), "SK": collectionsS(fmt.Sprintf("S#%03d", i))}}); err != nil {
+					t.Fatal(err)
+				}
+				continue
+			}
+			put(i)
+		}
+		ts := db.Snapshot().Table("Shop")
+		got, err := ttlIndexFrom(ts, "expires", prev, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want, _ := ttlIndexFrom(ts, "expires", nil, nil)
+		if !same(got, want) || got.withTTL == 0 {
+			t.Fatalf("round %d: the index built from the previous one differs from a fresh one (%d/%d/%d items, %d/%d expiries)",
+				round, got.items, got.withTTL, got.notNumber, len(got.at), len(want.at))
+		}
+		prev = got
+	}
+	// Steps come every ttlStepEvery entries; a step's error stops the
+	// walk, and nothing is remembered.
+	ts := db.Snapshot().Table("Shop")
+	defer func(n int) { ttlStepEvery = n }(ttlStepEvery)
+	ttlStepEvery = 50
+	steps := 0
+	if _, err := ttlIndexFrom(ts, "expires", nil, func() error { steps++; return nil }); err != nil || steps != ts.Len()/50 {
+		t.Fatalf("%d steps over %d items (%v), want one every 50", steps, ts.Len(), err)
+	}
+	stop := fmt.Errorf("stop")
+	ttlIndexes.clear()
+	if err := WarmTTL(ts, "expires", func() error { return stop }); err != stop {
+		t.Fatalf("a stopped warm-up returned %v", err)
+	}
+	if _, ok := ttlIndexes.get(ttlIndexKey{"Shop", ts.Version(), "expires"}); ok {
+		t.Fatal("a stopped walk was remembered")
+	}
+}
