@@ -1,0 +1,130 @@
+package app
+
+import (
+	"strings"
+	"testing"
+	"time"
+
+	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
+
+	"github.com/dynamodb-workbench/workbench/engine/attr"
+)
+
+// viewJobs makes the panels build every view as a job, whatever the
+// table's size, for the test.
+func viewJobs(t *testing.T) {
+	t.Helper()
+	old := viewSyncItems
+	viewSyncItems = -1
+	t.Cleanup(func() { viewSyncItems = old })
+}
+
+// mountForJobs loads a Partitions panel in go-app's test engine and
+// mounts it as the browser does (natively go-app mounts nothing, and the
+// first render built the model in the render, as the server's pre-render
+// does): its next render computes as a job.
+func mountForJobs(t *testing.T, p *testPartitions) goapp.TestEngine {
+	t.Helper()
+	e := goapp.NewTestEngine()
+	if err := e.Load(p); err != nil {
+		t.Fatal(err)
+	}
+	e.ConsumeAll()
+	p.OnMount(p.ctx)
+	p.data, p.cache = viewWork[partitionsKey, *partitionsRead]{}, partitionsCache{}
+	return e
+}
+
+// touchFirstItem writes an attribute of a table's first item through the
+// store: a new Version of the table.
+func touchFirstItem(t *testing.T, s *Store, table, value string) {
+	t.Helper()
+	var first attr.Item
+	s.State().Snapshot.Table(table).Items(func(it attr.Item) bool { first = it; return false })
+	hash, rng := keyNames(s.State().Snapshot)(table)
+	if r, err := s.UpdateAttribute(table, keyOfNames(first, hash, rng), "touched", attr.String(value)); err != nil || r.Status != 200 {
+		t.Fatalf("UpdateAttribute: %v %+v", err, r)
+	}
+}
+
+// TestPartitionsPanelComputesAsAJob: with a large table the panel renders
+// at once with its computing notice and no partitions; the job's result
+// shows once it ends; renders after it (the clock's ticks: new snapshots
+// of the same items) reuse it; a write starts one new computation.
+func TestPartitionsPanelComputesAsAJob(t *testing.T) {
+	viewJobs(t)
+	s := analysisStore(t, "write-sharding", 1000)
+	p := &testPartitions{partitionsPanel: partitionsPanel{Panel: Panel{Store: s, State: s.State()}}}
+	e := mountForJobs(t, p)
+	doc := p.html()
+	if !hasID(doc, IDPartComputing) || hasID(doc, IDPartCount) || !strings.Contains(doc, `data-state="computing"`) {
+		t.Fatalf("before the job ends the panel shows %s", doc)
+	}
+	e.ConsumeAll()
+	doc = p.html()
+	if hasID(doc, IDPartComputing) || !strings.Contains(doc, `data-state="ready"`) || !strings.Contains(doc, "<svg") {
+		t.Fatalf("after the job the panel shows %s", doc)
+	}
+	if n := p.count(t); n < 1 || p.data.started != 1 {
+		t.Fatalf("%d partitions after %d computations", n, p.data.started)
+	}
+	items := p.cache.out.View.LoadedItems
+	if votes := s.State().Snapshot.Table("Votes").Len(); items != votes {
+		t.Errorf("the view places %d items; the table holds %d", items, votes)
+	}
+	// A tick of the clock: a new snapshot, the same items.
+	s.Advance(time.Minute)
+	if p.State.Snapshot == s.State().Snapshot {
+		t.Fatal("the clock's advance published no new snapshot")
+	}
+	p.State = s.State()
+	p.html()
+	e.ConsumeAll()
+	if p.data.started != 1 || p.data.running() {
+		t.Errorf("a new snapshot of the same items computed again (%d computations)", p.data.started)
+	}
+	// A write: the next render computes again, once.
+	touchFirstItem(t, s, "Votes", "x")
+	p.State = s.State()
+	if !hasID(p.html(), IDPartComputing) {
+		t.Error("after a write the panel does not compute again")
+	}
+	p.html()
+	e.ConsumeAll()
+	if !hasID(p.html(), IDPartCount) || p.data.started != 2 {
+		t.Errorf("after a write: %d computations", p.data.started)
+	}
+}
+
+// TestViewWorkSupersedes: a computation of older inputs still running when
+// newer ones come is cancelled, and its result is never kept, even when it
+// had finished before the newer render.
+func TestViewWorkSupersedes(t *testing.T) {
+	viewJobs(t)
+	s := analysisStore(t, "write-sharding", 1000)
+	p := &testPartitions{partitionsPanel: partitionsPanel{Panel: Panel{Store: s, State: s.State()}}}
+	e := mountForJobs(t, p)
+	p.html() // starts the computation of the first version
+	first := p.data.job
+	touchFirstItem(t, s, "Votes", "y")
+	p.State = s.State()
+	want := s.State().Snapshot.Table("Votes").Version()
+	p.html() // supersedes it
+	if first.ctx.Err() == nil {
+		t.Fatal("the first computation was not cancelled")
+	}
+	e.ConsumeAll()
+	_, key, ok := p.data.last()
+	if !ok || key.version != want || p.data.started != 2 {
+		t.Fatalf("kept version %d (ok %v) after %d computations; want %d", key.version, ok, p.data.started, want)
+	}
+	// Dismounting stops a running computation.
+	touchFirstItem(t, s, "Votes", "z")
+	p.State = s.State()
+	p.html()
+	j := p.data.job
+	p.OnDismount()
+	if j == nil || j.ctx.Err() == nil || p.data.running() {
+		t.Error("the panel went and its computation runs on")
+	}
+}
