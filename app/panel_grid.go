@@ -11,6 +11,7 @@ import (
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 
 	"github.com/dynamodb-workbench/workbench/engine/attr"
+	"github.com/dynamodb-workbench/workbench/engine/model"
 	"github.com/dynamodb-workbench/workbench/visualizer"
 )
 
@@ -50,6 +51,60 @@ type gridPanel struct {
 	edit   *gridEdit
 	adding *gridNewRow
 	err    string // the last write's error
+	// work builds a large table's grid as a job (view_work.go), kept
+	// for the table's Version and the design.
+	work viewWork[gridKey, *visualizer.Grid]
+	// ctx is the panel's while it is mounted (mounted), for the jobs
+	// its render starts.
+	ctx     goapp.Context
+	mounted bool
+}
+
+// gridKey is what a grid depends on: the table's items and the design
+// (which names the entities).
+type gridKey struct {
+	table   string
+	version uint64
+	design  *model.Model
+}
+
+// OnMount keeps the panel's context for the jobs its renders start.
+func (g *gridPanel) OnMount(ctx goapp.Context) { g.ctx, g.mounted = ctx, true }
+
+// OnDismount stops a build the panel could no longer show.
+func (g *gridPanel) OnDismount() {
+	g.mounted = false
+	g.work.stop()
+}
+
+// gridFor returns the grid of a table in the state (nil without one),
+// built in the render for a small table, by a job for a large one: false
+// until the job ends.
+func (g *gridPanel) gridFor(st *State, table string) (*visualizer.Grid, bool) {
+	ts := st.Snapshot.Table(table)
+	if ts == nil {
+		return nil, true
+	}
+	key := gridKey{table, ts.Version(), st.Model}
+	if gr, k, ok := g.work.last(); ok && k == key {
+		return gr, true
+	}
+	if gr := visualizer.GridCached(ts, st.Model); gr != nil {
+		g.work.set(key, gr)
+		return gr, true
+	}
+	switch viewMode(g.mounted, ts.Len()) {
+	case viewInRender:
+		gr := gridOf(st, table)
+		g.work.set(key, gr)
+		return gr, true
+	case viewAsJob:
+		design, entity := st.Model, entityOf(st.Model, table)
+		return g.work.get(g.ctx, key, func(j *job) (*visualizer.Grid, error) {
+			return visualizer.BuildGrid(ts, design, entity, j.step)
+		})
+	}
+	return nil, false
 }
 
 // gridEdit is the cell being edited.
@@ -136,7 +191,19 @@ func (g *gridPanel) Render() goapp.UI {
 		return goapp.Div().Class("wb-grid-panel").Body(head,
 			goapp.P().ID(IDGrid).Class("wb-muted").Text("Loading the dataset…"))
 	}
-	grid := gridOf(st, name)
+	grid, ready := g.gridFor(st, name)
+	state := "ready"
+	if !ready {
+		// Built by a job: the tab answers at once, with the grid shown
+		// last (a write's new version) or a notice.
+		state = "computing"
+		if g.grid == nil || g.grid.Table != name {
+			return goapp.Div().Class("wb-grid-panel").Attr("data-state", state).Attr("aria-busy", "true").Body(head,
+				goapp.P().ID(IDGridComputing).Class("wb-muted").Attr("role", "status").
+					Text("Building the grid of "+plural(st.Snapshot.Table(name).Len(), "item")+"…"))
+		}
+		grid = g.grid
+	}
 	if grid == nil {
 		return goapp.Div().Class("wb-grid-panel").Body(head, goapp.P().ID(IDGrid).Class("wb-muted").Text("No table."))
 	}
@@ -148,7 +215,7 @@ func (g *gridPanel) Render() goapp.UI {
 	if st.Facets {
 		facets = visualizer.FacetNames(st.Model)
 	}
-	return goapp.Div().Class("wb-grid-panel").Body(
+	return goapp.Div().Class("wb-grid-panel").Attr("data-state", state).Attr("aria-busy", strconv.FormatBool(!ready)).Body(
 		head,
 		goapp.P().Class("wb-muted").Text(gridSummary(len(rows), len(grid.Rows))),
 		g.renderNew(st, name),

@@ -8,6 +8,7 @@ import (
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 
 	"github.com/dynamodb-workbench/workbench/engine/attr"
+	"github.com/dynamodb-workbench/workbench/visualizer"
 )
 
 // viewJobs makes the panels build every view as a job, whatever the
@@ -126,5 +127,45 @@ func TestViewWorkSupersedes(t *testing.T) {
 	p.OnDismount()
 	if j == nil || j.ctx.Err() == nil || p.data.running() {
 		t.Error("the panel went and its computation runs on")
+	}
+}
+
+// TestGridPanelBuildsAsAJob: with a large table the Grid panel renders at
+// once with its notice and no grid; the job's grid shows once it ends and
+// renders after it reuse it; after a write the grid shown last stays,
+// marked computing, until the next one is built.
+func TestGridPanelBuildsAsAJob(t *testing.T) {
+	viewJobs(t)
+	p, e := newGridPanel(t)
+	p.OnMount(p.ctx)
+	p.work, p.grid = viewWork[gridKey, *visualizer.Grid]{}, nil
+	// A version of the table no grid was built for.
+	touchFirstItem(t, p.Store, "Shop", "a")
+	p.State = p.Store.State()
+	doc := p.html()
+	if !hasID(doc, IDGridComputing) || hasID(doc, IDGrid) || !strings.Contains(doc, `data-state="computing"`) {
+		t.Fatalf("before the job ends the panel shows %s", doc)
+	}
+	e.ConsumeAll()
+	doc = p.html()
+	if hasID(doc, IDGridComputing) || !strings.Contains(doc, `data-state="ready"`) || !strings.Contains(doc, `data-items="3"`) {
+		t.Fatalf("after the job the panel shows %s", doc)
+	}
+	p.Store.Advance(time.Minute)
+	p.State = p.Store.State()
+	p.html()
+	e.ConsumeAll()
+	if p.work.started != 1 {
+		t.Errorf("%d builds for one version of the table", p.work.started)
+	}
+	touchFirstItem(t, p.Store, "Shop", "b")
+	p.State = p.Store.State()
+	doc = p.html()
+	if !hasID(doc, IDGrid) || !strings.Contains(doc, `data-state="computing"`) || !strings.Contains(doc, `>a<`) {
+		t.Fatalf("while the next grid builds the panel shows %s", doc)
+	}
+	e.ConsumeAll()
+	if doc = p.html(); !strings.Contains(doc, `data-state="ready"`) || !strings.Contains(doc, `>b<`) || p.work.started != 2 {
+		t.Fatalf("after the write's build (%d builds) the panel shows %s", p.work.started, doc)
 	}
 }

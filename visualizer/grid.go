@@ -163,6 +163,22 @@ func newGrid(rows []GridRow, names map[string]int, o GridOptions) *Grid {
 // items that changed (a cell edited in a table of 100,000 items decodes one
 // item, not 100,000).
 func GridOf(ts *engine.TableSnapshot, key any, entityOf func(attr.Item) string) *Grid {
+	g, _ := BuildGrid(ts, key, entityOf, nil)
+	return g
+}
+
+// GridCached returns the grid GridOf returns for the snapshot when it is
+// built already, or nil.
+func GridCached(ts *engine.TableSnapshot, key any) *Grid {
+	gridCache.Lock()
+	defer gridCache.Unlock()
+	return gridCache.m[gridCacheKey{ts.Description.TableName, ts.Version(), key}].Value()
+}
+
+// BuildGrid is GridOf spread over time: step, when set, is called after
+// each row, and an error from it stops the build and is returned (nothing
+// is cached then).
+func BuildGrid(ts *engine.TableSnapshot, key any, entityOf func(attr.Item) string, step func() error) (*Grid, error) {
 	table := ts.Description.TableName
 	ck := gridCacheKey{table, ts.Version(), key}
 	lk := gridLastKey{table, key}
@@ -170,7 +186,7 @@ func GridOf(ts *engine.TableSnapshot, key any, entityOf func(attr.Item) string) 
 	if g, ok := gridCache.m[ck]; ok {
 		if v := g.Value(); v != nil {
 			gridCache.Unlock()
-			return v
+			return v, nil
 		}
 	}
 	prev := gridCache.last[lk].Value()
@@ -198,7 +214,10 @@ func GridOf(ts *engine.TableSnapshot, key any, entityOf func(attr.Item) string) 
 	if prev != nil && (prev.Hash != o.Hash || prev.Range != o.Range || !slices.Equal(prev.IndexKeys, o.IndexKeys)) {
 		prev = nil // another table of the same name: start afresh
 	}
-	g := gridFrom(ts, prev, o)
+	g, err := gridFrom(ts, prev, o, step)
+	if err != nil {
+		return nil, err
+	}
 
 	gridCache.Lock()
 	// A few grids at most: the tables shown lately. The cache holds them
@@ -212,14 +231,14 @@ func GridOf(ts *engine.TableSnapshot, key any, entityOf func(attr.Item) string) 
 	gridCache.m[ck] = weak.Make(g)
 	gridCache.last[lk] = weak.Make(g)
 	gridCache.Unlock()
-	return g
+	return g, nil
 }
 
 // gridFrom builds the grid of a snapshot, reusing prev's rows (a grid of
 // an earlier snapshot of the table, or nil) for the items no write has
 // touched since. Both walk the table in storage order, which is the order
 // of their entries (StoredEntry.Compare), so one merge pass pairs them up.
-func gridFrom(ts *engine.TableSnapshot, prev *Grid, o GridOptions) *Grid {
+func gridFrom(ts *engine.TableSnapshot, prev *Grid, o GridOptions, step func() error) (*Grid, error) {
 	rows := make([]GridRow, 0, ts.Len())
 	from := make([]int32, 0, ts.Len()) // the row of prev each row keeps, or -1
 	var names map[string]int
@@ -230,6 +249,13 @@ func gridFrom(ts *engine.TableSnapshot, prev *Grid, o GridOptions) *Grid {
 		names = map[string]int{}
 	}
 	i := 0
+	var stop error
+	next := func() bool {
+		if step != nil {
+			stop = step()
+		}
+		return stop == nil
+	}
 	ts.Entries("", func(e engine.StoredEntry) bool {
 		c := 1
 		for i < len(old) {
@@ -246,7 +272,7 @@ func gridFrom(ts *engine.TableSnapshot, prev *Grid, o GridOptions) *Grid {
 				r.entry = e
 				rows = append(rows, r)
 				from = append(from, int32(i-1))
-				return true
+				return next()
 			}
 			countNames(names, r.Item, -1) // changed since
 		}
@@ -256,8 +282,11 @@ func gridFrom(ts *engine.TableSnapshot, prev *Grid, o GridOptions) *Grid {
 		countNames(names, it, 1)
 		rows = append(rows, r)
 		from = append(from, -1)
-		return true
+		return next()
 	})
+	if stop != nil {
+		return nil, stop
+	}
 	for ; i < len(old); i++ {
 		countNames(names, old[i].Item, -1)
 	}
@@ -265,7 +294,7 @@ func gridFrom(ts *engine.TableSnapshot, prev *Grid, o GridOptions) *Grid {
 	if prev != nil {
 		g.inherit(prev, from)
 	}
-	return g
+	return g, nil
 }
 
 type gridCacheKey struct {

@@ -1,6 +1,7 @@
 package visualizer
 
 import (
+	"errors"
 	"fmt"
 	"math/rand"
 	"reflect"
@@ -455,3 +456,37 @@ func gridEntity2(it attr.Item) string {
 }
 
 func ptrTo(s string) *string { return &s }
+
+// TestBuildGridSteps: BuildGrid calls step after every row and builds the
+// grid GridOf builds; an error from step stops it with that error and
+// caches nothing, so the next build starts again.
+func TestBuildGridSteps(t *testing.T) {
+	db := engine.New(engine.WithClock(engine.NewManualClock(collectionsNow)))
+	collectionsCreate(t, db, collectionsShopTable())
+	for i := 0; i < 50; i++ {
+		collectionsPut(t, db, "Shop", attr.Item{"PK": attr.String(fmt.Sprintf("C#%02d", i%7)), "SK": attr.String(fmt.Sprintf("S#%03d", i))})
+	}
+	ts := db.Snapshot().Table("Shop")
+	design := new(int)
+	stop := errors.New("stop")
+	n := 0
+	if g, err := BuildGrid(ts, design, gridEntity2, func() error {
+		if n++; n == 10 {
+			return stop
+		}
+		return nil
+	}); g != nil || err != stop {
+		t.Fatalf("a stopped build gave %v, %v", g, err)
+	}
+	if GridCached(ts, design) != nil {
+		t.Fatal("a stopped build was cached")
+	}
+	n = 0
+	g, err := BuildGrid(ts, design, gridEntity2, func() error { n++; return nil })
+	if err != nil || len(g.Rows) != 50 || n != 50 {
+		t.Fatalf("%v: %d rows after %d steps", err, len(g.Rows), n)
+	}
+	if GridCached(ts, design) != g || GridOf(ts, design, gridEntity2) != g {
+		t.Error("the grid built step by step is not the one cached")
+	}
+}

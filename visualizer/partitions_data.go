@@ -28,7 +28,7 @@ type PartitionsData struct {
 // can be spread over time: step, when set, is called after each item
 // collection, and an error from it stops the walk and is returned.
 func PartitionsDataOf(ts *engine.TableSnapshot, top int, step func() error) (*PartitionsData, error) {
-	layout, err := partition.New(partitionsSpecOf(ts.Description))
+	layout, err := partition.New(PartitionsSpec(ts.Description))
 	if err != nil {
 		// Database.Partitions's error for the same spec.
 		return nil, engine.Errorf(engine.CodeValidation, "%s", err.Error())
@@ -63,10 +63,10 @@ func PartitionsDataOf(ts *engine.TableSnapshot, top int, step func() error) (*Pa
 	return d, nil
 }
 
-// partitionsSpecOf is the layout Database.Partitions models a table
+// PartitionsSpec is the layout Database.Partitions models a table
 // with: provisioned with its throughput when it has some and is not on
 // demand, on demand otherwise; its data size; whether it has an LSI.
-func partitionsSpecOf(desc *engine.TableDescription) partition.Spec {
+func PartitionsSpec(desc *engine.TableDescription) partition.Spec {
 	spec := partition.Spec{Mode: partition.OnDemand, SizeGB: float64(desc.TableSizeBytes) / partition.GB,
 		HasLSI: len(desc.LocalSecondaryIndexes) > 0}
 	onDemand := desc.BillingModeSummary != nil && desc.BillingModeSummary.BillingMode == schema.BillingPayPerRequest
