@@ -158,7 +158,7 @@ func simulateLoad(j *job, m *model.Model, o loadOptions, n int) (*loadRun, error
 		defer j.cancel()
 	}
 	start := time.Now()
-	sims, err := analysis.Simulate(m, analysis.Options{Resolve: j.resolver(), Context: j.ctx}, 1, 0)
+	sims, err := analysis.Simulate(m, analysis.Options{Resolve: j.resolver(), Context: j.ctx, Step: j.step}, 1, 0)
 	if err != nil {
 		return nil, err
 	}

@@ -91,6 +91,12 @@ type Options struct {
 	// in partition.Workload.Budget's unit; a model that needs more fails
 	// with a *partition.BudgetError.
 	Budget int64
+	// Step, when set, is called between small units of the analysis's
+	// own work (an item examined, an access pattern measured); an error
+	// from it stops the analysis with that error. A caller on a page's
+	// only thread yields there (the dataset's load steps through
+	// Resolve's sources, the simulations through Workload's Yield).
+	Step func() error
 	// Workload, when set, adjusts each key space's workload before it is
 	// simulated (the Load panel's switches: sharding, burst, adaptive
 	// capacity, split for heat); it keeps Seconds and Interval.
@@ -296,7 +302,7 @@ func analyze(m *model.Model, o Options, interval int) (*Report, error) {
 
 	// The data: sizes, index cardinality, TTL types.
 	for i := range m.Tables {
-		tr, err := examineTable(db, &m.Tables[i], rep.Dataset.Scale, prices)
+		tr, err := examineTable(db, &m.Tables[i], rep.Dataset.Scale, prices, o.step)
 		if err != nil {
 			return nil, fmt.Errorf("analysis: table %s: %w", m.Tables[i].TableName, err)
 		}
@@ -318,6 +324,9 @@ func analyze(m *model.Model, o Options, interval int) (*Report, error) {
 	}
 	for _, i := range order {
 		if err := o.ctx().Err(); err != nil {
+			return nil, err
+		}
+		if err := o.step(); err != nil {
 			return nil, err
 		}
 		rep.AccessPatterns[i] = measure(db, m, &m.AccessPatterns[i])
@@ -367,6 +376,14 @@ func analyze(m *model.Model, o Options, interval int) (*Report, error) {
 		rep.Warnings = []Warning{}
 	}
 	return rep, nil
+}
+
+// step calls o.Step, when set.
+func (o Options) step() error {
+	if o.Step == nil {
+		return nil
+	}
+	return o.Step()
 }
 
 // ctx is o.Context, or the background context.

@@ -1,6 +1,7 @@
 package analysis_test
 
 import (
+	"errors"
 	"strings"
 	"testing"
 
@@ -262,5 +263,33 @@ func TestOptionsErrors(t *testing.T) {
 	}
 	if _, err := analysis.Analyze(nil, analysis.Options{}); err == nil {
 		t.Error("nil model: no error")
+	}
+}
+
+// TestStep: Options.Step is called for every item examined and every
+// access pattern measured, the report is the one without it, and an error
+// from Step stops the analysis with that error.
+func TestStep(t *testing.T) {
+	m := patternModel(t, "multi-tenancy")
+	plain := analyze(t, m, analysis.Options{Items: 600})
+	steps := 0
+	stepped := analyze(t, m, analysis.Options{Items: 600, Step: func() error { steps++; return nil }})
+	if want := plain.Dataset.Items + len(m.AccessPatterns); steps != want {
+		t.Errorf("%d steps; want one per item loaded and access pattern (%d)", steps, want)
+	}
+	if stepped.Totals.OnDemand != plain.Totals.OnDemand || len(stepped.Tables) != len(plain.Tables) ||
+		stepped.Tables[0].Items != plain.Tables[0].Items || stepped.Tables[0].Bytes != plain.Tables[0].Bytes {
+		t.Errorf("with Step the report differs: %+v vs %+v", stepped.Totals, plain.Totals)
+	}
+	stop := errors.New("stop")
+	n := 0
+	_, err := analysis.Analyze(m, analysis.Options{Items: 600, Resolve: patterns.Generator, Step: func() error {
+		if n++; n == 100 {
+			return stop
+		}
+		return nil
+	}})
+	if !errors.Is(err, stop) || n != 100 {
+		t.Errorf("stopped at step %d with %v", n, err)
 	}
 }
