@@ -387,14 +387,14 @@ func (g *gridPanel) renderRow(st *State, table string, grid *visualizer.Grid, co
 				Title("Duplicate the item under a new key").
 				OnClick(func(ctx goapp.Context, e goapp.Event) {
 					if cur, ok := g.rowOf(table, row.Key); ok {
-						g.openNew(table, cur.Item)
+						g.openNew(table, cur.Item())
 					}
 				}, goapp.EventScope(table, row.Key)),
 			goapp.Button().ID(IDGridDelete+row.Key).Class("wb-btn wb-btn-small wb-btn-danger").Text("✕").
 				Title("Delete the item (DeleteItem)").
 				OnClick(func(ctx goapp.Context, e goapp.Event) {
 					if cur, ok := g.rowOf(table, row.Key); ok {
-						g.deleteRow(ctx, table, cur.Item)
+						g.deleteRow(ctx, table, cur.Item())
 					}
 				}, goapp.EventScope(table, row.Key)),
 		),
@@ -481,13 +481,14 @@ func (g *gridPanel) startEdit(table string, row visualizer.GridRow, c visualizer
 		return
 	}
 	hash, rng := g.tableKeys(table)
-	typ, text := visualizer.CellEdit(row.Item[c.Name])
-	if _, ok := row.Item[c.Name]; !ok {
+	item := row.Item()
+	typ, text := visualizer.CellEdit(item[c.Name])
+	if _, ok := item[c.Name]; !ok {
 		typ = g.columnType(table, c.Name)
 	}
 	g.edit = &gridEdit{
-		table: table, row: row.Key, item: row.Item, col: c.Name,
-		key: keyOfNames(row.Item, hash, rng), hash: hash,
+		table: table, row: row.Key, item: item, col: c.Name,
+		key: keyOfNames(item, hash, rng), hash: hash,
 		isKey: c.Name == hash || c.Name == rng,
 		typ:   typ, text: text,
 	}
@@ -561,7 +562,7 @@ func (g *gridPanel) confirmMove(ctx goapp.Context) {
 	// The item as it is now, should it have changed since the editor opened.
 	cur := ed.item
 	if row, ok := g.rowOf(ed.table, ed.row); ok {
-		cur = row.Item
+		cur = row.Item()
 	}
 	next := maps.Clone(cur)
 	next[ed.col] = ed.move

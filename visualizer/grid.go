@@ -47,12 +47,34 @@ func (c GridColumn) IsKey() bool { return c.Kind == GridHashKey || c.Kind == Gri
 type GridRow struct {
 	// Key is the ItemKey of the item's primary key: its identity across
 	// snapshots, for HTML ids and the live marks.
-	Key string
-	// Item is the item as stored; shared, never to be modified.
-	Item   attr.Item
+	Key    string
 	Entity string
 
+	// item is the item of a grid built from items (NewGrid); a grid of a
+	// snapshot keeps its rows' items in their stored form only (entry),
+	// decoding one when asked: the decoded items of a hundred thousand
+	// rows are millions of pointers, which the collector's every cycle
+	// follows, on the page's only thread under wasm.
+	item  attr.Item
 	entry engine.StoredEntry // where it is stored: its order, and whether it changed
+}
+
+// Item is the row's item, decoded from the snapshot when the row is of
+// one; shared with the snapshot, never to be modified.
+func (r GridRow) Item() attr.Item {
+	if r.item != nil {
+		return r.item
+	}
+	return r.entry.Item()
+}
+
+// attr reads one attribute of the row's item, without decoding the others.
+func (r GridRow) attr(name string) attr.Value {
+	if r.item != nil {
+		return r.item[name]
+	}
+	v, _ := r.entry.Attr(name)
+	return v
 }
 
 // GridOptions describes the table a grid is built for.
@@ -84,7 +106,13 @@ type Grid struct {
 	last   gridViewMemo
 	byKey  map[string]int
 	names  map[string]int // how many items hold each attribute name
+	// decoded are the items of the rows read lately (Value), decoded
+	// once for the renders of a window; at most gridDecodedMax.
+	decoded map[int]attr.Item
 }
+
+// gridDecodedMax bounds Grid.decoded: a few windows of rows.
+const gridDecodedMax = 512
 
 type gridOrderKey struct {
 	col  int
@@ -109,7 +137,7 @@ func NewGrid(items []attr.Item, o GridOptions) *Grid {
 }
 
 func newGridRow(it attr.Item, o *GridOptions) GridRow {
-	r := GridRow{Key: ItemKey(it, o.Hash, o.Range), Item: it}
+	r := GridRow{Key: ItemKey(it, o.Hash, o.Range), item: it}
 	if o.EntityOf != nil {
 		r.Entity = o.EntityOf(it)
 	}
@@ -262,7 +290,7 @@ func gridFrom(ts *engine.TableSnapshot, prev *Grid, o GridOptions, step func() e
 			if c = old[i].entry.Compare(e); c >= 0 {
 				break
 			}
-			countNames(names, old[i].Item, -1) // deleted since
+			countNames(names, old[i].Item(), -1) // deleted since
 			i++
 		}
 		if i < len(old) && c == 0 {
@@ -274,11 +302,11 @@ func gridFrom(ts *engine.TableSnapshot, prev *Grid, o GridOptions, step func() e
 				from = append(from, int32(i-1))
 				return next()
 			}
-			countNames(names, r.Item, -1) // changed since
+			countNames(names, r.Item(), -1) // changed since
 		}
 		it := e.Item()
 		r := newGridRow(it, &o)
-		r.entry = e
+		r.item, r.entry = nil, e
 		countNames(names, it, 1)
 		rows = append(rows, r)
 		from = append(from, -1)
@@ -288,7 +316,7 @@ func gridFrom(ts *engine.TableSnapshot, prev *Grid, o GridOptions, step func() e
 		return nil, stop
 	}
 	for ; i < len(old); i++ {
-		countNames(names, old[i].Item, -1)
+		countNames(names, old[i].Item(), -1)
 	}
 	g := newGrid(rows, names, o)
 	if prev != nil {
@@ -358,7 +386,29 @@ func (g *Grid) Value(row, col int) attr.Value {
 	if c.Kind == GridEntity {
 		return nil
 	}
-	return g.Rows[row].Item[c.Name]
+	return g.item(row)[c.Name]
+}
+
+// item returns a row's item, from the rows decoded lately when it is one.
+func (g *Grid) item(row int) attr.Item {
+	r := &g.Rows[row]
+	if r.item != nil {
+		return r.item
+	}
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	if it, ok := g.decoded[row]; ok {
+		return it
+	}
+	if len(g.decoded) >= gridDecodedMax {
+		clear(g.decoded)
+	}
+	if g.decoded == nil {
+		g.decoded = map[int]attr.Item{}
+	}
+	it := r.entry.Item()
+	g.decoded[row] = it
+	return it
 }
 
 // Text is a cell's display text: the value in FormatValue's notation, cut
@@ -543,7 +593,7 @@ func (g *Grid) sortKeys(col int) []gridSortKey {
 			}
 			continue
 		}
-		switch v := g.Rows[i].Item[g.Columns[col].Name].(type) {
+		switch v := g.Rows[i].attr(g.Columns[col].Name).(type) {
 		case nil:
 			keys[i] = gridSortKey{rank: gridMissing}
 		case attr.Number:
@@ -606,7 +656,8 @@ func (g *Grid) fullText(row, col int) string {
 	if g.Columns[col].Kind == GridEntity {
 		return g.Rows[row].Entity
 	}
-	v := g.Value(row, col)
+	// Not Value: the caller may hold g.mu, and a whole column is read once.
+	v := g.Rows[row].attr(g.Columns[col].Name)
 	if v == nil {
 		return ""
 	}
@@ -648,7 +699,7 @@ func (g *Grid) searchLocked() []string {
 // one pass over the map rather than a lookup per column.
 func (g *Grid) appendSearch(buf []byte, i int) []byte {
 	buf = append(append(buf, g.Rows[i].Entity...), 0)
-	for _, v := range g.Rows[i].Item {
+	for _, v := range g.Rows[i].Item() {
 		buf = append(appendValueText(buf, v), 0)
 	}
 	return buf
