@@ -53,7 +53,7 @@ type gridPanel struct {
 	err    string // the last write's error
 	// work builds a large table's grid as a job (view_work.go), kept
 	// for the table's Version and the design.
-	work viewWork[gridKey, *visualizer.Grid]
+	work viewWork // of a gridKey: *visualizer.Grid
 	// ctx is the panel's while it is mounted (mounted), for the jobs
 	// its render starts.
 	ctx     goapp.Context
@@ -87,7 +87,7 @@ func (g *gridPanel) gridFor(st *State, table string) (*visualizer.Grid, bool) {
 	}
 	key := gridKey{table, ts.Version(), st.Model}
 	if gr, k, ok := g.work.last(); ok && k == key {
-		return gr, true
+		return gr.(*visualizer.Grid), true
 	}
 	if gr := visualizer.GridCached(ts, st.Model); gr != nil {
 		g.work.set(key, gr)
@@ -100,9 +100,13 @@ func (g *gridPanel) gridFor(st *State, table string) (*visualizer.Grid, bool) {
 		return gr, true
 	case viewAsJob:
 		design, entity := st.Model, entityOf(st.Model, table)
-		return g.work.get(g.ctx, key, func(j *job) (*visualizer.Grid, error) {
+		gr, ok := g.work.get(g.ctx, key, func(j *job) (any, error) {
 			return visualizer.BuildGrid(ts, design, entity, j.step)
 		})
+		if !ok {
+			return nil, false
+		}
+		return gr.(*visualizer.Grid), true
 	}
 	return nil, false
 }

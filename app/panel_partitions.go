@@ -37,7 +37,7 @@ type partitionsPanel struct {
 	bad map[string]bool
 	// data is the table's data as partitions read it: every item
 	// collection, read by a job (view_work.go) for a large table.
-	data  viewWork[partitionsKey, *partitionsRead]
+	data  viewWork // of a partitionsKey: *partitionsRead
 	cache partitionsCache
 	// ctx is the panel's while it is mounted (mounted), for the jobs
 	// its render starts.
@@ -156,16 +156,17 @@ func (p *partitionsPanel) outcome(st *State, table string) (*partitionsOutcome, 
 	switch viewMode(p.mounted, ts.Len()) {
 	case viewInRender:
 		if res, key, ok := p.data.last(); ok && key == dk {
-			r = res
+			r = res.(*partitionsRead)
 		} else {
 			r, _ = partitionsReadOf(nil, ts)
 			p.data.set(dk, r)
 		}
 	case viewAsJob:
-		var ok bool
-		if r, ok = p.data.get(p.ctx, dk, func(j *job) (*partitionsRead, error) { return partitionsReadOf(j, ts) }); !ok {
+		res, ok := p.data.get(p.ctx, dk, func(j *job) (any, error) { return partitionsReadOf(j, ts) })
+		if !ok {
 			return nil, false
 		}
+		r = res.(*partitionsRead)
 	default:
 		return nil, false
 	}

@@ -48,14 +48,16 @@ func viewMode(mounted bool, items int) int {
 }
 
 // viewWork is one view's costly model, computed as a job and kept for the
-// inputs (K) it was computed from. Its methods run on the UI goroutine.
-type viewWork[K comparable, R any] struct {
-	key  K // the inputs of res
-	res  R
+// inputs it was computed from (a comparable key). Its methods run on the
+// UI goroutine. (Not generic: each instance of a generic type would add
+// its code to the page's wasm, which is at its size budget.)
+type viewWork struct {
+	key  any // the inputs of res
+	res  any
 	have bool
 	// job is the running computation, of runKey.
 	job    *job
-	runKey K
+	runKey any
 	// started counts the computations started (tests).
 	started int
 }
@@ -66,14 +68,13 @@ type viewWork[K comparable, R any] struct {
 // result is kept and the panel is rendered again. compute runs off the
 // event handler, calling j.step between small units of its work and
 // returning j's context's error when cancelled.
-func (w *viewWork[K, R]) get(ctx goapp.Context, key K, compute func(j *job) (R, error)) (R, bool) {
+func (w *viewWork) get(ctx goapp.Context, key any, compute func(j *job) (any, error)) (any, bool) {
 	if w.have && w.key == key {
 		return w.res, true
 	}
 	if w.job != nil {
 		if w.runKey == key {
-			var zero R
-			return zero, false
+			return nil, false
 		}
 		w.job.cancel() // superseded
 	}
@@ -83,7 +84,7 @@ func (w *viewWork[K, R]) get(ctx goapp.Context, key K, compute func(j *job) (R, 
 	ctx.Async(func() {
 		// The page shows the panel and its notice first.
 		j.pause()
-		var r R
+		var r any
 		err := j.ctx.Err()
 		if err == nil {
 			r, err = compute(j)
@@ -101,26 +102,25 @@ func (w *viewWork[K, R]) get(ctx goapp.Context, key K, compute func(j *job) (R, 
 			w.key, w.res, w.have = key, r, true
 		})
 	})
-	var zero R
-	return zero, false
+	return nil, false
 }
 
 // set keeps a model computed elsewhere (in the render, for a small table)
 // as the one for key, superseding a running computation.
-func (w *viewWork[K, R]) set(key K, r R) {
+func (w *viewWork) set(key, r any) {
 	w.stop()
 	w.key, w.res, w.have = key, r, true
 }
 
 // last returns the last model computed, whatever its inputs (a panel may
 // show it while the next one computes).
-func (w *viewWork[K, R]) last() (R, K, bool) { return w.res, w.key, w.have }
+func (w *viewWork) last() (res, key any, ok bool) { return w.res, w.key, w.have }
 
 // running says a computation is under way.
-func (w *viewWork[K, R]) running() bool { return w.job != nil }
+func (w *viewWork) running() bool { return w.job != nil }
 
 // stop cancels a running computation (the panel goes).
-func (w *viewWork[K, R]) stop() {
+func (w *viewWork) stop() {
 	if w.job != nil {
 		w.job.cancel()
 		w.job = nil
