@@ -202,9 +202,8 @@ func (g *gridPanel) Render() goapp.UI {
 		// last (a write's new version) or a notice.
 		state = "computing"
 		if g.grid == nil || g.grid.Table != name {
-			return goapp.Div().Class("wb-grid-panel").Attr("data-state", state).Attr("aria-busy", "true").Body(head,
-				goapp.P().ID(IDGridComputing).Class("wb-muted").Attr("role", "status").
-					Text("Building the grid of "+plural(st.Snapshot.Table(name).Len(), "item")+"…"))
+			return renderComputing("wb-grid-panel", head, IDGridComputing,
+				"Building the grid of "+plural(st.Snapshot.Table(name).Len(), "item")+"…")
 		}
 		grid = g.grid
 	}

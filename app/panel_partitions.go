@@ -194,20 +194,14 @@ func (p *partitionsPanel) Render() goapp.UI {
 	if !ready {
 		// The table's collections are being read (a job): the tab
 		// answers at once.
-		n := st.Snapshot.Table(name).Len()
-		return goapp.Div().Class("wb-part").Attr("data-state", "computing").Attr("aria-busy", "true").Body(
-			goapp.Div().Class("wb-panel-head").Body(
-				tableSelect(st, name, func(ctx goapp.Context, v string) { p.table = v }),
-			),
-			goapp.P().ID(IDPartComputing).Class("wb-muted").Attr("role", "status").
-				Text("Mapping "+plural(n, "item")+" onto the partitions…"),
-		)
+		return renderComputing("wb-part", goapp.Div().Class("wb-panel-head").Body(tableSelect(st, name, p.selectTable)),
+			IDPartComputing, "Mapping "+plural(st.Snapshot.Table(name).Len(), "item")+" onto the partitions…")
 	}
 	if !p.edited && out.Base != nil {
 		p.in = out.Input
 	}
 	head := goapp.Div().Class("wb-panel-head").Body(
-		tableSelect(st, name, func(ctx goapp.Context, v string) { p.table = v }),
+		tableSelect(st, name, p.selectTable),
 		p.renderCount(out),
 	)
 	if out.Base == nil {
@@ -242,6 +236,9 @@ func (p *partitionsPanel) Render() goapp.UI {
 		),
 	)
 }
+
+// selectTable shows another table.
+func (p *partitionsPanel) selectTable(ctx goapp.Context, v string) { p.table = v }
 
 // renderCount draws the partition count, with the table's own count when
 // a what-if changed it.

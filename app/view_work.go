@@ -126,3 +126,10 @@ func (w *viewWork) stop() {
 		w.job = nil
 	}
 }
+
+// renderComputing draws a panel while a job builds its view: the panel's
+// head and a notice saying what is being computed.
+func renderComputing(class string, head goapp.UI, id, text string) goapp.UI {
+	return goapp.Div().Class(class).Attr("data-state", "computing").Attr("aria-busy", "true").Body(head,
+		goapp.P().ID(id).Class("wb-muted").Attr("role", "status").Text(text))
+}
