@@ -54,10 +54,54 @@ type gridPanel struct {
 	// work builds a large table's grid as a job (view_work.go), kept
 	// for the table's Version and the design.
 	work viewWork // of a gridKey: *visualizer.Grid
+	// prep works out a large grid's view (its sort, the texts its
+	// filters search) as a job; rows is the view shown last, of rowsOf,
+	// shown again while the next one is worked out.
+	prep   viewWork // of a gridViewKey
+	rows   []int32
+	rowsOf *visualizer.Grid
 	// ctx is the panel's while it is mounted (mounted), for the jobs
 	// its render starts.
 	ctx     goapp.Context
 	mounted bool
+}
+
+// gridViewKey is what a view of a grid depends on: the grid and the
+// query (gridPanel.queryKey).
+type gridViewKey struct {
+	grid  *visualizer.Grid
+	query string
+}
+
+// queryKey writes the panel's sort and filters as one comparable string.
+func (g *gridPanel) queryKey() string {
+	keys := slices.Sorted(maps.Keys(g.colFilter))
+	parts := []string{g.sort, strconv.FormatBool(g.desc), g.filter}
+	for _, k := range keys {
+		parts = append(parts, k, g.colFilter[k])
+	}
+	return strings.Join(parts, "\x00")
+}
+
+// viewOf returns the rows of the panel's view of grid, false while a job
+// works them out (a sort or a filter of a large grid): the rows shown
+// last meanwhile, or the storage order.
+func (g *gridPanel) viewOf(grid *visualizer.Grid) ([]int32, bool) {
+	q := g.query(grid)
+	ready := len(grid.Rows) <= viewSyncItems || !g.mounted || grid.Ready(q)
+	if !ready {
+		_, ready = g.prep.get(g.ctx, gridViewKey{grid, g.queryKey()}, func(j *job) (any, error) {
+			return nil, grid.Prepare(q, j.step)
+		})
+	}
+	if ready {
+		g.rows, g.rowsOf = grid.View(q), grid
+		return g.rows, true
+	}
+	if g.rowsOf == grid {
+		return g.rows, false
+	}
+	return grid.View(visualizer.GridQuery{Sort: -1}), false
 }
 
 // gridKey is what a grid depends on: the table's items and the design
@@ -75,6 +119,7 @@ func (g *gridPanel) OnMount(ctx goapp.Context) { g.ctx, g.mounted = ctx, true }
 func (g *gridPanel) OnDismount() {
 	g.mounted = false
 	g.work.stop()
+	g.prep.stop()
 }
 
 // gridFor returns the grid of a table in the state (nil without one),
@@ -210,7 +255,10 @@ func (g *gridPanel) Render() goapp.UI {
 	if grid == nil {
 		return goapp.Div().Class("wb-grid-panel").Body(head, goapp.P().ID(IDGrid).Class("wb-muted").Text("No table."))
 	}
-	rows := grid.View(g.query(grid))
+	rows, viewReady := g.viewOf(grid)
+	if !viewReady {
+		state, ready = "computing", false
+	}
 	from, to := visualizer.GridWindow(len(rows), g.scrollTop, gridViewport, gridRowHeight, gridMargin)
 	cols := g.columns(grid)
 	g.rendered, g.grid = from, grid

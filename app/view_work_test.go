@@ -1,6 +1,7 @@
 package app
 
 import (
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -8,6 +9,7 @@ import (
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 
 	"github.com/dynamodb-workbench/workbench/engine/attr"
+	"github.com/dynamodb-workbench/workbench/visualizer"
 )
 
 // viewJobs makes the panels build every view as a job, whatever the
@@ -166,5 +168,66 @@ func TestGridPanelBuildsAsAJob(t *testing.T) {
 	e.ConsumeAll()
 	if doc = p.html(); !strings.Contains(doc, `data-state="ready"`) || !strings.Contains(doc, `>b<`) || p.work.started != 2 {
 		t.Fatalf("after the write's build (%d builds) the panel shows %s", p.work.started, doc)
+	}
+}
+
+// TestGridPanelSortsAsAJob: on a large grid a sort is worked out by a
+// job: the panel shows the rows in their order before, marked computing,
+// then sorted; the next render of the same sort starts nothing.
+func TestGridPanelSortsAsAJob(t *testing.T) {
+	viewJobs(t)
+	p, e := newGridPanel(t)
+	p.OnMount(p.ctx)
+	p.html()
+	e.ConsumeAll()
+	order := func(doc string) []string {
+		var keys []string
+		for _, part := range strings.Split(doc, `id="`+IDGridRow)[1:] {
+			keys = append(keys, part[:strings.IndexByte(part, '"')])
+		}
+		return keys
+	}
+	before := order(p.html())
+	if len(before) != 3 {
+		t.Fatalf("rows %v", before)
+	}
+	// Sorted by SK (ties in storage order), in whichever direction
+	// changes the order.
+	var items []attr.Item
+	p.State.Snapshot.Table("Shop").Items(func(it attr.Item) bool { items = append(items, it); return true })
+	var want []string
+	for _, desc := range []bool{false, true} {
+		sorted := slices.Clone(items)
+		slices.SortStableFunc(sorted, func(a, b attr.Item) int {
+			c := strings.Compare(string(a["SK"].(attr.String)), string(b["SK"].(attr.String)))
+			if desc {
+				c = -c
+			}
+			return c
+		})
+		want = want[:0]
+		for _, it := range sorted {
+			want = append(want, visualizer.ItemKey(it, "PK", "SK"))
+		}
+		p.sortBy("SK")
+		if !slices.Equal(want, before) {
+			break
+		}
+	}
+	doc := p.html()
+	if !strings.Contains(doc, `data-state="computing"`) || !slices.Equal(order(doc), before) {
+		t.Fatalf("while the sort is worked out the rows are %v (before %v): %s", order(doc), before, doc)
+	}
+	e.ConsumeAll()
+	doc = p.html()
+	after := order(doc)
+	if !strings.Contains(doc, `data-state="ready"`) || !slices.Equal(after, want) {
+		t.Fatalf("sorted by SK the rows are %v, want %v", after, want)
+	}
+	started := p.prep.started
+	p.html()
+	e.ConsumeAll()
+	if p.prep.started != started || started != 1 {
+		t.Errorf("%d sorts worked out for one", p.prep.started)
 	}
 }

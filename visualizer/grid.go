@@ -528,7 +528,8 @@ func (g *Grid) orderLocked(col int, desc bool) []int32 {
 		order[i] = int32(i)
 	}
 	if col >= 0 {
-		slices.SortFunc(order, orderCmp(g.sortKeys(col), desc))
+		keys, _ := g.sortKeys(col, nil)
+		slices.SortFunc(order, orderCmp(keys, desc))
 	}
 	if g.orders == nil {
 		g.orders = map[gridOrderKey][]int32{}
@@ -581,10 +582,15 @@ const (
 	gridMissing
 )
 
-func (g *Grid) sortKeys(col int) []gridSortKey {
+// sortKeys reduces a column's cells to sort keys; step, when set, is
+// called after each row, and its error stops the work.
+func (g *Grid) sortKeys(col int, step func() error) ([]gridSortKey, error) {
 	keys := make([]gridSortKey, len(g.Rows))
 	entity := g.Columns[col].Kind == GridEntity
 	for i := range g.Rows {
+		if err := stepOf(step); err != nil {
+			return nil, err
+		}
 		if entity {
 			if e := g.Rows[i].Entity; e != "" {
 				keys[i] = gridSortKey{rank: gridString, text: e}
@@ -615,7 +621,7 @@ func (g *Grid) sortKeys(col int) []gridSortKey {
 			keys[i] = gridSortKey{rank: gridOther, text: FormatValue(v)}
 		}
 	}
-	return keys
+	return keys, nil
 }
 
 func compareGridKeys(a, b *gridSortKey) int {
@@ -640,15 +646,25 @@ func (g *Grid) textsLocked(col int) []string {
 	if t, ok := g.texts[col]; ok {
 		return t
 	}
-	t := make([]string, len(g.Rows))
-	for i := range g.Rows {
-		t[i] = strings.ToLower(g.fullText(i, col))
-	}
+	t, _ := g.columnTexts(col, nil)
 	if g.texts == nil {
 		g.texts = map[int][]string{}
 	}
 	g.texts[col] = t
 	return t
+}
+
+// columnTexts is textsLocked's work, which reads no cache: step, when
+// set, is called after each row, and its error stops the work.
+func (g *Grid) columnTexts(col int, step func() error) ([]string, error) {
+	t := make([]string, len(g.Rows))
+	for i := range g.Rows {
+		if err := stepOf(step); err != nil {
+			return nil, err
+		}
+		t[i] = strings.ToLower(g.fullText(i, col))
+	}
+	return t, nil
 }
 
 // fullText is a cell's whole text (not cut), for filtering.
@@ -669,13 +685,22 @@ func (g *Grid) fullText(row, col int) string {
 // of all rows share one buffer: a hundred thousand rows cost a handful of
 // allocations, not one per cell.
 func (g *Grid) searchLocked() []string {
-	if g.search != nil {
-		return g.search
+	if g.search == nil {
+		g.search, _ = g.searchTexts(nil)
 	}
+	return g.search
+}
+
+// searchTexts is searchLocked's work, which reads no cache: step, when
+// set, is called after each row, and its error stops the work.
+func (g *Grid) searchTexts(step func() error) ([]string, error) {
 	s := make([]string, len(g.Rows))
 	var buf []byte
 	ends := make([]int, len(g.Rows))
 	for i := range g.Rows {
+		if err := stepOf(step); err != nil {
+			return nil, err
+		}
 		buf = g.appendSearch(buf, i)
 		ends[i] = len(buf)
 		if i == 0 {
@@ -690,8 +715,7 @@ func (g *Grid) searchLocked() []string {
 		s[i] = all[start:end]
 		start = end
 	}
-	g.search = s
-	return s
+	return s, nil
 }
 
 // appendSearch appends every cell of a row, in no particular order (a
@@ -776,7 +800,8 @@ func (g *Grid) inherit(prev *Grid, from []int32) {
 		if nc < 0 {
 			continue
 		}
-		cmp := orderCmp(g.sortKeys(nc), ok.desc)
+		keys, _ := g.sortKeys(nc, nil)
+		cmp := orderCmp(keys, ok.desc)
 		kept := make([]int32, 0, len(g.Rows))
 		for _, j := range order {
 			if i := inv[j]; i >= 0 {
