@@ -73,14 +73,10 @@ type gridViewKey struct {
 	query string
 }
 
-// queryKey writes the panel's sort and filters as one comparable string.
+// queryKey writes the panel's sort and filters as one comparable string
+// (fmt prints a map's entries sorted by key).
 func (g *gridPanel) queryKey() string {
-	keys := slices.Sorted(maps.Keys(g.colFilter))
-	parts := []string{g.sort, strconv.FormatBool(g.desc), g.filter}
-	for _, k := range keys {
-		parts = append(parts, k, g.colFilter[k])
-	}
-	return strings.Join(parts, "\x00")
+	return fmt.Sprintf("%q %t %q %q", g.sort, g.desc, g.filter, g.colFilter)
 }
 
 // viewOf returns the rows of the panel's view of grid, false while a job
@@ -133,10 +129,6 @@ func (g *gridPanel) gridFor(st *State, table string) (*visualizer.Grid, bool) {
 	key := gridKey{table, ts.Version(), st.Model}
 	if gr, k, ok := g.work.last(); ok && k == key {
 		return gr.(*visualizer.Grid), true
-	}
-	if gr := visualizer.GridCached(ts, st.Model); gr != nil {
-		g.work.set(key, gr)
-		return gr, true
 	}
 	switch viewMode(g.mounted, ts.Len()) {
 	case viewInRender:

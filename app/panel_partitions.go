@@ -143,13 +143,8 @@ func partitionsCompute(r *partitionsRead, in visualizer.PartitionsInput, edited 
 func (p *partitionsPanel) outcome(st *State, table string) (*partitionsOutcome, bool) {
 	ts := st.Snapshot.Table(table)
 	if ts == nil || ts.Description == nil {
-		// The engine's own words for a missing table.
-		_, err := p.Store.DB().Partitions(table, partitionsLargest)
-		msg := "no table " + table
-		if err != nil {
-			msg = err.Error()
-		}
-		return &partitionsOutcome{Err: msg}, true
+		// The engine's words for a missing table (Database.Partitions).
+		return &partitionsOutcome{Err: "ResourceNotFoundException: Requested resource not found: Table: " + table + " not found"}, true
 	}
 	dk := partitionsKey{table: table, version: ts.Version(), spec: visualizer.PartitionsSpec(ts.Description)}
 	var r *partitionsRead

@@ -60,6 +60,9 @@ type viewWork struct {
 	runKey any
 	// started counts the computations started (tests).
 	started int
+	// A viewWork is never compared: without this, Go would add an
+	// equality function for it to the page's wasm.
+	_ [0]func()
 }
 
 // get returns the model for key when it is there. Otherwise it starts
@@ -131,5 +134,5 @@ func (w *viewWork) stop() {
 // head and a notice saying what is being computed.
 func renderComputing(class string, head goapp.UI, id, text string) goapp.UI {
 	return goapp.Div().Class(class).Attr("data-state", "computing").Attr("aria-busy", "true").Body(head,
-		goapp.P().ID(id).Class("wb-muted").Attr("role", "status").Text(text))
+		goapp.P().ID(id).Class("wb-muted").Text(text))
 }

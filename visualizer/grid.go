@@ -68,13 +68,27 @@ func (r GridRow) Item() attr.Item {
 	return r.entry.Item()
 }
 
-// attr reads one attribute of the row's item, without decoding the others.
+// attr reads one attribute of the row's item: a string, a binary or a
+// number (the common keys) without decoding the item.
 func (r GridRow) attr(name string) attr.Value {
 	if r.item != nil {
 		return r.item[name]
 	}
-	v, _ := r.entry.Attr(name)
-	return v
+	var info [1]engine.AttrInfo
+	r.entry.Peek([]string{name}, info[:])
+	switch info[0].Type {
+	case 0:
+		return nil
+	case attr.TypeS:
+		return attr.String(info[0].Text)
+	case attr.TypeB:
+		return attr.Binary(info[0].Text)
+	case attr.TypeN:
+		if n, err := attr.ParseNumber(info[0].Text); err == nil {
+			return n
+		}
+	}
+	return r.entry.Item()[name]
 }
 
 // GridOptions describes the table a grid is built for.
@@ -106,13 +120,10 @@ type Grid struct {
 	last   gridViewMemo
 	byKey  map[string]int
 	names  map[string]int // how many items hold each attribute name
-	// decoded are the items of the rows read lately (Value), decoded
-	// once for the renders of a window; at most gridDecodedMax.
-	decoded map[int]attr.Item
+	// decoded is the item of row decodedRow, read last (Value).
+	decoded    attr.Item
+	decodedRow int
 }
-
-// gridDecodedMax bounds Grid.decoded: a few windows of rows.
-const gridDecodedMax = 512
 
 type gridOrderKey struct {
 	col  int
@@ -193,14 +204,6 @@ func newGrid(rows []GridRow, names map[string]int, o GridOptions) *Grid {
 func GridOf(ts *engine.TableSnapshot, key any, entityOf func(attr.Item) string) *Grid {
 	g, _ := BuildGrid(ts, key, entityOf, nil)
 	return g
-}
-
-// GridCached returns the grid GridOf returns for the snapshot when it is
-// built already, or nil.
-func GridCached(ts *engine.TableSnapshot, key any) *Grid {
-	gridCache.Lock()
-	defer gridCache.Unlock()
-	return gridCache.m[gridCacheKey{ts.Description.TableName, ts.Version(), key}].Value()
 }
 
 // BuildGrid is GridOf spread over time: step, when set, is called after
@@ -389,7 +392,8 @@ func (g *Grid) Value(row, col int) attr.Value {
 	return g.item(row)[c.Name]
 }
 
-// item returns a row's item, from the rows decoded lately when it is one.
+// item returns a row's item; the row decoded last is kept, as a render
+// reads the cells of one row after the other.
 func (g *Grid) item(row int) attr.Item {
 	r := &g.Rows[row]
 	if r.item != nil {
@@ -397,18 +401,10 @@ func (g *Grid) item(row int) attr.Item {
 	}
 	g.mu.Lock()
 	defer g.mu.Unlock()
-	if it, ok := g.decoded[row]; ok {
-		return it
+	if g.decoded == nil || g.decodedRow != row {
+		g.decoded, g.decodedRow = r.entry.Item(), row
 	}
-	if len(g.decoded) >= gridDecodedMax {
-		clear(g.decoded)
-	}
-	if g.decoded == nil {
-		g.decoded = map[int]attr.Item{}
-	}
-	it := r.entry.Item()
-	g.decoded[row] = it
-	return it
+	return g.decoded
 }
 
 // Text is a cell's display text: the value in FormatValue's notation, cut
@@ -473,11 +469,16 @@ func (q GridQuery) key() gridQueryKey {
 func (g *Grid) View(q GridQuery) []int32 {
 	k := q.key()
 	g.mu.Lock()
-	defer g.mu.Unlock()
 	if g.last.ok && g.last.q == k {
+		defer g.mu.Unlock()
 		return g.last.rows
 	}
-	order := g.orderLocked(q.Sort, q.Desc)
+	g.mu.Unlock()
+	g.Prepare(q, nil) // never fails without a step
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	col, desc := g.orderOf(q)
+	order := g.orders[gridOrderKey{col, desc}]
 	var cols []int
 	var wants []string
 	for c, t := range q.Columns {
@@ -490,11 +491,11 @@ func (g *Grid) View(q GridQuery) []int32 {
 	if k.filter != "" || len(cols) > 0 {
 		var search []string
 		if k.filter != "" {
-			search = g.searchLocked()
+			search = g.search
 		}
 		texts := make([][]string, len(cols))
 		for i, c := range cols {
-			texts[i] = g.textsLocked(c)
+			texts[i] = g.texts[c]
 		}
 		rows = make([]int32, 0, len(order)/4)
 	next:
@@ -512,30 +513,6 @@ func (g *Grid) View(q GridQuery) []int32 {
 	}
 	g.last = gridViewMemo{ok: true, q: k, rows: rows}
 	return rows
-}
-
-// orderLocked returns every row sorted by a column (storage order for -1).
-func (g *Grid) orderLocked(col int, desc bool) []int32 {
-	if col < 0 || col >= len(g.Columns) {
-		col, desc = -1, false
-	}
-	ok := gridOrderKey{col, desc}
-	if o, found := g.orders[ok]; found {
-		return o
-	}
-	order := make([]int32, len(g.Rows))
-	for i := range order {
-		order[i] = int32(i)
-	}
-	if col >= 0 {
-		keys, _ := g.sortKeys(col, nil)
-		slices.SortFunc(order, orderCmp(keys, desc))
-	}
-	if g.orders == nil {
-		g.orders = map[gridOrderKey][]int32{}
-	}
-	g.orders[ok] = order
-	return order
 }
 
 // orderCmp compares two rows by their keys. Ties keep the storage order:
@@ -641,21 +618,8 @@ func compareGridKeys(a, b *gridSortKey) int {
 	return strings.Compare(a.text, b.text)
 }
 
-// textsLocked returns a column's display texts, lower-cased, by row.
-func (g *Grid) textsLocked(col int) []string {
-	if t, ok := g.texts[col]; ok {
-		return t
-	}
-	t, _ := g.columnTexts(col, nil)
-	if g.texts == nil {
-		g.texts = map[int][]string{}
-	}
-	g.texts[col] = t
-	return t
-}
-
-// columnTexts is textsLocked's work, which reads no cache: step, when
-// set, is called after each row, and its error stops the work.
+// columnTexts returns a column's display texts, lower-cased, by row;
+// step, when set, is called after each row, and its error stops the work.
 func (g *Grid) columnTexts(col int, step func() error) ([]string, error) {
 	t := make([]string, len(g.Rows))
 	for i := range g.Rows {
@@ -680,19 +644,11 @@ func (g *Grid) fullText(row, col int) string {
 	return FormatValue(v)
 }
 
-// searchLocked returns each row's cells' texts, lower-cased, joined by a
+// searchTexts returns each row's cells' texts, lower-cased, joined by a
 // byte no text holds, so a filter matches within one cell only. The texts
 // of all rows share one buffer: a hundred thousand rows cost a handful of
-// allocations, not one per cell.
-func (g *Grid) searchLocked() []string {
-	if g.search == nil {
-		g.search, _ = g.searchTexts(nil)
-	}
-	return g.search
-}
-
-// searchTexts is searchLocked's work, which reads no cache: step, when
-// set, is called after each row, and its error stops the work.
+// allocations, not one per cell. step, when set, is called after each
+// row, and its error stops the work.
 func (g *Grid) searchTexts(step func() error) ([]string, error) {
 	s := make([]string, len(g.Rows))
 	var buf []byte

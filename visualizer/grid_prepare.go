@@ -1,6 +1,9 @@
 package visualizer
 
-import "slices"
+import (
+	"errors"
+	"slices"
+)
 
 // A view of a grid of a hundred thousand rows first needs work on every
 // row: the sort keys of a column and the sort, the texts a filter
@@ -20,30 +23,14 @@ func stepOf(step func() error) error {
 	return step()
 }
 
-// Ready says View(q) is cheap: the view is the last one, or what it needs
-// (the sort's order, the texts its filters search) is worked out.
-func (g *Grid) Ready(q GridQuery) bool {
-	k := q.key()
-	g.mu.Lock()
-	defer g.mu.Unlock()
-	if g.last.ok && g.last.q == k {
-		return true
-	}
-	if col, desc := g.orderOf(q); col >= 0 {
-		if _, ok := g.orders[gridOrderKey{col, desc}]; !ok {
-			return false
-		}
-	}
-	if k.filter != "" && g.search == nil {
-		return false
-	}
-	for c, t := range q.Columns {
-		if _, ok := g.texts[c]; t != "" && c >= 0 && c < len(g.Columns) && !ok {
-			return false
-		}
-	}
-	return true
-}
+// Ready says View(q) is cheap: what it needs (the sort's order, the
+// texts its filters search) is worked out. It is Prepare with a step that
+// fails at once: Prepare steps only when it has work to do.
+func (g *Grid) Ready(q GridQuery) bool { return g.Prepare(q, notReady) == nil }
+
+var errNotReady = errors.New("grid: the view is not worked out")
+
+func notReady() error { return errNotReady }
 
 // orderOf is the sort a query asks for: col -1 for the storage order.
 func (g *Grid) orderOf(q GridQuery) (col int, desc bool) {
@@ -51,6 +38,20 @@ func (g *Grid) orderOf(q GridQuery) (col int, desc bool) {
 		return -1, false
 	}
 	return q.Sort, q.Desc
+}
+
+// todoLocked says what View(q) needs that is not worked out yet: the
+// order of its sort, the texts its filter searches, the texts of the
+// columns it filters.
+func (g *Grid) todoLocked(q GridQuery) (sort, search bool, cols []int) {
+	col, desc := g.orderOf(q)
+	_, have := g.orders[gridOrderKey{col, desc}]
+	for c, t := range q.Columns {
+		if _, ok := g.texts[c]; t != "" && c >= 0 && c < len(g.Columns) && !ok {
+			cols = append(cols, c)
+		}
+	}
+	return !have, q.Filter != "" && g.search == nil, cols
 }
 
 // Prepare works out what View(q) needs, calling step between small units
@@ -61,66 +62,63 @@ func (g *Grid) Prepare(q GridQuery, step func() error) error {
 	if step == nil {
 		step = func() error { return nil }
 	}
-	if col, desc := g.orderOf(q); col >= 0 {
-		g.mu.Lock()
-		_, have := g.orders[gridOrderKey{col, desc}]
-		g.mu.Unlock()
-		if !have {
-			keys, err := g.sortKeys(col, step)
-			if err != nil {
-				return err
-			}
-			order := make([]int32, len(g.Rows))
-			for i := range order {
-				order[i] = int32(i)
-			}
-			if order, err = sortSteps(order, orderCmp(keys, desc), step); err != nil {
-				return err
-			}
-			g.mu.Lock()
-			if g.orders == nil {
-				g.orders = map[gridOrderKey][]int32{}
-			}
-			g.orders[gridOrderKey{col, desc}] = order
-			g.mu.Unlock()
-		}
-	}
-	if q.Filter != "" {
-		g.mu.Lock()
-		have := g.search != nil
-		g.mu.Unlock()
-		if !have {
-			s, err := g.searchTexts(step)
-			if err != nil {
-				return err
-			}
-			g.mu.Lock()
-			g.search = s
-			g.mu.Unlock()
-		}
-	}
-	for c, text := range q.Columns {
-		if text == "" || c < 0 || c >= len(g.Columns) {
-			continue
-		}
-		g.mu.Lock()
-		_, have := g.texts[c]
-		g.mu.Unlock()
-		if have {
-			continue
-		}
-		t, err := g.columnTexts(c, step)
-		if err != nil {
+	g.mu.Lock()
+	sort, search, cols := g.todoLocked(q)
+	g.mu.Unlock()
+	col, desc := g.orderOf(q)
+	var order []int32
+	var texts []string
+	var err error
+	if sort {
+		if order, err = g.sortedRows(col, desc, step); err != nil {
 			return err
 		}
-		g.mu.Lock()
+	}
+	if search {
+		if texts, err = g.searchTexts(step); err != nil {
+			return err
+		}
+	}
+	colTexts := make([][]string, len(cols))
+	for i, c := range cols {
+		if colTexts[i], err = g.columnTexts(c, step); err != nil {
+			return err
+		}
+	}
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	if order != nil {
+		if g.orders == nil {
+			g.orders = map[gridOrderKey][]int32{}
+		}
+		g.orders[gridOrderKey{col, desc}] = order
+	}
+	if texts != nil {
+		g.search = texts
+	}
+	for i, c := range cols {
 		if g.texts == nil {
 			g.texts = map[int][]string{}
 		}
-		g.texts[c] = t
-		g.mu.Unlock()
+		g.texts[c] = colTexts[i]
 	}
 	return nil
+}
+
+// sortedRows returns every row sorted by a column (storage order for -1).
+func (g *Grid) sortedRows(col int, desc bool, step func() error) ([]int32, error) {
+	order := make([]int32, len(g.Rows))
+	for i := range order {
+		order[i] = int32(i)
+	}
+	if col < 0 {
+		return order, nil
+	}
+	keys, err := g.sortKeys(col, step)
+	if err != nil {
+		return nil, err
+	}
+	return sortSteps(order, orderCmp(keys, desc), step)
 }
 
 // sortSteps sorts order by cmp, a total order, as slices.SortFunc does,

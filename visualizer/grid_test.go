@@ -478,7 +478,7 @@ func TestBuildGridSteps(t *testing.T) {
 	}); g != nil || err != stop {
 		t.Fatalf("a stopped build gave %v, %v", g, err)
 	}
-	if GridCached(ts, design) != nil {
+	if gridCached(ts, design) != nil {
 		t.Fatal("a stopped build was cached")
 	}
 	n = 0
@@ -486,7 +486,7 @@ func TestBuildGridSteps(t *testing.T) {
 	if err != nil || len(g.Rows) != 50 || n != 50 {
 		t.Fatalf("%v: %d rows after %d steps", err, len(g.Rows), n)
 	}
-	if GridCached(ts, design) != g || GridOf(ts, design, gridEntity2) != g {
+	if gridCached(ts, design) != g || GridOf(ts, design, gridEntity2) != g {
 		t.Error("the grid built step by step is not the one cached")
 	}
 	// The rows of a snapshot's grid keep their items in the stored form
@@ -499,4 +499,11 @@ func TestBuildGridSteps(t *testing.T) {
 			t.Fatalf("row %d decodes to %v", i, it)
 		}
 	}
+}
+
+// gridCached returns the grid GridOf has cached for a snapshot, or nil.
+func gridCached(ts *engine.TableSnapshot, key any) *Grid {
+	gridCache.Lock()
+	defer gridCache.Unlock()
+	return gridCache.m[gridCacheKey{ts.Description.TableName, ts.Version(), key}].Value()
 }

@@ -45,7 +45,10 @@ func PartitionsDataOf(ts *engine.TableSnapshot, top int, step func() error) (*Pa
 		vals := make([]attr.Value, len(hashAttrs))
 		var stop error
 		ts.Collections("", func(c engine.CollectionInfo) bool {
-			c.First.Lookup(hashAttrs, vals)
+			it := c.First.Item()
+			for i, a := range hashAttrs {
+				vals[i] = it[a]
+			}
 			d.Collections = append(d.Collections, partition.Collection{
 				Key: attr.FormatForMessage(vals[0]), Hash: partition.HashKey(vals...),
 				Items: c.Items, Bytes: int64(c.Bytes),
