@@ -231,5 +231,29 @@ func TestBrowserTabsAnswerAfterLoad(t *testing.T) {
 		if computing < 0 || ready < computing || log[len(log)-1] != "ready" {
 			t.Errorf("%s: the panel showed %v: want computing, then ready", tc.tab, log)
 		}
+		if tc.tab == app.TabGrid {
+			gridSortsAsAJob(t, b)
+		}
+	}
+}
+
+// gridSortsAsAJob clicks the SK header of the grid of 100,000 rows: the
+// panel computes (the sort is a job), then shows the rows sorted by SK.
+func gridSortsAsAJob(t *testing.T, b *browser) {
+	t.Helper()
+	var ok bool
+	b.eval("watching the grid", fmt.Sprintf(`%s(%q, %q)`, tabStates, app.IDTab+app.TabGrid, app.IDPanel+app.TabGrid), &ok)
+	b.eval("clicking the SK header", fmt.Sprintf(`(() => { document.querySelector("#%s button").click(); return true; })()`, app.IDGridHeader+"SK"), &ok)
+	b.waitFor("the grid is sorted", fmt.Sprintf(`document.getElementById(%q)?.getAttribute("aria-sort") === "ascending" &&
+		document.querySelector("#%s [data-state]")?.dataset.state === "ready"`, app.IDGridHeader+"SK", app.IDPanel+app.TabGrid), 5*time.Minute)
+	var log []string
+	b.eval("reading what the grid showed", `window.__tabStates`, &log)
+	if computing := slices.Index(log, "computing"); computing < 0 || log[len(log)-1] != "ready" {
+		t.Errorf("sorting the grid showed %v: want computing, then ready", log)
+	}
+	var sks []string
+	b.eval("reading the SK column", fmt.Sprintf(`Array.from(document.querySelectorAll("#%s tr.wb-grid-row td[data-col='SK']")).map(td => td.textContent)`, app.IDGrid), &sks)
+	if len(sks) < 10 || !slices.IsSorted(sks) {
+		t.Errorf("the rows shown after the sort by SK: %v", sks)
 	}
 }
