@@ -323,7 +323,9 @@ func gridFrom(ts *engine.TableSnapshot, prev *Grid, o GridOptions, step func() e
 	}
 	g := newGrid(rows, names, o)
 	if prev != nil {
-		g.inherit(prev, from)
+		if err := g.inherit(prev, from, step); err != nil {
+			return nil, err
+		}
 	}
 	return g, nil
 }
@@ -691,15 +693,21 @@ func (g *Grid) appendSearch(buf []byte, i int) []byte {
 // rows written only. After an edit of one cell in a sorted, filtered grid
 // of 100,000 rows, the view is ready without sorting or formatting them
 // all again.
-func (g *Grid) inherit(prev *Grid, from []int32) {
+//
+// The sort keys of every row are read again, step by step (step, when
+// set, is called after each row; its error stops the work). prev's
+// caches are taken under its lock and read without it, so that prev's
+// renders go on meanwhile: a cache, once stored, never changes.
+func (g *Grid) inherit(prev *Grid, from []int32, step func() error) error {
 	prev.mu.Lock()
-	defer prev.mu.Unlock()
-	if prev.search != nil {
+	search, prevTexts, prevOrders := prev.search, maps.Clone(prev.texts), maps.Clone(prev.orders)
+	prev.mu.Unlock()
+	if search != nil {
 		s := make([]string, len(g.Rows))
 		var buf []byte
 		for i, j := range from {
 			if j >= 0 {
-				s[i] = prev.search[j]
+				s[i] = search[j]
 			} else {
 				buf = g.appendSearch(buf[:0], i)
 				s[i] = lowerASCII(buf)
@@ -713,7 +721,7 @@ func (g *Grid) inherit(prev *Grid, from []int32) {
 		}
 		return g.Column(prev.Columns[c].Name)
 	}
-	for c, texts := range prev.texts {
+	for c, texts := range prevTexts {
 		nc := col(c)
 		if nc < 0 {
 			continue
@@ -731,8 +739,8 @@ func (g *Grid) inherit(prev *Grid, from []int32) {
 		}
 		g.texts[nc] = t
 	}
-	if len(prev.orders) == 0 {
-		return
+	if len(prevOrders) == 0 {
+		return nil
 	}
 	// Old row -> new row for the rows kept: storage order is kept, so the
 	// mapping is increasing and a sorted list of kept rows stays sorted.
@@ -748,7 +756,7 @@ func (g *Grid) inherit(prev *Grid, from []int32) {
 			added = append(added, int32(i))
 		}
 	}
-	for ok, order := range prev.orders {
+	for ok, order := range prevOrders {
 		if ok.col < 0 {
 			continue
 		}
@@ -756,7 +764,10 @@ func (g *Grid) inherit(prev *Grid, from []int32) {
 		if nc < 0 {
 			continue
 		}
-		keys, _ := g.sortKeys(nc, nil)
+		keys, err := g.sortKeys(nc, step)
+		if err != nil {
+			return err
+		}
 		cmp := orderCmp(keys, ok.desc)
 		kept := make([]int32, 0, len(g.Rows))
 		for _, j := range order {
@@ -783,6 +794,7 @@ func (g *Grid) inherit(prev *Grid, from []int32) {
 		}
 		g.orders[gridOrderKey{nc, ok.desc}] = merged
 	}
+	return nil
 }
 
 // appendValueText appends a value's whole text (FormatValue's), writing

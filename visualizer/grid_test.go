@@ -489,6 +489,23 @@ func TestBuildGridSteps(t *testing.T) {
 	if gridCached(ts, design) != g || GridOf(ts, design, gridEntity2) != g {
 		t.Error("the grid built step by step is not the one cached")
 	}
+	// After a write, a sorted grid's next one re-reads the sort keys
+	// step by step too: a step's error there stops it.
+	g.View(GridQuery{Sort: g.Column("SK")})
+	collectionsPut(t, db, "Shop", attr.Item{"PK": attr.String("C#01"), "SK": attr.String("S#new")})
+	ts2 := db.Snapshot().Table("Shop")
+	n = 0
+	if g2, err := BuildGrid(ts2, design, gridEntity2, func() error {
+		if n++; n > 51 {
+			return stop
+		}
+		return nil
+	}); g2 != nil || err != stop || n != 52 {
+		t.Fatalf("a build stopped while it inherits the sort gave %v, %v after %d steps", g2, err, n)
+	}
+	if g2, err := BuildGrid(ts2, design, gridEntity2, func() error { return nil }); err != nil || len(g2.Rows) != 51 || !g2.Ready(GridQuery{Sort: g2.Column("SK")}) {
+		t.Fatalf("the next build: %v, %d rows; the sort inherited: %v", err, len(g2.Rows), err == nil && g2.Ready(GridQuery{Sort: g2.Column("SK")}))
+	}
 	// The rows of a snapshot's grid keep their items in the stored form
 	// only, and decode them when asked.
 	for i, r := range g.Rows {
