@@ -66,17 +66,23 @@ type gridPanel struct {
 	mounted bool
 }
 
-// gridViewKey is what a view of a grid depends on: the grid and the
-// query (gridPanel.queryKey).
+// gridViewKey is what the work for a view of a grid depends on: the grid
+// and what the view needs (gridPanel.prepKey).
 type gridViewKey struct {
 	grid  *visualizer.Grid
 	query string
 }
 
-// queryKey writes the panel's sort and filters as one comparable string
-// (fmt prints a map's entries sorted by key).
-func (g *gridPanel) queryKey() string {
-	return fmt.Sprintf("%q %t %q %q", g.sort, g.desc, g.filter, g.colFilter)
+// prepKey says what the panel's view needs worked out (Grid.Prepare): the
+// sort, and whether it filters, and which columns; not the texts, so that
+// typing more of a filter does not start the work again (fmt prints a
+// map's entries sorted by key).
+func (g *gridPanel) prepKey() string {
+	cols := map[string]bool{}
+	for k, t := range g.colFilter {
+		cols[k] = t != ""
+	}
+	return fmt.Sprintf("%q %t %t %v", g.sort, g.desc, g.filter != "", cols)
 }
 
 // viewOf returns the rows of the panel's view of grid, false while a job
@@ -86,7 +92,7 @@ func (g *gridPanel) viewOf(grid *visualizer.Grid) ([]int32, bool) {
 	q := g.query(grid)
 	ready := len(grid.Rows) <= viewSyncItems || !g.mounted || grid.Ready(q)
 	if !ready {
-		_, ready = g.prep.get(g.ctx, gridViewKey{grid, g.queryKey()}, func(j *job) (any, error) {
+		_, ready = g.prep.get(g.ctx, gridViewKey{grid, g.prepKey()}, func(j *job) (any, error) {
 			return nil, grid.Prepare(q, j.step)
 		})
 	}

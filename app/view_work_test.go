@@ -230,4 +230,17 @@ func TestGridPanelSortsAsAJob(t *testing.T) {
 	if p.prep.started != started || started != 1 {
 		t.Errorf("%d sorts worked out for one", p.prep.started)
 	}
+	// Typing a filter: its texts are worked out once, not again for each
+	// letter typed meanwhile.
+	p.filter = "o"
+	if doc := p.html(); !strings.Contains(doc, `data-state="computing"`) || p.prep.started != 2 {
+		t.Fatalf("a first filter: %d jobs, %s", p.prep.started, doc)
+	}
+	p.filter = "or"
+	p.html()
+	e.ConsumeAll()
+	doc = p.html()
+	if p.prep.started != 2 || !strings.Contains(doc, `data-state="ready"`) || !strings.Contains(doc, `data-rows="1"`) {
+		t.Errorf("after typing on: %d jobs; %s", p.prep.started, doc)
+	}
 }
