@@ -66,23 +66,16 @@ type gridPanel struct {
 	mounted bool
 }
 
-// gridViewKey is what the work for a view of a grid depends on: the grid
-// and what the view needs (gridPanel.prepKey).
+// gridViewKey names the work a view of a grid needs (Grid.Prepare): the
+// grid, the sort, whether it filters and on how many columns; not the
+// texts, so that typing more of a filter does not start the work again.
+// (Two sets of as many columns share a key: View then works out the
+// second in the render.)
 type gridViewKey struct {
-	grid  *visualizer.Grid
-	query string
-}
-
-// prepKey says what the panel's view needs worked out (Grid.Prepare): the
-// sort, and whether it filters, and which columns; not the texts, so that
-// typing more of a filter does not start the work again (fmt prints a
-// map's entries sorted by key).
-func (g *gridPanel) prepKey() string {
-	cols := map[string]bool{}
-	for k, t := range g.colFilter {
-		cols[k] = t != ""
-	}
-	return fmt.Sprintf("%q %t %t %v", g.sort, g.desc, g.filter != "", cols)
+	grid       *visualizer.Grid
+	sort       int
+	desc, text bool
+	columns    int
 }
 
 // viewOf returns the rows of the panel's view of grid, false while a job
@@ -92,7 +85,7 @@ func (g *gridPanel) viewOf(grid *visualizer.Grid) ([]int32, bool) {
 	q := g.query(grid)
 	ready := len(grid.Rows) <= viewSyncItems || !g.mounted || grid.Ready(q)
 	if !ready {
-		_, ready = g.prep.get(g.ctx, gridViewKey{grid, g.prepKey()}, func(j *job) (any, error) {
+		_, ready = g.prep.get(g.ctx, gridViewKey{grid, q.Sort, q.Desc, q.Filter != "", len(q.Columns)}, func(j *job) (any, error) {
 			return nil, grid.Prepare(q, j.step)
 		})
 	}
@@ -264,7 +257,7 @@ func (g *gridPanel) Render() goapp.UI {
 	if st.Facets {
 		facets = visualizer.FacetNames(st.Model)
 	}
-	return goapp.Div().Class("wb-grid-panel").Attr("data-state", state).Attr("aria-busy", strconv.FormatBool(!ready)).Body(
+	return goapp.Div().Class("wb-grid-panel").Attr("data-state", state).Body(
 		head,
 		goapp.P().Class("wb-muted").Text(gridSummary(len(rows), len(grid.Rows))),
 		g.renderNew(st, name),

@@ -84,9 +84,7 @@ func (r GridRow) attr(name string) attr.Value {
 	case attr.TypeB:
 		return attr.Binary(info[0].Text)
 	case attr.TypeN:
-		if n, err := attr.ParseNumber(info[0].Text); err == nil {
-			return n
-		}
+		return attr.NumberFromCanonical(info[0].Text) // stored canonical
 	}
 	return r.entry.Item()[name]
 }
