@@ -157,6 +157,12 @@ func (p *partitionsPanel) outcome(st *State, table string) (*partitionsOutcome, 
 			p.data.set(dk, r)
 		}
 	case viewAsJob:
+		if st.Load.Running {
+			// Every step of the load is a new version of the table: each
+			// would supersede the last read before it ends.
+			p.data.stop()
+			return nil, false
+		}
 		res, ok := p.data.get(p.ctx, dk, func(j *job) (any, error) { return partitionsReadOf(j, ts) })
 		if !ok {
 			return nil, false

@@ -96,6 +96,21 @@ func TestPartitionsPanelComputesAsAJob(t *testing.T) {
 	if !hasID(p.html(), IDPartCount) || p.data.started != 2 {
 		t.Errorf("after a write: %d computations", p.data.started)
 	}
+	// While a load runs every step of it is a new version: the panel
+	// waits for its end rather than start a read per step.
+	touchFirstItem(t, s, "Votes", "w")
+	loading := *s.State()
+	loading.Load.Running = true
+	p.State = &loading
+	if doc := p.html(); !hasID(doc, IDPartComputing) || p.data.started != 2 || p.data.running() {
+		t.Errorf("during a load: %d computations (running %v)", p.data.started, p.data.running())
+	}
+	p.State = s.State()
+	p.html()
+	e.ConsumeAll()
+	if !hasID(p.html(), IDPartCount) || p.data.started != 3 {
+		t.Errorf("after the load: %d computations", p.data.started)
+	}
 }
 
 // TestViewWorkSupersedes: a computation of older inputs still running when
