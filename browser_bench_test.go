@@ -166,3 +166,66 @@ func (b *browser) tabClick(tab string) (ms float64, during bool) {
 	b.eval("reading the click's answer", `window.__tabClick`, &r)
 	return r[0] - float64(start.UnixMilli()), r[1] == 1
 }
+
+// tabsAfterLoad are the tabs BenchmarkBrowserTabsAfterLoad clicks, each
+// with a JavaScript condition that holds once its view is there.
+var tabsAfterLoad = []struct{ tab, ready string }{
+	{app.TabGrid, fmt.Sprintf(`document.getElementById(%q)?.dataset.items === "100000"`, app.IDGrid)},
+	{app.TabPartitions, fmt.Sprintf(`!!document.getElementById(%q)?.dataset.count && !!document.querySelector("#%s svg")`, app.IDPartCount, app.IDPartKeyspace)},
+	{app.TabCost, fmt.Sprintf(`!!document.getElementById(%q)`, app.IDCostTotal)},
+}
+
+// BenchmarkBrowserTabsAfterLoad loads 100,000 items of the multi-tenancy
+// pattern, then clicks the Grid, Partitions and Cost tabs in turn, each
+// time waiting for its view: per tab, <tab>-click-ms from the click to the
+// tab shown selected, <tab>-longtask-ms the longest task from the click to
+// a moment after the view showed, and <tab>-ready-ms from the click to the
+// view.
+func BenchmarkBrowserTabsAfterLoad(bb *testing.B) {
+	const items = 100000
+	for i := 0; i < bb.N; i++ {
+		bb.StopTimer()
+		br := startBrowserTB(bb)
+		br.open(fmt.Sprintf("/?pattern=multi-tenancy&items=%d", items))
+		br.waitLoaded(items, 5*time.Minute)
+		br.monitor()
+		// The load's last collections and renders settle first.
+		br.run("settling", chromedp.Sleep(time.Second))
+		for _, tc := range tabsAfterLoad {
+			var ok bool
+			br.eval("starting a measurement", respReset, &ok)
+			start := time.Now()
+			click, _ := br.tabClick(tc.tab)
+			br.waitFor("the "+tc.tab+" view", tc.ready, 5*time.Minute)
+			ready := time.Since(start)
+			// What the view's render and the collections after it hold.
+			br.run("settling", chromedp.Sleep(500*time.Millisecond))
+			longest, _, _, _ := br.responsiveness()
+			bb.ReportMetric(click, tc.tab+"-click-ms")
+			bb.ReportMetric(longest, tc.tab+"-longtask-ms")
+			bb.ReportMetric(float64(ready.Milliseconds()), tc.tab+"-ready-ms")
+			if tc.tab == app.TabGrid {
+				sort, longest := gridSortClick(br, "SK")
+				bb.ReportMetric(sort, "grid-sort-ms")
+				bb.ReportMetric(longest, "grid-sort-longtask-ms")
+			}
+		}
+	}
+}
+
+// gridSortClick clicks the grid's header of column col and returns the
+// time until the grid shows sorted by it (the header says so and the
+// panel is no longer computing), and the longest task from the click to a
+// moment after.
+func gridSortClick(br *browser, col string) (ms, longest float64) {
+	var ok bool
+	br.eval("starting a measurement", respReset, &ok)
+	start := time.Now()
+	br.eval("clicking the header", fmt.Sprintf(`(() => { document.querySelector("#%s button").click(); return true; })()`, app.IDGridHeader+col), &ok)
+	br.waitFor("the grid sorted", fmt.Sprintf(`document.getElementById(%q)?.getAttribute("aria-sort") === "ascending" &&
+		document.querySelector("#%s [data-state]")?.dataset.state === "ready"`, app.IDGridHeader+col, app.IDPanel+app.TabGrid), 5*time.Minute)
+	ms = float64(time.Since(start).Milliseconds())
+	br.run("settling", chromedp.Sleep(500*time.Millisecond))
+	longest, _, _, _ = br.responsiveness()
+	return ms, longest
+}

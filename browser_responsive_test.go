@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -222,5 +223,93 @@ func TestBrowserCollectionsDrawInTurns(t *testing.T) {
 	b.eval("reading the row's sort key", fmt.Sprintf(`document.getElementById(%q).querySelector(".wb-sk").textContent`, key), &sk)
 	if sk == "" || !strings.Contains(editor, sk) {
 		t.Fatalf("the editor shows %q after a click on the row with sort key %q", editor, sk)
+	}
+}
+
+// tabStates records, in window.__tabStates, what happens once a tab is
+// clicked: "selected:<state>" when it shows selected, with its panel's
+// data-state then, and then each new data-state of the panel
+// (computing, ready), in order.
+const tabStates = `((tab, panel) => {
+	const log = window.__tabStates = [];
+	let last = null, selected = false;
+	const look = () => {
+		const p = document.querySelector("#" + panel + " [data-state]");
+		const state = p ? p.dataset.state : "none";
+		if (!selected) {
+			const t = document.getElementById(tab);
+			if (!t || t.getAttribute("aria-selected") !== "true") return;
+			selected = true;
+			log.push("selected:" + state);
+		}
+		if (state !== last) { log.push(state); last = state; }
+	};
+	new MutationObserver(look).observe(document.body, {attributes: true, childList: true, subtree: true});
+	return true;
+})`
+
+// TestBrowserTabsAnswerAfterLoad loads 100,000 items, then clicks the
+// Grid, Partitions and Cost tabs in turn: each shows selected with its
+// panel in its computing state (the work runs as a job, after the click
+// is answered), then its view appears. It asserts the order of what the
+// page shows, not how long anything takes (BenchmarkBrowserTabsAfterLoad
+// has the figures).
+func TestBrowserTabsAnswerAfterLoad(t *testing.T) {
+	t.Parallel()
+	b := startBrowser(t)
+	const items = 100000
+	b.open(fmt.Sprintf("/?pattern=multi-tenancy&items=%d", items))
+	b.waitLoaded(items, 5*time.Minute)
+	for _, tc := range []struct {
+		tab, result string
+		// first are the states the panel may show as the tab is selected.
+		first []string
+	}{
+		{app.TabGrid, fmt.Sprintf(`document.getElementById(%q)?.dataset.items === "%d"`, app.IDGrid, items), []string{"computing"}},
+		{app.TabPartitions, fmt.Sprintf(`parseInt(document.getElementById(%q)?.dataset.count) > 0 && !!document.querySelector("#%s svg")`, app.IDPartCount, app.IDPartKeyspace), []string{"computing"}},
+		// The cost panel starts its measurement once mounted.
+		{app.TabCost, fmt.Sprintf(`!!document.getElementById(%q)`, app.IDCostTotal), []string{"idle", "computing"}},
+	} {
+		var ok bool
+		b.eval("watching the "+tc.tab+" tab", fmt.Sprintf(`%s(%q, %q)`, tabStates, app.IDTab+tc.tab, app.IDPanel+tc.tab), &ok)
+		b.click(app.IDTab + tc.tab)
+		b.waitFor("the "+tc.tab+" panel is ready", fmt.Sprintf(`(document.querySelector("#%s [data-state]") || {dataset: {}}).dataset.state === "ready" && %s`,
+			app.IDPanel+tc.tab, tc.result), 5*time.Minute)
+		var log []string
+		b.eval("reading what the "+tc.tab+" panel showed", `window.__tabStates`, &log)
+		if len(log) == 0 || !strings.HasPrefix(log[0], "selected:") {
+			t.Fatalf("%s: the page showed %v: want the tab selected first", tc.tab, log)
+		}
+		if first := strings.TrimPrefix(log[0], "selected:"); !slices.Contains(tc.first, first) {
+			t.Errorf("%s: when the tab showed selected its panel was %q (%v): want %v, the view not yet there", tc.tab, first, log, tc.first)
+		}
+		computing, ready := slices.Index(log, "computing"), slices.Index(log, "ready")
+		if computing < 0 || ready < computing || log[len(log)-1] != "ready" {
+			t.Errorf("%s: the panel showed %v: want computing, then ready", tc.tab, log)
+		}
+		if tc.tab == app.TabGrid {
+			gridSortsAsAJob(t, b)
+		}
+	}
+}
+
+// gridSortsAsAJob clicks the SK header of the grid of 100,000 rows: the
+// panel computes (the sort is a job), then shows the rows sorted by SK.
+func gridSortsAsAJob(t *testing.T, b *browser) {
+	t.Helper()
+	var ok bool
+	b.eval("watching the grid", fmt.Sprintf(`%s(%q, %q)`, tabStates, app.IDTab+app.TabGrid, app.IDPanel+app.TabGrid), &ok)
+	b.eval("clicking the SK header", fmt.Sprintf(`(() => { document.querySelector("#%s button").click(); return true; })()`, app.IDGridHeader+"SK"), &ok)
+	b.waitFor("the grid is sorted", fmt.Sprintf(`document.getElementById(%q)?.getAttribute("aria-sort") === "ascending" &&
+		document.querySelector("#%s [data-state]")?.dataset.state === "ready"`, app.IDGridHeader+"SK", app.IDPanel+app.TabGrid), 5*time.Minute)
+	var log []string
+	b.eval("reading what the grid showed", `window.__tabStates`, &log)
+	if computing := slices.Index(log, "computing"); computing < 0 || log[len(log)-1] != "ready" {
+		t.Errorf("sorting the grid showed %v: want computing, then ready", log)
+	}
+	var sks []string
+	b.eval("reading the SK column", fmt.Sprintf(`Array.from(document.querySelectorAll("#%s tr.wb-grid-row td[data-col='SK']")).map(td => td.textContent)`, app.IDGrid), &sks)
+	if len(sks) < 10 || !slices.IsSorted(sks) {
+		t.Errorf("the rows shown after the sort by SK: %v", sks)
 	}
 }

@@ -5,18 +5,19 @@ package app
 // and README's UI map use them).
 const (
 	// Partitions.
-	IDPartMode     = "wb-part-mode"     // the what-if's capacity mode (PROVISIONED or PAY_PER_REQUEST)
-	IDPartRCU      = "wb-part-rcu"      // the what-if's provisioned read capacity units
-	IDPartWCU      = "wb-part-wcu"      // the what-if's provisioned write capacity units
-	IDPartSize     = "wb-part-size"     // the what-if's table size in GB
-	IDPartPeakRRU  = "wb-part-peak-rru" // the what-if's on-demand peak, read request units per second
-	IDPartPeakWRU  = "wb-part-peak-wru" // the what-if's on-demand peak, write request units per second
-	IDPartReset    = "wb-part-reset"    // back to the table as it is
-	IDPartCount    = "wb-part-count"    // the partition count (data-count; data-whatif when a what-if is shown)
-	IDPartKeyspace = "wb-part-keyspace" // the keyspace picture (SVG): partitions with their data
-	IDPartSteps    = "wb-part-steps"    // the layout's steps, each with its arithmetic line by line
-	IDPartList     = "wb-part-list"     // the partitions as a table: range, throughput, items, bytes, largest collections
-	IDPartError    = "wb-part-error"    // why the what-if cannot be computed
+	IDPartMode      = "wb-part-mode"      // the what-if's capacity mode (PROVISIONED or PAY_PER_REQUEST)
+	IDPartRCU       = "wb-part-rcu"       // the what-if's provisioned read capacity units
+	IDPartWCU       = "wb-part-wcu"       // the what-if's provisioned write capacity units
+	IDPartSize      = "wb-part-size"      // the what-if's table size in GB
+	IDPartPeakRRU   = "wb-part-peak-rru"  // the what-if's on-demand peak, read request units per second
+	IDPartPeakWRU   = "wb-part-peak-wru"  // the what-if's on-demand peak, write request units per second
+	IDPartReset     = "wb-part-reset"     // back to the table as it is
+	IDPartCount     = "wb-part-count"     // the partition count (data-count; data-whatif when a what-if is shown)
+	IDPartComputing = "wb-part-computing" // the notice shown while a large table's collections are read (a job)
+	IDPartKeyspace  = "wb-part-keyspace"  // the keyspace picture (SVG): partitions with their data
+	IDPartSteps     = "wb-part-steps"     // the layout's steps, each with its arithmetic line by line
+	IDPartList      = "wb-part-list"      // the partitions as a table: range, throughput, items, bytes, largest collections
+	IDPartError     = "wb-part-error"     // why the what-if cannot be computed
 
 	// Load.
 	IDLoadRun          = "wb-load-run"           // simulate the workload with the options chosen

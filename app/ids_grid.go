@@ -6,6 +6,7 @@ package app
 // for the entity column.
 const (
 	IDGrid            = "wb-grid"              // the grid (data-rows: rows in the view, data-items: items in the table, data-from and data-to: the rows rendered)
+	IDGridComputing   = "wb-grid-computing"    // the notice shown while a large table's grid is built (a job)
 	IDGridFilter      = "wb-grid-filter"       // the text filter over every cell
 	IDGridColFilter   = "wb-grid-f-"           // + column: that column's filter
 	IDGridHeader      = "wb-grid-h-"           // + column: its header; a click sorts by it, a second click reverses (aria-sort)

@@ -212,7 +212,16 @@ func (c *costPanel) Render() goapp.UI {
 	case current && r.View != nil:
 		status = fmt.Sprintf("%s · prices %s as of %s · measured in %s", r.View.Dataset, r.View.Region, r.View.AsOf, loadMs(r.Elapsed))
 	}
-	return goapp.Div().Class("wb-cost").Attr("aria-busy", strconv.FormatBool(c.running)).Body(
+	// data-state: computing while a measurement runs, ready once the
+	// current design's is shown, idle otherwise.
+	state := "idle"
+	switch {
+	case c.running:
+		state = "computing"
+	case current:
+		state = "ready"
+	}
+	return goapp.Div().Class("wb-cost").Attr("data-state", state).Attr("aria-busy", strconv.FormatBool(c.running)).Body(
 		goapp.Div().Class("wb-panel-head").Body(
 			goapp.Button().ID(IDCostRun).Class("wb-btn").Disabled(c.running).Text("Measure again").
 				Title("Load the dataset into a fresh engine, run every access pattern and price it").

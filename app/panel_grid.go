@@ -11,6 +11,7 @@ import (
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 
 	"github.com/dynamodb-workbench/workbench/engine/attr"
+	"github.com/dynamodb-workbench/workbench/engine/model"
 	"github.com/dynamodb-workbench/workbench/visualizer"
 )
 
@@ -50,6 +51,100 @@ type gridPanel struct {
 	edit   *gridEdit
 	adding *gridNewRow
 	err    string // the last write's error
+	// work builds a large table's grid as a job (view_work.go), kept
+	// for the table's Version and the design.
+	work viewWork // of a gridKey: *visualizer.Grid
+	// prep works out a large grid's view (its sort, the texts its
+	// filters search) as a job; rows is the view shown last, of rowsOf,
+	// shown again while the next one is worked out.
+	prep   viewWork // of a gridViewKey
+	rows   []int32
+	rowsOf *visualizer.Grid
+	// ctx is the panel's while it is mounted (mounted), for the jobs
+	// its render starts.
+	ctx     goapp.Context
+	mounted bool
+}
+
+// gridViewKey names the work a view of a grid needs (Grid.Prepare): the
+// grid, the sort, whether it filters and on how many columns; not the
+// texts, so that typing more of a filter does not start the work again.
+// (Two sets of as many columns share a key: View then works out the
+// second in the render.)
+type gridViewKey struct {
+	grid       *visualizer.Grid
+	sort       int
+	desc, text bool
+	columns    int
+}
+
+// viewOf returns the rows of the panel's view of grid, false while a job
+// works them out (a sort or a filter of a large grid): the rows shown
+// last meanwhile, or the storage order.
+func (g *gridPanel) viewOf(grid *visualizer.Grid) ([]int32, bool) {
+	q := g.query(grid)
+	ready := len(grid.Rows) <= viewSyncItems || !g.mounted || grid.Ready(q)
+	if !ready {
+		_, ready = g.prep.get(g.ctx, gridViewKey{grid, q.Sort, q.Desc, q.Filter != "", len(q.Columns)}, func(j *job) (any, error) {
+			return nil, grid.Prepare(q, j.step)
+		})
+	}
+	if ready {
+		g.rows, g.rowsOf = grid.View(q), grid
+		return g.rows, true
+	}
+	if g.rowsOf == grid {
+		return g.rows, false
+	}
+	return grid.View(visualizer.GridQuery{Sort: -1}), false
+}
+
+// gridKey is what a grid depends on: the table's items and the design
+// (which names the entities).
+type gridKey struct {
+	table   string
+	version uint64
+	design  *model.Model
+}
+
+// OnMount keeps the panel's context for the jobs its renders start.
+func (g *gridPanel) OnMount(ctx goapp.Context) { g.ctx, g.mounted = ctx, true }
+
+// OnDismount stops a build the panel could no longer show.
+func (g *gridPanel) OnDismount() {
+	g.mounted = false
+	g.work.stop()
+	g.prep.stop()
+}
+
+// gridFor returns the grid of a table in the state (nil without one),
+// built in the render for a small table, by a job for a large one: false
+// until the job ends.
+func (g *gridPanel) gridFor(st *State, table string) (*visualizer.Grid, bool) {
+	ts := st.Snapshot.Table(table)
+	if ts == nil {
+		return nil, true
+	}
+	key := gridKey{table, ts.Version(), st.Model}
+	if gr, k, ok := g.work.last(); ok && k == key {
+		return gr.(*visualizer.Grid), true
+	}
+	switch viewMode(g.mounted, ts.Len()) {
+	case viewInRender:
+		gr := gridOf(st, table)
+		g.work.set(key, gr)
+		return gr, true
+	case viewAsJob:
+		design, entity := st.Model, entityOf(st.Model, table)
+		gr, ok := g.work.get(g.ctx, key, func(j *job) (any, error) {
+			return visualizer.BuildGrid(ts, design, entity, j.step)
+		})
+		if !ok {
+			return nil, false
+		}
+		return gr.(*visualizer.Grid), true
+	}
+	return nil, false
 }
 
 // gridEdit is the cell being edited.
@@ -136,11 +231,25 @@ func (g *gridPanel) Render() goapp.UI {
 		return goapp.Div().Class("wb-grid-panel").Body(head,
 			goapp.P().ID(IDGrid).Class("wb-muted").Text("Loading the dataset…"))
 	}
-	grid := gridOf(st, name)
+	grid, ready := g.gridFor(st, name)
+	state := "ready"
+	if !ready {
+		// Built by a job: the tab answers at once, with the grid shown
+		// last (a write's new version) or a notice.
+		state = "computing"
+		if g.grid == nil || g.grid.Table != name {
+			return renderComputing("wb-grid-panel", head, IDGridComputing,
+				"Building the grid of "+plural(st.Snapshot.Table(name).Len(), "item")+"…")
+		}
+		grid = g.grid
+	}
 	if grid == nil {
 		return goapp.Div().Class("wb-grid-panel").Body(head, goapp.P().ID(IDGrid).Class("wb-muted").Text("No table."))
 	}
-	rows := grid.View(g.query(grid))
+	rows, viewReady := g.viewOf(grid)
+	if !viewReady {
+		state, ready = "computing", false
+	}
 	from, to := visualizer.GridWindow(len(rows), g.scrollTop, gridViewport, gridRowHeight, gridMargin)
 	cols := g.columns(grid)
 	g.rendered, g.grid = from, grid
@@ -148,7 +257,7 @@ func (g *gridPanel) Render() goapp.UI {
 	if st.Facets {
 		facets = visualizer.FacetNames(st.Model)
 	}
-	return goapp.Div().Class("wb-grid-panel").Body(
+	return goapp.Div().Class("wb-grid-panel").Attr("data-state", state).Body(
 		head,
 		goapp.P().Class("wb-muted").Text(gridSummary(len(rows), len(grid.Rows))),
 		g.renderNew(st, name),
@@ -320,14 +429,14 @@ func (g *gridPanel) renderRow(st *State, table string, grid *visualizer.Grid, co
 				Title("Duplicate the item under a new key").
 				OnClick(func(ctx goapp.Context, e goapp.Event) {
 					if cur, ok := g.rowOf(table, row.Key); ok {
-						g.openNew(table, cur.Item)
+						g.openNew(table, cur.Item())
 					}
 				}, goapp.EventScope(table, row.Key)),
 			goapp.Button().ID(IDGridDelete+row.Key).Class("wb-btn wb-btn-small wb-btn-danger").Text("✕").
 				Title("Delete the item (DeleteItem)").
 				OnClick(func(ctx goapp.Context, e goapp.Event) {
 					if cur, ok := g.rowOf(table, row.Key); ok {
-						g.deleteRow(ctx, table, cur.Item)
+						g.deleteRow(ctx, table, cur.Item())
 					}
 				}, goapp.EventScope(table, row.Key)),
 		),
@@ -414,13 +523,14 @@ func (g *gridPanel) startEdit(table string, row visualizer.GridRow, c visualizer
 		return
 	}
 	hash, rng := g.tableKeys(table)
-	typ, text := visualizer.CellEdit(row.Item[c.Name])
-	if _, ok := row.Item[c.Name]; !ok {
+	item := row.Item()
+	typ, text := visualizer.CellEdit(item[c.Name])
+	if _, ok := item[c.Name]; !ok {
 		typ = g.columnType(table, c.Name)
 	}
 	g.edit = &gridEdit{
-		table: table, row: row.Key, item: row.Item, col: c.Name,
-		key: keyOfNames(row.Item, hash, rng), hash: hash,
+		table: table, row: row.Key, item: item, col: c.Name,
+		key: keyOfNames(item, hash, rng), hash: hash,
 		isKey: c.Name == hash || c.Name == rng,
 		typ:   typ, text: text,
 	}
@@ -494,7 +604,7 @@ func (g *gridPanel) confirmMove(ctx goapp.Context) {
 	// The item as it is now, should it have changed since the editor opened.
 	cur := ed.item
 	if row, ok := g.rowOf(ed.table, ed.row); ok {
-		cur = row.Item
+		cur = row.Item()
 	}
 	next := maps.Clone(cur)
 	next[ed.col] = ed.move

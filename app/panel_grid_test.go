@@ -311,7 +311,7 @@ func TestGridPanelAddsDuplicatesAndDeletesRows(t *testing.T) {
 		t.Error("the existing item was replaced")
 	}
 	// Duplicate: a free key is proposed, the attributes copied.
-	p.openNew("Shop", gridRow(t, p, "CUSTOMER#1", "ORDER#7").Item)
+	p.openNew("Shop", gridRow(t, p, "CUSTOMER#1", "ORDER#7").Item())
 	if got := p.adding.fields[1].Value; got != "ORDER#7-copy" {
 		t.Errorf("the duplicate's key %q, want ORDER#7-copy", got)
 	}
@@ -321,7 +321,7 @@ func TestGridPanelAddsDuplicatesAndDeletesRows(t *testing.T) {
 	if dup == nil || dup["total"].(attr.Number).String() != "12.5" {
 		t.Fatalf("the duplicate %v", dup)
 	}
-	p.openNew("Shop", gridRow(t, p, "CUSTOMER#1", "ORDER#7").Item)
+	p.openNew("Shop", gridRow(t, p, "CUSTOMER#1", "ORDER#7").Item())
 	if got := p.adding.fields[1].Value; got != "ORDER#7-copy2" {
 		t.Errorf("the second duplicate's key %q, want ORDER#7-copy2", got)
 	}

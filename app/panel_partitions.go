@@ -34,26 +34,53 @@ type partitionsPanel struct {
 	inTable string
 	edited  bool
 	// bad names the fields whose last text was not a number.
-	bad   map[string]bool
+	bad map[string]bool
+	// data is the table's data as partitions read it: every item
+	// collection, read by a job (view_work.go) for a large table.
+	data  viewWork // of a partitionsKey: *partitionsRead
 	cache partitionsCache
+	// ctx is the panel's while it is mounted (mounted), for the jobs
+	// its render starts.
+	ctx     goapp.Context
+	mounted bool
 }
 
-// partitionsCache keeps the last computation: mapping a table's items onto
-// partitions reads every item, and the page re-renders on every tick of
-// the clock.
+// OnMount keeps the panel's context for the jobs its renders start.
+func (p *partitionsPanel) OnMount(ctx goapp.Context) { p.ctx, p.mounted = ctx, true }
+
+// OnDismount stops a computation the panel could no longer show.
+func (p *partitionsPanel) OnDismount() {
+	p.mounted = false
+	p.data.stop()
+}
+
+// partitionsKey is what the table's partitions data depends on: its items
+// (Version) and the layout the engine models it with (mode, throughput,
+// size, LSI).
+type partitionsKey struct {
+	table   string
+	version uint64
+	spec    partition.Spec
+}
+
+// partitionsRead is the partitions data of a table, or why there is none.
+type partitionsRead struct {
+	data *visualizer.PartitionsData
+	err  string
+}
+
+// partitionsCache keeps the last outcome: the what-if applied to the
+// data, which the page re-renders on every tick of the clock.
 type partitionsCache struct {
-	key  partitionsKey
+	key  partitionsOutcomeKey
 	out  *partitionsOutcome
 	have bool
 }
 
-// partitionsKey is what a computation depends on: the engine and the
-// table's data (a write changes the count or the size), and the what-if.
-type partitionsKey struct {
-	db     *engine.Database
-	table  string
-	items  int
-	bytes  int64
+// partitionsOutcomeKey is what an outcome depends on: the data and the
+// what-if.
+type partitionsOutcomeKey struct {
+	data   partitionsKey
 	in     visualizer.PartitionsInput
 	edited bool
 }
@@ -71,19 +98,36 @@ type partitionsOutcome struct {
 	Err      string
 }
 
+// partitionsReadOf reads a table's partitions data; j, when set, slices
+// the walk.
+func partitionsReadOf(j *job, ts *engine.TableSnapshot) (*partitionsRead, error) {
+	var step func() error
+	if j != nil {
+		step = j.step
+	}
+	d, err := visualizer.PartitionsDataOf(ts, partitionsLargest, step)
+	if err != nil {
+		if j != nil && j.ctx.Err() != nil {
+			return nil, err
+		}
+		return &partitionsRead{err: err.Error()}, nil
+	}
+	return &partitionsRead{data: d}, nil
+}
+
 // partitionsCompute maps a table's data onto its partitions and, when
 // edited, applies the what-if in.
-func partitionsCompute(db *engine.Database, ts *engine.TableSnapshot, table string, in visualizer.PartitionsInput, edited bool) *partitionsOutcome {
-	pv, err := db.Partitions(table, partitionsLargest)
-	if err != nil {
-		return &partitionsOutcome{Err: err.Error()}
+func partitionsCompute(r *partitionsRead, in visualizer.PartitionsInput, edited bool) *partitionsOutcome {
+	if r.err != "" {
+		return &partitionsOutcome{Err: r.err}
 	}
+	pv := r.data.View
 	base := visualizer.PartitionsView(pv)
 	out := &partitionsOutcome{Base: base, View: base, Input: visualizer.PartitionsInputOf(pv)}
 	if !edited {
 		return out
 	}
-	m, err := visualizer.PartitionsWhatIf(pv, ts, in)
+	m, err := visualizer.PartitionsWhatIfOf(r.data, in)
 	if err != nil {
 		out.Err = err.Error()
 		return out
@@ -94,22 +138,46 @@ func partitionsCompute(db *engine.Database, ts *engine.TableSnapshot, table stri
 }
 
 // outcome returns the computation for the current state, from the cache
-// when nothing it depends on changed.
-func (p *partitionsPanel) outcome(st *State, table string) *partitionsOutcome {
+// when nothing it depends on changed; false while the table's data is
+// being read.
+func (p *partitionsPanel) outcome(st *State, table string) (*partitionsOutcome, bool) {
 	ts := st.Snapshot.Table(table)
-	key := partitionsKey{db: p.Store.DB(), table: table, in: p.in, edited: p.edited}
-	if ts != nil {
-		key.items = ts.Len()
-		if ts.Description != nil {
-			key.bytes = ts.Description.TableSizeBytes
+	if ts == nil || ts.Description == nil {
+		// The engine's words for a missing table (Database.Partitions).
+		return &partitionsOutcome{Err: "ResourceNotFoundException: Requested resource not found: Table: " + table + " not found"}, true
+	}
+	dk := partitionsKey{table: table, version: ts.Version(), spec: visualizer.PartitionsSpec(ts.Description)}
+	var r *partitionsRead
+	switch viewMode(p.mounted, ts.Len()) {
+	case viewInRender:
+		if res, key, ok := p.data.last(); ok && key == dk {
+			r = res.(*partitionsRead)
+		} else {
+			r, _ = partitionsReadOf(nil, ts)
+			p.data.set(dk, r)
 		}
+	case viewAsJob:
+		if st.Load.Running {
+			// Every step of the load is a new version of the table: each
+			// would supersede the last read before it ends.
+			p.data.stop()
+			return nil, false
+		}
+		res, ok := p.data.get(p.ctx, dk, func(j *job) (any, error) { return partitionsReadOf(j, ts) })
+		if !ok {
+			return nil, false
+		}
+		r = res.(*partitionsRead)
+	default:
+		return nil, false
 	}
+	key := partitionsOutcomeKey{data: dk, in: p.in, edited: p.edited}
 	if p.cache.have && p.cache.key == key {
-		return p.cache.out
+		return p.cache.out, true
 	}
-	out := partitionsCompute(key.db, ts, table, p.in, p.edited)
+	out := partitionsCompute(r, p.in, p.edited)
 	p.cache = partitionsCache{key: key, out: out, have: true}
-	return out
+	return out, true
 }
 
 // Render draws the panel.
@@ -123,20 +191,26 @@ func (p *partitionsPanel) Render() goapp.UI {
 		// A new table: the form starts from its own values.
 		p.inTable, p.edited, p.bad = name, false, nil
 	}
-	out := p.outcome(st, name)
+	out, ready := p.outcome(st, name)
+	if !ready {
+		// The table's collections are being read (a job): the tab
+		// answers at once.
+		return renderComputing("wb-part", goapp.Div().Class("wb-panel-head").Body(tableSelect(st, name, p.selectTable)),
+			IDPartComputing, "Mapping "+plural(st.Snapshot.Table(name).Len(), "item")+" onto the partitions…")
+	}
 	if !p.edited && out.Base != nil {
 		p.in = out.Input
 	}
 	head := goapp.Div().Class("wb-panel-head").Body(
-		tableSelect(st, name, func(ctx goapp.Context, v string) { p.table = v }),
+		tableSelect(st, name, p.selectTable),
 		p.renderCount(out),
 	)
 	if out.Base == nil {
-		return goapp.Div().Class("wb-part").Body(head, goapp.P().ID(IDPartError).Class("wb-error").Text(out.Err))
+		return goapp.Div().Class("wb-part").Attr("data-state", "ready").Body(head, goapp.P().ID(IDPartError).Class("wb-error").Text(out.Err))
 	}
 	view := out.View
 	empty := !st.Load.Running && (st.Snapshot.Table(name) == nil || st.Snapshot.Table(name).Len() == 0)
-	return goapp.Div().Class("wb-part").Body(
+	return goapp.Div().Class("wb-part").Attr("data-state", "ready").Body(
 		head,
 		goapp.If(empty, func() goapp.UI {
 			return renderMissing("dataset", "The table holds no items, so every partition is empty: load a dataset to see where its item collections fall.",
@@ -163,6 +237,9 @@ func (p *partitionsPanel) Render() goapp.UI {
 		),
 	)
 }
+
+// selectTable shows another table.
+func (p *partitionsPanel) selectTable(ctx goapp.Context, v string) { p.table = v }
 
 // renderCount draws the partition count, with the table's own count when
 // a what-if changed it.

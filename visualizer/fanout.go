@@ -385,11 +385,12 @@ func fanoutKeySchema(d *engine.TableDescription, index string) (fanoutKeys, *eng
 // throughput by the same rules (on demand: a new table's 4 partitions).
 func fanoutLayout(db *engine.Database, d *engine.TableDescription, gsi *engine.GlobalSecondaryIndexDescription) (*partition.Layout, error) {
 	if gsi == nil {
-		pv, err := db.Partitions(d.TableName, 0)
+		// Database.Partitions's layout, without its walk of every item.
+		l, err := partition.New(PartitionsSpec(d))
 		if err != nil {
-			return nil, err
+			return nil, engine.Errorf(engine.CodeValidation, "%s", err.Error())
 		}
-		return pv.Layout, nil
+		return l, nil
 	}
 	spec := partition.Spec{Mode: partition.OnDemand, SizeGB: float64(gsi.IndexSizeBytes) / partition.GB}
 	onDemand := d.BillingModeSummary != nil && d.BillingModeSummary.BillingMode == schema.BillingPayPerRequest

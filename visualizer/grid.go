@@ -47,12 +47,46 @@ func (c GridColumn) IsKey() bool { return c.Kind == GridHashKey || c.Kind == Gri
 type GridRow struct {
 	// Key is the ItemKey of the item's primary key: its identity across
 	// snapshots, for HTML ids and the live marks.
-	Key string
-	// Item is the item as stored; shared, never to be modified.
-	Item   attr.Item
+	Key    string
 	Entity string
 
+	// item is the item of a grid built from items (NewGrid); a grid of a
+	// snapshot keeps its rows' items in their stored form only (entry),
+	// decoding one when asked: the decoded items of a hundred thousand
+	// rows are millions of pointers, which the collector's every cycle
+	// follows, on the page's only thread under wasm.
+	item  attr.Item
 	entry engine.StoredEntry // where it is stored: its order, and whether it changed
+}
+
+// Item is the row's item, decoded from the snapshot when the row is of
+// one; shared with the snapshot, never to be modified.
+func (r GridRow) Item() attr.Item {
+	if r.item != nil {
+		return r.item
+	}
+	return r.entry.Item()
+}
+
+// attr reads one attribute of the row's item: a string, a binary or a
+// number (the common keys) without decoding the item.
+func (r GridRow) attr(name string) attr.Value {
+	if r.item != nil {
+		return r.item[name]
+	}
+	var info [1]engine.AttrInfo
+	r.entry.Peek([]string{name}, info[:])
+	switch info[0].Type {
+	case 0:
+		return nil
+	case attr.TypeS:
+		return attr.String(info[0].Text)
+	case attr.TypeB:
+		return attr.Binary(info[0].Text)
+	case attr.TypeN:
+		return attr.NumberFromCanonical(info[0].Text) // stored canonical
+	}
+	return r.entry.Item()[name]
 }
 
 // GridOptions describes the table a grid is built for.
@@ -84,6 +118,9 @@ type Grid struct {
 	last   gridViewMemo
 	byKey  map[string]int
 	names  map[string]int // how many items hold each attribute name
+	// decoded is the item of row decodedRow, read last (Value).
+	decoded    attr.Item
+	decodedRow int
 }
 
 type gridOrderKey struct {
@@ -109,7 +146,7 @@ func NewGrid(items []attr.Item, o GridOptions) *Grid {
 }
 
 func newGridRow(it attr.Item, o *GridOptions) GridRow {
-	r := GridRow{Key: ItemKey(it, o.Hash, o.Range), Item: it}
+	r := GridRow{Key: ItemKey(it, o.Hash, o.Range), item: it}
 	if o.EntityOf != nil {
 		r.Entity = o.EntityOf(it)
 	}
@@ -163,6 +200,14 @@ func newGrid(rows []GridRow, names map[string]int, o GridOptions) *Grid {
 // items that changed (a cell edited in a table of 100,000 items decodes one
 // item, not 100,000).
 func GridOf(ts *engine.TableSnapshot, key any, entityOf func(attr.Item) string) *Grid {
+	g, _ := BuildGrid(ts, key, entityOf, nil)
+	return g
+}
+
+// BuildGrid is GridOf spread over time: step, when set, is called after
+// each row, and an error from it stops the build and is returned (nothing
+// is cached then).
+func BuildGrid(ts *engine.TableSnapshot, key any, entityOf func(attr.Item) string, step func() error) (*Grid, error) {
 	table := ts.Description.TableName
 	ck := gridCacheKey{table, ts.Version(), key}
 	lk := gridLastKey{table, key}
@@ -170,7 +215,7 @@ func GridOf(ts *engine.TableSnapshot, key any, entityOf func(attr.Item) string) 
 	if g, ok := gridCache.m[ck]; ok {
 		if v := g.Value(); v != nil {
 			gridCache.Unlock()
-			return v
+			return v, nil
 		}
 	}
 	prev := gridCache.last[lk].Value()
@@ -198,7 +243,10 @@ func GridOf(ts *engine.TableSnapshot, key any, entityOf func(attr.Item) string) 
 	if prev != nil && (prev.Hash != o.Hash || prev.Range != o.Range || !slices.Equal(prev.IndexKeys, o.IndexKeys)) {
 		prev = nil // another table of the same name: start afresh
 	}
-	g := gridFrom(ts, prev, o)
+	g, err := gridFrom(ts, prev, o, step)
+	if err != nil {
+		return nil, err
+	}
 
 	gridCache.Lock()
 	// A few grids at most: the tables shown lately. The cache holds them
@@ -212,14 +260,14 @@ func GridOf(ts *engine.TableSnapshot, key any, entityOf func(attr.Item) string) 
 	gridCache.m[ck] = weak.Make(g)
 	gridCache.last[lk] = weak.Make(g)
 	gridCache.Unlock()
-	return g
+	return g, nil
 }
 
 // gridFrom builds the grid of a snapshot, reusing prev's rows (a grid of
 // an earlier snapshot of the table, or nil) for the items no write has
 // touched since. Both walk the table in storage order, which is the order
 // of their entries (StoredEntry.Compare), so one merge pass pairs them up.
-func gridFrom(ts *engine.TableSnapshot, prev *Grid, o GridOptions) *Grid {
+func gridFrom(ts *engine.TableSnapshot, prev *Grid, o GridOptions, step func() error) (*Grid, error) {
 	rows := make([]GridRow, 0, ts.Len())
 	from := make([]int32, 0, ts.Len()) // the row of prev each row keeps, or -1
 	var names map[string]int
@@ -230,13 +278,20 @@ func gridFrom(ts *engine.TableSnapshot, prev *Grid, o GridOptions) *Grid {
 		names = map[string]int{}
 	}
 	i := 0
+	var stop error
+	next := func() bool {
+		if step != nil {
+			stop = step()
+		}
+		return stop == nil
+	}
 	ts.Entries("", func(e engine.StoredEntry) bool {
 		c := 1
 		for i < len(old) {
 			if c = old[i].entry.Compare(e); c >= 0 {
 				break
 			}
-			countNames(names, old[i].Item, -1) // deleted since
+			countNames(names, old[i].Item(), -1) // deleted since
 			i++
 		}
 		if i < len(old) && c == 0 {
@@ -246,26 +301,31 @@ func gridFrom(ts *engine.TableSnapshot, prev *Grid, o GridOptions) *Grid {
 				r.entry = e
 				rows = append(rows, r)
 				from = append(from, int32(i-1))
-				return true
+				return next()
 			}
-			countNames(names, r.Item, -1) // changed since
+			countNames(names, r.Item(), -1) // changed since
 		}
 		it := e.Item()
 		r := newGridRow(it, &o)
-		r.entry = e
+		r.item, r.entry = nil, e
 		countNames(names, it, 1)
 		rows = append(rows, r)
 		from = append(from, -1)
-		return true
+		return next()
 	})
+	if stop != nil {
+		return nil, stop
+	}
 	for ; i < len(old); i++ {
-		countNames(names, old[i].Item, -1)
+		countNames(names, old[i].Item(), -1)
 	}
 	g := newGrid(rows, names, o)
 	if prev != nil {
-		g.inherit(prev, from)
+		if err := g.inherit(prev, from, step); err != nil {
+			return nil, err
+		}
 	}
-	return g
+	return g, nil
 }
 
 type gridCacheKey struct {
@@ -329,7 +389,22 @@ func (g *Grid) Value(row, col int) attr.Value {
 	if c.Kind == GridEntity {
 		return nil
 	}
-	return g.Rows[row].Item[c.Name]
+	return g.item(row)[c.Name]
+}
+
+// item returns a row's item; the row decoded last is kept, as a render
+// reads the cells of one row after the other.
+func (g *Grid) item(row int) attr.Item {
+	r := &g.Rows[row]
+	if r.item != nil {
+		return r.item
+	}
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	if g.decoded == nil || g.decodedRow != row {
+		g.decoded, g.decodedRow = r.entry.Item(), row
+	}
+	return g.decoded
 }
 
 // Text is a cell's display text: the value in FormatValue's notation, cut
@@ -394,11 +469,16 @@ func (q GridQuery) key() gridQueryKey {
 func (g *Grid) View(q GridQuery) []int32 {
 	k := q.key()
 	g.mu.Lock()
-	defer g.mu.Unlock()
 	if g.last.ok && g.last.q == k {
+		defer g.mu.Unlock()
 		return g.last.rows
 	}
-	order := g.orderLocked(q.Sort, q.Desc)
+	g.mu.Unlock()
+	g.Prepare(q, nil) // never fails without a step
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	col, desc := g.orderOf(q)
+	order := g.orders[gridOrderKey{col, desc}]
 	var cols []int
 	var wants []string
 	for c, t := range q.Columns {
@@ -411,11 +491,11 @@ func (g *Grid) View(q GridQuery) []int32 {
 	if k.filter != "" || len(cols) > 0 {
 		var search []string
 		if k.filter != "" {
-			search = g.searchLocked()
+			search = g.search
 		}
 		texts := make([][]string, len(cols))
 		for i, c := range cols {
-			texts[i] = g.textsLocked(c)
+			texts[i] = g.texts[c]
 		}
 		rows = make([]int32, 0, len(order)/4)
 	next:
@@ -433,29 +513,6 @@ func (g *Grid) View(q GridQuery) []int32 {
 	}
 	g.last = gridViewMemo{ok: true, q: k, rows: rows}
 	return rows
-}
-
-// orderLocked returns every row sorted by a column (storage order for -1).
-func (g *Grid) orderLocked(col int, desc bool) []int32 {
-	if col < 0 || col >= len(g.Columns) {
-		col, desc = -1, false
-	}
-	ok := gridOrderKey{col, desc}
-	if o, found := g.orders[ok]; found {
-		return o
-	}
-	order := make([]int32, len(g.Rows))
-	for i := range order {
-		order[i] = int32(i)
-	}
-	if col >= 0 {
-		slices.SortFunc(order, orderCmp(g.sortKeys(col), desc))
-	}
-	if g.orders == nil {
-		g.orders = map[gridOrderKey][]int32{}
-	}
-	g.orders[ok] = order
-	return order
 }
 
 // orderCmp compares two rows by their keys. Ties keep the storage order:
@@ -502,10 +559,15 @@ const (
 	gridMissing
 )
 
-func (g *Grid) sortKeys(col int) []gridSortKey {
+// sortKeys reduces a column's cells to sort keys; step, when set, is
+// called after each row, and its error stops the work.
+func (g *Grid) sortKeys(col int, step func() error) ([]gridSortKey, error) {
 	keys := make([]gridSortKey, len(g.Rows))
 	entity := g.Columns[col].Kind == GridEntity
 	for i := range g.Rows {
+		if err := stepOf(step); err != nil {
+			return nil, err
+		}
 		if entity {
 			if e := g.Rows[i].Entity; e != "" {
 				keys[i] = gridSortKey{rank: gridString, text: e}
@@ -514,7 +576,7 @@ func (g *Grid) sortKeys(col int) []gridSortKey {
 			}
 			continue
 		}
-		switch v := g.Rows[i].Item[g.Columns[col].Name].(type) {
+		switch v := g.Rows[i].attr(g.Columns[col].Name).(type) {
 		case nil:
 			keys[i] = gridSortKey{rank: gridMissing}
 		case attr.Number:
@@ -536,7 +598,7 @@ func (g *Grid) sortKeys(col int) []gridSortKey {
 			keys[i] = gridSortKey{rank: gridOther, text: FormatValue(v)}
 		}
 	}
-	return keys
+	return keys, nil
 }
 
 func compareGridKeys(a, b *gridSortKey) int {
@@ -556,20 +618,17 @@ func compareGridKeys(a, b *gridSortKey) int {
 	return strings.Compare(a.text, b.text)
 }
 
-// textsLocked returns a column's display texts, lower-cased, by row.
-func (g *Grid) textsLocked(col int) []string {
-	if t, ok := g.texts[col]; ok {
-		return t
-	}
+// columnTexts returns a column's display texts, lower-cased, by row;
+// step, when set, is called after each row, and its error stops the work.
+func (g *Grid) columnTexts(col int, step func() error) ([]string, error) {
 	t := make([]string, len(g.Rows))
 	for i := range g.Rows {
+		if err := stepOf(step); err != nil {
+			return nil, err
+		}
 		t[i] = strings.ToLower(g.fullText(i, col))
 	}
-	if g.texts == nil {
-		g.texts = map[int][]string{}
-	}
-	g.texts[col] = t
-	return t
+	return t, nil
 }
 
 // fullText is a cell's whole text (not cut), for filtering.
@@ -577,25 +636,27 @@ func (g *Grid) fullText(row, col int) string {
 	if g.Columns[col].Kind == GridEntity {
 		return g.Rows[row].Entity
 	}
-	v := g.Value(row, col)
+	// Not Value: the caller may hold g.mu, and a whole column is read once.
+	v := g.Rows[row].attr(g.Columns[col].Name)
 	if v == nil {
 		return ""
 	}
 	return FormatValue(v)
 }
 
-// searchLocked returns each row's cells' texts, lower-cased, joined by a
+// searchTexts returns each row's cells' texts, lower-cased, joined by a
 // byte no text holds, so a filter matches within one cell only. The texts
 // of all rows share one buffer: a hundred thousand rows cost a handful of
-// allocations, not one per cell.
-func (g *Grid) searchLocked() []string {
-	if g.search != nil {
-		return g.search
-	}
+// allocations, not one per cell. step, when set, is called after each
+// row, and its error stops the work.
+func (g *Grid) searchTexts(step func() error) ([]string, error) {
 	s := make([]string, len(g.Rows))
 	var buf []byte
 	ends := make([]int, len(g.Rows))
 	for i := range g.Rows {
+		if err := stepOf(step); err != nil {
+			return nil, err
+		}
 		buf = g.appendSearch(buf, i)
 		ends[i] = len(buf)
 		if i == 0 {
@@ -610,8 +671,7 @@ func (g *Grid) searchLocked() []string {
 		s[i] = all[start:end]
 		start = end
 	}
-	g.search = s
-	return s
+	return s, nil
 }
 
 // appendSearch appends every cell of a row, in no particular order (a
@@ -619,7 +679,7 @@ func (g *Grid) searchLocked() []string {
 // one pass over the map rather than a lookup per column.
 func (g *Grid) appendSearch(buf []byte, i int) []byte {
 	buf = append(append(buf, g.Rows[i].Entity...), 0)
-	for _, v := range g.Rows[i].Item {
+	for _, v := range g.Rows[i].Item() {
 		buf = append(appendValueText(buf, v), 0)
 	}
 	return buf
@@ -631,15 +691,21 @@ func (g *Grid) appendSearch(buf []byte, i int) []byte {
 // rows written only. After an edit of one cell in a sorted, filtered grid
 // of 100,000 rows, the view is ready without sorting or formatting them
 // all again.
-func (g *Grid) inherit(prev *Grid, from []int32) {
+//
+// The sort keys of every row are read again, step by step (step, when
+// set, is called after each row; its error stops the work). prev's
+// caches are taken under its lock and read without it, so that prev's
+// renders go on meanwhile: a cache, once stored, never changes.
+func (g *Grid) inherit(prev *Grid, from []int32, step func() error) error {
 	prev.mu.Lock()
-	defer prev.mu.Unlock()
-	if prev.search != nil {
+	search, prevTexts, prevOrders := prev.search, maps.Clone(prev.texts), maps.Clone(prev.orders)
+	prev.mu.Unlock()
+	if search != nil {
 		s := make([]string, len(g.Rows))
 		var buf []byte
 		for i, j := range from {
 			if j >= 0 {
-				s[i] = prev.search[j]
+				s[i] = search[j]
 			} else {
 				buf = g.appendSearch(buf[:0], i)
 				s[i] = lowerASCII(buf)
@@ -653,7 +719,7 @@ func (g *Grid) inherit(prev *Grid, from []int32) {
 		}
 		return g.Column(prev.Columns[c].Name)
 	}
-	for c, texts := range prev.texts {
+	for c, texts := range prevTexts {
 		nc := col(c)
 		if nc < 0 {
 			continue
@@ -671,8 +737,8 @@ func (g *Grid) inherit(prev *Grid, from []int32) {
 		}
 		g.texts[nc] = t
 	}
-	if len(prev.orders) == 0 {
-		return
+	if len(prevOrders) == 0 {
+		return nil
 	}
 	// Old row -> new row for the rows kept: storage order is kept, so the
 	// mapping is increasing and a sorted list of kept rows stays sorted.
@@ -688,7 +754,7 @@ func (g *Grid) inherit(prev *Grid, from []int32) {
 			added = append(added, int32(i))
 		}
 	}
-	for ok, order := range prev.orders {
+	for ok, order := range prevOrders {
 		if ok.col < 0 {
 			continue
 		}
@@ -696,7 +762,11 @@ func (g *Grid) inherit(prev *Grid, from []int32) {
 		if nc < 0 {
 			continue
 		}
-		cmp := orderCmp(g.sortKeys(nc), ok.desc)
+		keys, err := g.sortKeys(nc, step)
+		if err != nil {
+			return err
+		}
+		cmp := orderCmp(keys, ok.desc)
 		kept := make([]int32, 0, len(g.Rows))
 		for _, j := range order {
 			if i := inv[j]; i >= 0 {
@@ -722,6 +792,7 @@ func (g *Grid) inherit(prev *Grid, from []int32) {
 		}
 		g.orders[gridOrderKey{nc, ok.desc}] = merged
 	}
+	return nil
 }
 
 // appendValueText appends a value's whole text (FormatValue's), writing

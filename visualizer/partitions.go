@@ -1,6 +1,7 @@
 package visualizer
 
 import (
+	"errors"
 	"fmt"
 	"math"
 	"strings"
@@ -169,8 +170,22 @@ func PartitionsInputOf(pv *engine.PartitionView) PartitionsInput {
 // table's snapshot; nil leaves it unmapped) onto the result. The history
 // then holds the new steps with their arithmetic.
 func PartitionsWhatIf(pv *engine.PartitionView, ts *engine.TableSnapshot, in PartitionsInput) (*PartitionsModel, error) {
+	var cols []partition.Collection
+	mapped := false
+	if ts != nil {
+		cols, mapped = partitionsCollectionsOf(ts)
+	}
+	return partitionsWhatIf(pv, cols, mapped, ts != nil, in)
+}
+
+var errNoPartitionView = errors.New("partitions what-if: no partition view")
+
+// partitionsWhatIf applies the what-if in to pv's layout and maps the
+// collections onto the result (when mapped; loaded says there was a
+// snapshot to map at all).
+func partitionsWhatIf(pv *engine.PartitionView, cols []partition.Collection, mapped, loaded bool, in PartitionsInput) (*PartitionsModel, error) {
 	if pv == nil || pv.Layout == nil {
-		return nil, fmt.Errorf("partitions what-if: no partition view")
+		return nil, errNoPartitionView
 	}
 	for _, v := range []float64{in.RCU, in.WCU, in.SizeGB, in.PeakRRU, in.PeakWRU} {
 		if math.IsNaN(v) || math.IsInf(v, 0) || v < 0 {
@@ -219,8 +234,7 @@ func PartitionsWhatIf(pv *engine.PartitionView, ts *engine.TableSnapshot, in Par
 			partitionsBytes(want), partitionsBytes(have), l.Len()))
 	}
 	var occ []partition.Occupancy
-	mapped := false
-	if ts != nil {
+	if loaded {
 		// Keep as many largest collections as the view did (its top is
 		// not recorded: the longest list is the best guess).
 		top := 0
@@ -230,9 +244,8 @@ func PartitionsWhatIf(pv *engine.PartitionView, ts *engine.TableSnapshot, in Par
 		if top == 0 {
 			top = partitionsTop
 		}
-		if cols, ok := partitionsCollectionsOf(ts); ok {
+		if mapped {
 			occ = l.Occupancy(cols, top)
-			mapped = true
 		} else {
 			notes = append(notes, "the snapshot's key schema is unknown: the loaded data is not mapped")
 		}

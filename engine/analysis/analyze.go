@@ -91,15 +91,17 @@ type Options struct {
 	// in partition.Workload.Budget's unit; a model that needs more fails
 	// with a *partition.BudgetError.
 	Budget int64
+	// Step, when set, is called between small units of the analysis's
+	// own work (an item examined, a table, an access pattern measured, a
+	// key space simulated); an error from it stops the analysis with that
+	// error. A caller on a page's only thread yields there (the dataset's
+	// load steps through Resolve's sources, the simulations through
+	// Workload's Yield).
+	Step func() error
 	// Workload, when set, adjusts each key space's workload before it is
 	// simulated (the Load panel's switches: sharding, burst, adaptive
 	// capacity, split for heat); it keeps Seconds and Interval.
 	Workload func(partition.Workload) partition.Workload
-	// Step, when set, is called between two small parts of the analysis (a
-	// table examined, an access pattern measured, a key space simulated);
-	// its error stops the analysis. The page hands the browser its thread
-	// there: under WebAssembly the analysis runs on the page's only thread.
-	Step func() error
 }
 
 // Element names the design element a warning concerns.
@@ -304,7 +306,7 @@ func analyze(m *model.Model, o Options, interval int) (*Report, error) {
 		if err := o.step(); err != nil {
 			return nil, err
 		}
-		tr, err := examineTable(db, &m.Tables[i], rep.Dataset.Scale, prices)
+		tr, err := examineTable(db, &m.Tables[i], rep.Dataset.Scale, prices, o.step)
 		if err != nil {
 			return nil, fmt.Errorf("analysis: table %s: %w", m.Tables[i].TableName, err)
 		}
@@ -377,7 +379,6 @@ func analyze(m *model.Model, o Options, interval int) (*Report, error) {
 	return rep, nil
 }
 
-// ctx is o.Context, or the background context.
 // step ends the analysis early when its context is done, else calls Step.
 func (o Options) step() error {
 	if err := o.ctx().Err(); err != nil {
@@ -389,6 +390,7 @@ func (o Options) step() error {
 	return nil
 }
 
+// ctx is o.Context, or the background context.
 func (o Options) ctx() context.Context {
 	if o.Context == nil {
 		return context.Background()

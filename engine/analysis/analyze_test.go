@@ -281,7 +281,7 @@ func TestOptionsStep(t *testing.T) {
 		t.Fatalf("Step called %d times, want at least %d (tables, access patterns, key spaces)", steps, min)
 	}
 	stop := errors.New("cancelled")
-	for at := 1; at <= steps; at++ {
+	for _, at := range []int{1, 2, 3, len(m.Tables) + 2, steps / 2, steps - 1, steps} {
 		n := 0
 		opts.Step = func() error {
 			if n++; n == at {
@@ -295,5 +295,33 @@ func TestOptionsStep(t *testing.T) {
 		if n != at {
 			t.Fatalf("Step failing at call %d: called %d times", at, n)
 		}
+	}
+}
+
+// TestStep: Options.Step is called for every item examined and every
+// access pattern measured, the report is the one without it, and an error
+// from Step stops the analysis with that error.
+func TestStep(t *testing.T) {
+	m := patternModel(t, "multi-tenancy")
+	plain := analyze(t, m, analysis.Options{Items: 600})
+	steps := 0
+	stepped := analyze(t, m, analysis.Options{Items: 600, Step: func() error { steps++; return nil }})
+	if want := plain.Dataset.Items + len(m.AccessPatterns); steps < want {
+		t.Errorf("%d steps; want one per item loaded and access pattern at least (%d)", steps, want)
+	}
+	if stepped.Totals.OnDemand != plain.Totals.OnDemand || len(stepped.Tables) != len(plain.Tables) ||
+		stepped.Tables[0].Items != plain.Tables[0].Items || stepped.Tables[0].Bytes != plain.Tables[0].Bytes {
+		t.Errorf("with Step the report differs: %+v vs %+v", stepped.Totals, plain.Totals)
+	}
+	stop := errors.New("stop")
+	n := 0
+	_, err := analysis.Analyze(m, analysis.Options{Items: 600, Resolve: patterns.Generator, Step: func() error {
+		if n++; n == 100 {
+			return stop
+		}
+		return nil
+	}})
+	if !errors.Is(err, stop) || n != 100 {
+		t.Errorf("stopped at step %d with %v", n, err)
 	}
 }

@@ -62,9 +62,16 @@ func keyText(v attr.Value) string {
 	return attr.FormatForMessage(v)
 }
 
-// scanAll calls f with every item of a table.
-func scanAll(db *engine.Database, table string, f func(attr.Item)) error {
-	in := &engine.ScanInput{TableName: &table}
+// scanPage is how many items scanAll reads in one Scan: a page of a
+// megabyte (thousands of items) decoded at once would be one long task
+// under wasm.
+const scanPage = 256
+
+// scanAll calls f with every item of a table, and step (when set) after
+// each; step's error stops the scan.
+func scanAll(db *engine.Database, table string, f func(attr.Item), step func() error) error {
+	limit := int64(scanPage)
+	in := &engine.ScanInput{TableName: &table, Limit: &limit}
 	for {
 		out, err := db.Scan(in)
 		if err != nil {
@@ -72,6 +79,11 @@ func scanAll(db *engine.Database, table string, f func(attr.Item)) error {
 		}
 		for _, it := range out.Items {
 			f(it)
+			if step != nil {
+				if err := step(); err != nil {
+					return err
+				}
+			}
 		}
 		if len(out.LastEvaluatedKey) == 0 {
 			return nil
@@ -81,7 +93,7 @@ func scanAll(db *engine.Database, table string, f func(attr.Item)) error {
 }
 
 // examineTable measures a table's loaded data and makes its data warnings.
-func examineTable(db *engine.Database, t *model.Table, scale float64, prices partition.Prices) (*TableReport, error) {
+func examineTable(db *engine.Database, t *model.Table, scale float64, prices partition.Prices, step func() error) (*TableReport, error) {
 	name := t.TableName
 	tr := &TableReport{Name: name, Mode: string(t.BillingMode), Warnings: []Warning{}}
 	if tr.Mode == "" {
@@ -145,7 +157,7 @@ func examineTable(db *engine.Database, t *model.Table, scale float64, prices par
 		if len(t.LocalSecondaryIndexes) > 0 {
 			collections[pk] += int64(size)
 		}
-	})
+	}, step)
 	if err != nil {
 		return nil, err
 	}

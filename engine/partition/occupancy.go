@@ -1,10 +1,5 @@
 package partition
 
-import (
-	"cmp"
-	"slices"
-)
-
 // Collection is an item collection loaded in the engine: the items that
 // share one partition-key value.
 type Collection struct {
@@ -44,21 +39,34 @@ func (l *Layout) Occupancy(cols []Collection, top int) []Occupancy {
 		o.Items += c.Items
 		o.Bytes += c.Bytes
 		if top > 0 {
-			o.Largest = append(o.Largest, c)
+			o.Largest = insertLargest(o.Largest, c, top)
 		}
 	}
 	for i := range out {
-		o := &out[i]
-		o.Fill = float64(o.Bytes) / PartitionBytes
-		slices.SortStableFunc(o.Largest, func(a, b Collection) int {
-			if n := cmp.Compare(b.Bytes, a.Bytes); n != 0 {
-				return n
-			}
-			return cmp.Compare(a.Key, b.Key)
-		})
-		if len(o.Largest) > top {
-			o.Largest = slices.Clip(o.Largest[:top])
-		}
+		out[i].Fill = float64(out[i].Bytes) / PartitionBytes
 	}
 	return out
+}
+
+// insertLargest puts c in its place in largest, the top largest
+// collections so far (by bytes, then key; in input order when both tie),
+// keeping at most top: a table of a hundred thousand collections keeps a
+// few per partition rather than sorting all of them.
+func insertLargest(largest []Collection, c Collection, top int) []Collection {
+	i := len(largest)
+	for i > 0 && (c.Bytes > largest[i-1].Bytes || c.Bytes == largest[i-1].Bytes && c.Key < largest[i-1].Key) {
+		i--
+	}
+	if i >= top {
+		return largest
+	}
+	if largest == nil {
+		largest = make([]Collection, 0, top)
+	}
+	if len(largest) < top {
+		largest = append(largest, Collection{})
+	}
+	copy(largest[i+1:], largest[i:len(largest)-1])
+	largest[i] = c
+	return largest
 }
