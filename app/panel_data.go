@@ -391,8 +391,8 @@ type walkJob struct {
 
 // refreshWalk walks ts's collections for opts's window in a job's slices,
 // unless a job already walks this version; a newer version cancels the
-// walk of an older one. When it is done, the page renders again and the
-// view is current. A clock whose sweeper deletes some of 100,000 items at
+// walk of an older one. When it is done, the store publishes a new State
+// and the view is current. A clock whose sweeper deletes some of 100,000 items at
 // every tick thus never walks them all in a render.
 func refreshWalk(s *Store, ts *engine.TableSnapshot, opts visualizer.CollectionsOptions) {
 	pc, ok := pageContexts.Load(s)
@@ -426,6 +426,7 @@ func refreshWalk(s *Store, ts *engine.TableSnapshot, opts visualizer.Collections
 		}
 		walkRefresh.Unlock()
 		if err == nil {
+			s.Republish()
 			ctx.Dispatch(func(ctx goapp.Context) { publish(ctx, s) })
 		}
 	})

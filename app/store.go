@@ -1255,6 +1255,15 @@ func (s *Store) publishLocked() {
 	s.state = st
 }
 
+// Republish publishes the current state again, as a new State: the
+// panels, which render again only when their State changes, then show
+// what a job finished in the background (refreshWalk).
+func (s *Store) Republish() {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.publishLocked()
+}
+
 // Note publishes a message on the status line.
 func (s *Store) Note(msg string) {
 	s.mu.Lock()
