@@ -1,0 +1,255 @@
+package app
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"slices"
+	"time"
+
+	"github.com/dynamodb-workbench/workbench/engine"
+	"github.com/dynamodb-workbench/workbench/engine/attr"
+	"github.com/dynamodb-workbench/workbench/engine/model"
+	"github.com/dynamodb-workbench/workbench/patterns"
+	"github.com/dynamodb-workbench/workbench/visualizer"
+)
+
+// The store's dataset load: a design's generated or explicit items loaded
+// into a fresh engine as a job (job.go), and what the page prepares from
+// them in the same job.
+
+// LoadDataset loads n items of the design's dataset (the pattern's
+// generator, or the model's own) into the engine, replacing the tables'
+// contents. It runs as a job (job.go): in slices of sliceBudget that hand
+// the page's thread back to the browser between them, publishing the
+// progress and calling progress before each; it returns when the load
+// ends or is cancelled (CancelLoad, or another design opened).
+//
+// A cancelled load keeps the items written so far, whole batches of 25 as
+// the engine took them, and says how many: the engine stays consistent
+// (every index entry has its item), and what was loaded is worth looking
+// at. It returns context.Canceled then.
+func (s *Store) LoadDataset(n int, seed int64, progress func()) error {
+	s.mu.Lock()
+	if s.load.Running {
+		s.mu.Unlock()
+		return s.fail(errors.New("a load is already running"))
+	}
+	m := s.applied
+	// A design without a generator (a blank or imported one, a proposed
+	// one) generates from its entities: the design records the generator
+	// and the defaults it gave, so that what runs is what it says.
+	gm, filled, err := generatedDesign(m, n)
+	if err != nil {
+		s.mu.Unlock()
+		return s.fail(err)
+	}
+	if gm != nil {
+		if s.draft == s.applied {
+			s.draft = gm
+		}
+		s.applied, m = gm, gm
+	}
+	src, total, err := datasetSource(m, n, seed)
+	if err != nil {
+		s.mu.Unlock()
+		return s.fail(err)
+	}
+	// Start from empty tables: a fresh engine on the same clock.
+	now, playing, speed := s.clock.Now(), s.clock.Playing(), s.clock.Speed()
+	db, clock := newEngine(m)
+	clock.Jump(now)
+	clock.SetSpeed(speed)
+	if playing {
+		clock.Play()
+	}
+	if err := m.CreateTables(db); err != nil {
+		s.mu.Unlock()
+		return s.fail(err)
+	}
+	s.db, s.clock = db, clock
+	s.live = liveLog{quiet: true}
+	s.watch()
+	s.result = nil
+	started := s.wall()
+	s.load = LoadState{Running: true, Total: total}
+	s.message, s.err = "", ""
+	j := newJob(context.Background())
+	if s.yield != nil {
+		j.yield, j.budget = s.yield, s.budget
+	}
+	s.loadJob = j
+	s.publishLocked()
+	s.mu.Unlock()
+	defer j.cancel()
+	if progress != nil {
+		progress()
+	}
+
+	// done counts the items handed to the engine; between two slices the
+	// page shows it.
+	done := 0
+	j.onPause = func() {
+		s.mu.Lock()
+		if s.db == db {
+			s.load.Done = done
+			s.load.Elapsed = s.wall().Sub(started)
+			s.publishLocked()
+		}
+		s.mu.Unlock()
+		if progress != nil {
+			progress()
+		}
+	}
+	counted := func(emit func(string, attr.Item) error) error {
+		return src(func(table string, it attr.Item) error {
+			if err := emit(table, it); err != nil {
+				return err
+			}
+			done++
+			return j.step()
+		})
+	}
+	// LoadItems batches 25 at a time; the engine's own lock makes it safe
+	// to run beside the page's reads of snapshots.
+	stats, err := model.LoadItems(db, counted)
+	if err == nil {
+		warmViews(db, m, j)
+	}
+	j.finish()
+
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.loadJob == j {
+		s.loadJob = nil
+	}
+	if s.db != db { // another action replaced the engine meanwhile
+		return err
+	}
+	s.live.quiet = false
+	s.load.Running = false
+	s.load.Done = stats.Items
+	s.load.Elapsed = s.wall().Sub(started)
+	switch {
+	case errors.Is(err, context.Canceled):
+		s.load.Cancelled = true
+		s.message = fmt.Sprintf("Load cancelled: %d of %d items loaded (the tables hold them)", stats.Items, total)
+	case err != nil:
+		s.load.Error = err.Error()
+		s.err = err.Error()
+	default:
+		s.message = fmt.Sprintf("Loaded %d items in %s", stats.Items, s.load.Elapsed.Round(time.Millisecond))
+		if n := s.examplesFromDataLocked(); n > 0 {
+			s.message += fmt.Sprintf("; %d access patterns take their example parameters from the data", n)
+		}
+		if filled > 0 {
+			s.message += fmt.Sprintf(" (%d attributes got a default generator: see the entities in the Design tab)", filled)
+		}
+	}
+	s.publishLocked()
+	if progress != nil {
+		progress()
+	}
+	return err
+}
+
+// warmViews walks the item collections of every table for the Data tab's
+// first page, and the TTL of a table with TTL for the Time tab, in the
+// job's slices: the render after a load, and a click on either tab, then
+// find the walk of 100,000 items done instead of holding the page for it.
+// A Cancel now only skips the rest: the items are loaded.
+func warmViews(db *engine.Database, m *model.Model, j *job) {
+	for _, ts := range db.Snapshot().Tables {
+		if visualizer.WarmCollections(ts, visualizer.CollectionsOptions{Limit: collectionsPerPage}, j.step) != nil && j.ctx.Err() != nil {
+			return
+		}
+		mt := m.Table(ts.Description.TableName)
+		if mt == nil || mt.TimeToLiveSpecification == nil || !mt.TimeToLiveSpecification.Enabled {
+			continue
+		}
+		if visualizer.WarmTTL(ts, mt.TimeToLiveSpecification.AttributeName, j.step) != nil && j.ctx.Err() != nil {
+			return
+		}
+	}
+}
+
+// CancelLoad stops the running dataset load, if any, at its next step:
+// the items loaded so far stay (LoadDataset says how many). It reports
+// whether a load was running.
+func (s *Store) CancelLoad() bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.loadJob == nil {
+		return false
+	}
+	s.loadJob.cancel()
+	return true
+}
+
+// examplesFromDataLocked gives the running design's access patterns
+// example parameters found in the loaded data (model.FindExamples), so
+// that each one runs and returns items; the draft follows when it is the
+// running design. It returns how many patterns changed. The caller holds
+// s.mu.
+func (s *Store) examplesFromDataLocked() int {
+	m := s.applied
+	if len(m.AccessPatterns) == 0 {
+		return 0
+	}
+	ex := m.FindExamples(s.db)
+	next, err := cloneModel(m)
+	if err != nil {
+		return 0
+	}
+	next.SetExamples(ex)
+	changed := 0
+	for i := range next.AccessPatterns {
+		a, b := m.AccessPatterns[i].Parameters, next.AccessPatterns[i].Parameters
+		if !slices.Equal(a, b) {
+			changed++
+		}
+	}
+	if changed == 0 {
+		return 0
+	}
+	if s.draft == s.applied {
+		s.draft = next
+	}
+	s.applied = next
+	return changed
+}
+
+// datasetSource returns the items of m's dataset, n of them when it comes
+// from a generator (n <= 0: the model's own size).
+func datasetSource(m *model.Model, n int, seed int64) (model.Source, int, error) {
+	if m.Dataset == nil {
+		return nil, 0, errors.New("this design has no dataset and no entities to generate one: add an entity in the Design tab, or open a pattern")
+	}
+	if m.Dataset.Generator == nil {
+		total := 0
+		for _, items := range m.Dataset.Items {
+			total += len(items)
+		}
+		return m.ItemsSource(m.Dataset.Items), total, nil
+	}
+	spec := *m.Dataset.Generator
+	if n > 0 {
+		spec.Size = n
+	}
+	if seed != 0 {
+		spec.Seed = seed
+	}
+	var (
+		src model.Source
+		err error
+	)
+	if spec.Pattern == model.EntitiesGenerator {
+		src, err = m.Synthesize(spec)
+	} else {
+		src, err = patterns.Generator(spec)
+	}
+	if err != nil {
+		return nil, 0, err
+	}
+	return src, spec.Size, nil
+}
