@@ -1,7 +1,6 @@
 package app
 
 import (
-	"context"
 	"fmt"
 	"slices"
 	"strconv"
@@ -377,58 +376,38 @@ func renderCollections(store *Store, st *State, table, index, filter string, off
 	)
 }
 
-// walkRefresh is the job, per table, that walks a new version of the
-// table's items for its collections view (refreshWalk).
-var walkRefresh struct {
-	sync.Mutex
-	jobs map[string]*walkJob
-}
+// walkWork walks a new version of the shown table's items for its
+// collections view (refreshWalk); the walk itself is kept by the
+// visualizer, by the table's Version.
+var walkWork viewWork
 
-type walkJob struct {
+// walkKey names the walk refreshWalk runs.
+type walkKey struct {
+	table   string
 	version uint64
-	job     *job
 }
 
-// refreshWalk walks ts's collections for opts's window in a job's slices,
-// unless a job already walks this version; a newer version cancels the
-// walk of an older one. When it is done, the store publishes a new State
-// and the view is current. A clock whose sweeper deletes some of 100,000 items at
-// every tick thus never walks them all in a render.
+// refreshWalk walks ts's collections for opts's window in a job's slices
+// (viewWork: a newer version cancels the walk of an older one). When it is
+// done, the store publishes a new State, so that the panels render again
+// and the view is current. A clock whose sweeper deletes some of 100,000
+// items at every tick thus never walks them all in a render.
 func refreshWalk(s *Store, ts *engine.TableSnapshot, opts visualizer.CollectionsOptions) {
 	pc, ok := pageContexts.Load(s)
 	if !ok {
 		return
 	}
 	ctx := pc.(goapp.Context)
-	name, version := ts.Description.TableName, ts.Version()
-	walkRefresh.Lock()
-	if walkRefresh.jobs == nil {
-		walkRefresh.jobs = map[string]*walkJob{}
-	}
-	if w := walkRefresh.jobs[name]; w != nil {
-		if w.version == version {
-			walkRefresh.Unlock()
-			return
+	// Called only while the view is stale: a walk done before for this
+	// version was since dropped from the visualizer's cache.
+	walkWork.have = false
+	walkWork.get(ctx, walkKey{ts.Description.TableName, ts.Version()}, func(j *job) (any, error) {
+		if err := visualizer.WarmCollections(ts, opts, j.step); err != nil {
+			return nil, err
 		}
-		w.job.cancel()
-	}
-	w := &walkJob{version: version, job: newJob(context.Background())}
-	walkRefresh.jobs[name] = w
-	walkRefresh.Unlock()
-	ctx.Async(func() {
-		j := w.job
-		err := visualizer.WarmCollections(ts, opts, j.step)
-		j.finish()
-		j.cancel()
-		walkRefresh.Lock()
-		if walkRefresh.jobs[name] == w {
-			delete(walkRefresh.jobs, name)
-		}
-		walkRefresh.Unlock()
-		if err == nil {
-			s.Republish()
-			ctx.Dispatch(func(ctx goapp.Context) { publish(ctx, s) })
-		}
+		s.Republish()
+		ctx.Dispatch(func(ctx goapp.Context) { publish(ctx, s) })
+		return nil, nil
 	})
 }
 
