@@ -33,7 +33,7 @@ BUILDFLAGS ?= -buildvcs=false
 # 1.6 times as long with it off) and the workload simulation (WASM_INLINE;
 # the visualizer, grid included, no longer: -28 KB gzip; its speed in the
 # browser not re-measured). README, "The page's size", has the figures.
-WASM_INLINE := std github.com/dynamodb-workbench/workbench/engine/partition github.com/dynamodb-workbench/workbench/engine/analysis \
+WASM_INLINE := std github.com/dynamodb-workbench/workbench/engine/partition github.com/dynamodb-workbench/workbench/model/analysis \
 	github.com/dynamodb-workbench/workbench/engine/capacity
 WASM_NOINLINE := crypto/... encoding/json fmt reflect
 WASMFLAGS ?= -trimpath -ldflags='-s -w' -gcflags=all=-l $(foreach p,$(WASM_INLINE),-gcflags=$(p)=) $(foreach p,$(WASM_NOINLINE),-gcflags=$(p)=-l)

@@ -8,8 +8,8 @@ import (
 	"io"
 	"net/http"
 
-	"github.com/dynamodb-workbench/workbench/engine/advise"
-	"github.com/dynamodb-workbench/workbench/engine/model"
+	"github.com/dynamodb-workbench/workbench/model/advise"
+	"github.com/dynamodb-workbench/workbench/model"
 )
 
 // The design advisor over HTTP:
@@ -19,7 +19,7 @@ import (
 //
 // answers {"model": <model document>, "reasons": [{"where", "text"}]}: a
 // starting design whose every access pattern is a runnable request with
-// examples from a generated dataset (engine/advise). Errors are
+// examples from a generated dataset (model/advise). Errors are
 // {"error": "..."} with 400 (input it cannot read, naming the line, entity
 // or pattern), 405 or 413.
 

@@ -13,8 +13,8 @@ import (
 	"strconv"
 	"time"
 
-	"github.com/dynamodb-workbench/workbench/engine/analysis"
-	"github.com/dynamodb-workbench/workbench/engine/model"
+	"github.com/dynamodb-workbench/workbench/model/analysis"
+	"github.com/dynamodb-workbench/workbench/model"
 	"github.com/dynamodb-workbench/workbench/engine/partition"
 	"github.com/dynamodb-workbench/workbench/patterns"
 )

@@ -15,9 +15,9 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/dynamodb-workbench/workbench/apply"
+	"github.com/dynamodb-workbench/workbench/server/apply"
 	"github.com/dynamodb-workbench/workbench/engine"
-	"github.com/dynamodb-workbench/workbench/engine/model"
+	"github.com/dynamodb-workbench/workbench/model"
 	"github.com/dynamodb-workbench/workbench/engine/wire"
 	"github.com/dynamodb-workbench/workbench/patterns"
 )
@@ -238,8 +238,8 @@ func TestWasmBuildHasNoSDK(t *testing.T) {
 		}
 	}
 	deps := list("./sharelink")
-	if !slices.Contains(deps, modulePath+"/engine/model") {
-		t.Fatalf("go list found no engine/model under sharelink: %v", deps)
+	if !slices.Contains(deps, modulePath+"/model") {
+		t.Fatalf("go list found no model under sharelink: %v", deps)
 	}
 	for _, dep := range deps {
 		if isStandard(dep) || within(dep, modulePath+"/engine") || within(dep, modulePath+"/sharelink") {

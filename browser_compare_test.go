@@ -7,7 +7,7 @@ import (
 	"time"
 
 	"github.com/dynamodb-workbench/workbench/app"
-	"github.com/dynamodb-workbench/workbench/engine/diff"
+	"github.com/dynamodb-workbench/workbench/model/diff"
 )
 
 // TestBrowserCompareWithPattern opens write-sharding, adds an index to its

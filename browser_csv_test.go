@@ -14,7 +14,7 @@ import (
 
 	"github.com/dynamodb-workbench/workbench/app"
 	"github.com/dynamodb-workbench/workbench/engine/attr"
-	"github.com/dynamodb-workbench/workbench/engine/itemcsv"
+	"github.com/dynamodb-workbench/workbench/model/itemcsv"
 	"github.com/dynamodb-workbench/workbench/patterns"
 )
 

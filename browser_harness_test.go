@@ -20,7 +20,7 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"github.com/dynamodb-workbench/workbench/app"
-	"github.com/dynamodb-workbench/workbench/sharestore"
+	"github.com/dynamodb-workbench/workbench/server/sharestore"
 )
 
 // screenshotsEnv names a directory; when set, the browser tests save a

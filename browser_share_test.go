@@ -12,7 +12,7 @@ import (
 	"github.com/goccy/go-json"
 
 	"github.com/dynamodb-workbench/workbench/app"
-	"github.com/dynamodb-workbench/workbench/engine/model"
+	"github.com/dynamodb-workbench/workbench/model"
 	"github.com/dynamodb-workbench/workbench/patterns"
 )
 

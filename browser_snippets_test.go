@@ -11,7 +11,7 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"github.com/dynamodb-workbench/workbench/app"
-	"github.com/dynamodb-workbench/workbench/snippet"
+	"github.com/dynamodb-workbench/workbench/codegen/snippet"
 )
 
 // TestBrowserCopyJavaSnippet runs an access pattern in the query console,

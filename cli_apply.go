@@ -11,8 +11,8 @@ import (
 	"os/signal"
 	"syscall"
 
-	"github.com/dynamodb-workbench/workbench/apply"
-	"github.com/dynamodb-workbench/workbench/engine/model"
+	"github.com/dynamodb-workbench/workbench/server/apply"
+	"github.com/dynamodb-workbench/workbench/model"
 )
 
 // The apply command:

@@ -8,10 +8,10 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/dynamodb-workbench/workbench/engine/model"
-	"github.com/dynamodb-workbench/workbench/ops"
+	"github.com/dynamodb-workbench/workbench/model"
+	"github.com/dynamodb-workbench/workbench/server/ops"
 	"github.com/dynamodb-workbench/workbench/patterns"
-	"github.com/dynamodb-workbench/workbench/sharelink"
+	"github.com/dynamodb-workbench/workbench/model/sharelink"
 )
 
 // The diff command:

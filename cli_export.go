@@ -10,13 +10,13 @@ import (
 	"path/filepath"
 	"strings"
 
-	"github.com/dynamodb-workbench/workbench/apply"
-	"github.com/dynamodb-workbench/workbench/engine/export"
-	"github.com/dynamodb-workbench/workbench/engine/model"
-	"github.com/dynamodb-workbench/workbench/exporters"
-	"github.com/dynamodb-workbench/workbench/importers"
-	"github.com/dynamodb-workbench/workbench/liveimport"
+	"github.com/dynamodb-workbench/workbench/model"
+	"github.com/dynamodb-workbench/workbench/model/formats"
 	"github.com/dynamodb-workbench/workbench/patterns"
+	"github.com/dynamodb-workbench/workbench/server/apply"
+	"github.com/dynamodb-workbench/workbench/server/exporters"
+	"github.com/dynamodb-workbench/workbench/server/importers"
+	"github.com/dynamodb-workbench/workbench/server/liveimport"
 )
 
 // The export and import commands:
@@ -73,10 +73,10 @@ func exportExit(cmd string, flags *flag.FlagSet, err error) int {
 func runExportCommand(args []string) int {
 	flags := flag.NewFlagSet("workbench export", flag.ContinueOnError)
 	flags.SetOutput(exportStderr)
-	format := flags.String("format", "", "`format`: "+strings.Join(export.FormatNames(), ", "))
+	format := flags.String("format", "", "`format`: "+strings.Join(formats.FormatNames(), ", "))
 	out := flags.String("o", "", "write to this `file or directory` (a directory for cdk-ts) instead of standard output")
 	items := flags.Int("items", 0, "sample items per table in a NoSQL Workbench model (0: the default, 100; -1: none)")
-	profile := flags.String("profile", export.ProfileDefault, "`profile` of the cloudformation-json, cloudformation-yaml and cdk-ts formats: "+strings.Join(export.Profiles(), ", "))
+	profile := flags.String("profile", formats.ProfileDefault, "`profile` of the cloudformation-json, cloudformation-yaml and cdk-ts formats: "+strings.Join(formats.Profiles(), ", "))
 	flags.Usage = func() {
 		fmt.Fprintln(exportStderr, "usage: workbench export -format FORMAT [-profile production] [-o FILE|DIR] [-items N] model.json")
 		flags.PrintDefaults()
@@ -92,7 +92,7 @@ func runExportCommand(args []string) int {
 
 func exportCommand(format, profile, out string, items int, args []string) error {
 	if format == "" {
-		return fmt.Errorf("%w: give -format, one of %s", errExportUsage, strings.Join(export.FormatNames(), ", "))
+		return fmt.Errorf("%w: give -format, one of %s", errExportUsage, strings.Join(formats.FormatNames(), ", "))
 	}
 	if len(args) != 1 {
 		return fmt.Errorf("%w: give one model file (or - for standard input)", errExportUsage)
@@ -105,7 +105,7 @@ func exportCommand(format, profile, out string, items int, args []string) error 
 	if err != nil {
 		return fmt.Errorf("%s: %v", args[0], err)
 	}
-	res, err := exporters.RenderWith(m, format, export.Options{Resolve: patterns.Generator, MaxItems: items, Profile: profile})
+	res, err := exporters.RenderWith(m, format, formats.Options{Resolve: patterns.Generator, MaxItems: items, Profile: profile})
 	if err != nil {
 		return err
 	}
@@ -129,7 +129,7 @@ func exportCommand(format, profile, out string, items int, args []string) error 
 }
 
 // writeExportFiles writes files under dir, creating it and their folders.
-func writeExportFiles(dir string, files []export.File) error {
+func writeExportFiles(dir string, files []formats.File) error {
 	for _, f := range files {
 		rel := filepath.FromSlash(f.Path)
 		if !filepath.IsLocal(rel) {

@@ -11,8 +11,8 @@ import (
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
-	"github.com/dynamodb-workbench/workbench/mcpserver"
-	"github.com/dynamodb-workbench/workbench/sharestore"
+	"github.com/dynamodb-workbench/workbench/server/mcpserver"
+	"github.com/dynamodb-workbench/workbench/server/sharestore"
 )
 
 // The mcp command:

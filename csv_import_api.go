@@ -10,8 +10,8 @@ import (
 	"strings"
 
 	"github.com/dynamodb-workbench/workbench/engine/attr"
-	"github.com/dynamodb-workbench/workbench/engine/itemcsv"
-	"github.com/dynamodb-workbench/workbench/engine/model"
+	"github.com/dynamodb-workbench/workbench/model/itemcsv"
+	"github.com/dynamodb-workbench/workbench/model"
 	"github.com/dynamodb-workbench/workbench/engine/schema"
 )
 
@@ -27,7 +27,7 @@ import (
 // every row has its key. The second checks the rows against the model's
 // table with its indexes too (a GSI key of the wrong type is an error);
 // table may be left out of a model with one table. The CSV format is
-// engine/itemcsv's (the page reads files with the same code).
+// model/itemcsv's (the page reads files with the same code).
 //
 // The answer is 200 {"table", "rows", "columns": [{"name", "type", "seen"}],
 // "items": [<DynamoDB JSON items>], "errors": [{"row", "line", "column",

@@ -4,11 +4,11 @@ import (
 	"encoding/json"
 	"net/http"
 
-	"github.com/dynamodb-workbench/workbench/ops"
+	"github.com/dynamodb-workbench/workbench/server/ops"
 )
 
 // POST /api/diff compares two versions of a design and plans the migration
-// (engine/diff, through ops.Diff, as the CLI's `workbench diff` and the MCP
+// (model/diff, through ops.Diff, as the CLI's `workbench diff` and the MCP
 // tool compare_models do):
 //
 //	{"from": MODEL, "to": MODEL, "sizeGB": N}

@@ -7,11 +7,11 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/dynamodb-workbench/workbench/engine/diff"
-	"github.com/dynamodb-workbench/workbench/engine/model"
+	"github.com/dynamodb-workbench/workbench/model/diff"
+	"github.com/dynamodb-workbench/workbench/model"
 	"github.com/dynamodb-workbench/workbench/engine/schema"
 	"github.com/dynamodb-workbench/workbench/patterns"
-	"github.com/dynamodb-workbench/workbench/sharelink"
+	"github.com/dynamodb-workbench/workbench/model/sharelink"
 )
 
 // shardingWith returns the write-sharding pattern's model after edit.

@@ -13,11 +13,11 @@ import (
 	"unicode/utf16"
 	"unicode/utf8"
 
-	"github.com/dynamodb-workbench/workbench/engine/export"
-	"github.com/dynamodb-workbench/workbench/engine/model"
-	"github.com/dynamodb-workbench/workbench/exporters"
-	"github.com/dynamodb-workbench/workbench/importers"
+	"github.com/dynamodb-workbench/workbench/model"
+	"github.com/dynamodb-workbench/workbench/model/formats"
 	"github.com/dynamodb-workbench/workbench/patterns"
+	"github.com/dynamodb-workbench/workbench/server/exporters"
+	"github.com/dynamodb-workbench/workbench/server/importers"
 )
 
 // Export and import over HTTP (mounted by newServer):
@@ -26,7 +26,7 @@ import (
 //	POST /api/import[?format=F][&name=FILE]                   body: the file
 //	POST /api/import?format=endpoint  (JSON body, see import_api.go)
 //
-// format is one of export.FormatNames (cloudformation-json,
+// format is one of formats.FormatNames (cloudformation-json,
 // cloudformation-yaml, cdk-ts, nosql-workbench, ...), rendered by package
 // exporters; profile (default or production) applies to the CloudFormation
 // and CDK formats. The answer of an export depends on as:
@@ -41,7 +41,7 @@ import (
 //   - zip: the files in a zip archive, the warnings in the header.
 //
 // items caps the sample items per table a NoSQL Workbench model carries
-// (default export.DefaultMaxItems, at most maxExportItems); a pattern's
+// (default formats.DefaultMaxItems, at most maxExportItems); a pattern's
 // generated dataset is sampled through the pattern catalogue.
 //
 // An import answers {"model": <the model document>, "warnings": [...]}.
@@ -105,7 +105,7 @@ func serveExport(w http.ResponseWriter, r *http.Request) {
 	q := r.URL.Query()
 	format := q.Get("format")
 	if format == "" {
-		apiError(w, http.StatusBadRequest, "give ?format= one of "+strings.Join(export.FormatNames(), ", "))
+		apiError(w, http.StatusBadRequest, "give ?format= one of "+strings.Join(formats.FormatNames(), ", "))
 		return
 	}
 	items := 0
@@ -129,7 +129,7 @@ func serveExport(w http.ResponseWriter, r *http.Request) {
 		apiError(w, http.StatusBadRequest, "model: "+err.Error())
 		return
 	}
-	res, err := exporters.RenderWith(m, format, export.Options{Resolve: patterns.Generator, MaxItems: items, Profile: q.Get("profile")})
+	res, err := exporters.RenderWith(m, format, formats.Options{Resolve: patterns.Generator, MaxItems: items, Profile: q.Get("profile")})
 	if err != nil {
 		apiError(w, http.StatusBadRequest, err.Error())
 		return
@@ -293,7 +293,7 @@ func serveImport(w http.ResponseWriter, r *http.Request) {
 // that read them back (cloudformation-json and -yaml are cloudformation).
 func importFormat(f string) string {
 	switch f {
-	case export.CloudFormationJSON, export.CloudFormationYAML:
+	case formats.CloudFormationJSON, formats.CloudFormationYAML:
 		return importers.CloudFormation
 	}
 	return f

@@ -12,10 +12,10 @@ import (
 	"testing"
 
 	"github.com/dynamodb-workbench/workbench/app"
-	"github.com/dynamodb-workbench/workbench/engine/export"
-	"github.com/dynamodb-workbench/workbench/engine/model"
-	"github.com/dynamodb-workbench/workbench/importers"
+	"github.com/dynamodb-workbench/workbench/model"
+	"github.com/dynamodb-workbench/workbench/model/formats"
 	"github.com/dynamodb-workbench/workbench/patterns"
+	"github.com/dynamodb-workbench/workbench/server/importers"
 )
 
 // patternDocument is the model document of a catalogue pattern.
@@ -130,7 +130,7 @@ func TestExportAPIProject(t *testing.T) {
 	if rec.Code != 200 || !strings.HasPrefix(rec.Header().Get("Content-Type"), "application/json") {
 		t.Fatalf("cdk-ts: %d %s", rec.Code, rec.Body)
 	}
-	var res export.Result
+	var res formats.Result
 	if err := json.Unmarshal(rec.Body.Bytes(), &res); err != nil {
 		t.Fatal(err)
 	}
@@ -274,8 +274,8 @@ func TestASCIIJSON(t *testing.T) {
 // TestServerFormatsMatchAppcode: the formats the page asks the server for
 // are the application-code formats appcode registers, by name and title.
 func TestServerFormatsMatchAppcode(t *testing.T) {
-	registered := map[string]export.FormatInfo{}
-	for _, f := range export.Formats() {
+	registered := map[string]formats.FormatInfo{}
+	for _, f := range formats.Formats() {
 		registered[f.Name] = f
 	}
 	for _, f := range app.ServerFormats() {

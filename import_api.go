@@ -12,9 +12,9 @@ import (
 	"net/http"
 	"time"
 
-	"github.com/dynamodb-workbench/workbench/apply"
-	"github.com/dynamodb-workbench/workbench/engine/model"
-	"github.com/dynamodb-workbench/workbench/liveimport"
+	"github.com/dynamodb-workbench/workbench/server/apply"
+	"github.com/dynamodb-workbench/workbench/model"
+	"github.com/dynamodb-workbench/workbench/server/liveimport"
 )
 
 // Import from a live endpoint (mounted by newServer on POST /api/import):

@@ -13,8 +13,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/dynamodb-workbench/workbench/engine/export"
-	"github.com/dynamodb-workbench/workbench/engine/model"
+	"github.com/dynamodb-workbench/workbench/model"
+	"github.com/dynamodb-workbench/workbench/model/formats"
 	"github.com/dynamodb-workbench/workbench/patterns"
 )
 
@@ -59,7 +59,7 @@ func TestImportAPIFormats(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	nw, err := export.RenderWith(patterns.Catalog()[0].Model(), export.NoSQLWorkbench, export.Options{Resolve: patterns.Generator, MaxItems: 5})
+	nw, err := formats.RenderWith(patterns.Catalog()[0].Model(), formats.NoSQLWorkbench, formats.Options{Resolve: patterns.Generator, MaxItems: 5})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -10,7 +10,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/dynamodb-workbench/workbench/engine/export"
+	"github.com/dynamodb-workbench/workbench/model/formats"
 )
 
 // TestReadmeListsEveryElementID keeps README's UI map complete: every
@@ -73,7 +73,7 @@ func TestReadmeShowsEveryExportFormat(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, f := range export.FormatNames() {
+	for _, f := range formats.FormatNames() {
 		if !strings.Contains(string(readme), "-format "+f+" ") && !strings.Contains(string(readme), "format="+f+"'") && !strings.Contains(string(readme), "format="+f+"&") {
 			t.Errorf("README.md has no example command for the export format %s", f)
 		}

@@ -16,8 +16,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/dynamodb-workbench/workbench/engine/model"
-	"github.com/dynamodb-workbench/workbench/httpguard"
+	"github.com/dynamodb-workbench/workbench/model"
+	"github.com/dynamodb-workbench/workbench/server/httpguard"
 )
 
 // liveServer runs the workbench on a loopback port until the test ends and

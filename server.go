@@ -35,14 +35,14 @@ import (
 	"github.com/dynamodb-workbench/workbench/app"
 	// The application-code export formats (ElectroDB, DynamoDB-Toolbox,
 	// typed data access in TypeScript, Python and Go) register themselves
-	// with engine/export: for POST /api/export, the command line and the
+	// with model/formats: for POST /api/export, the command line and the
 	// MCP tools. The page asks the server for them (app.ServerFormats).
-	_ "github.com/dynamodb-workbench/workbench/appcode"
+	_ "github.com/dynamodb-workbench/workbench/codegen/appcode"
 	"github.com/dynamodb-workbench/workbench/engine"
 	"github.com/dynamodb-workbench/workbench/engine/wire"
-	"github.com/dynamodb-workbench/workbench/httpguard"
-	"github.com/dynamodb-workbench/workbench/mcpserver"
-	"github.com/dynamodb-workbench/workbench/sharestore"
+	"github.com/dynamodb-workbench/workbench/server/httpguard"
+	"github.com/dynamodb-workbench/workbench/server/mcpserver"
+	"github.com/dynamodb-workbench/workbench/server/sharestore"
 )
 
 // version identifies the build. The Makefile sets it with

@@ -11,7 +11,7 @@ import (
 	"path/filepath"
 	"runtime"
 
-	"github.com/dynamodb-workbench/workbench/sharestore"
+	"github.com/dynamodb-workbench/workbench/server/sharestore"
 )
 
 // Stored shares over HTTP (mounted by newServer):

@@ -14,9 +14,9 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/dynamodb-workbench/workbench/engine/model"
+	"github.com/dynamodb-workbench/workbench/model"
 	"github.com/dynamodb-workbench/workbench/patterns"
-	"github.com/dynamodb-workbench/workbench/sharestore"
+	"github.com/dynamodb-workbench/workbench/server/sharestore"
 )
 
 // countingStore wraps a store and counts the Puts that reach it.

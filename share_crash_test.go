@@ -13,9 +13,9 @@ import (
 	"sync"
 	"testing"
 
-	"github.com/dynamodb-workbench/workbench/engine/model"
+	"github.com/dynamodb-workbench/workbench/model"
 	"github.com/dynamodb-workbench/workbench/patterns"
-	"github.com/dynamodb-workbench/workbench/sharestore"
+	"github.com/dynamodb-workbench/workbench/server/sharestore"
 )
 
 // These tests run the real server binary as separate processes: a crash is

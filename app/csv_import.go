@@ -12,13 +12,13 @@ import (
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 
 	"github.com/dynamodb-workbench/workbench/engine/attr"
-	"github.com/dynamodb-workbench/workbench/engine/itemcsv"
-	"github.com/dynamodb-workbench/workbench/engine/model"
+	"github.com/dynamodb-workbench/workbench/model/itemcsv"
+	"github.com/dynamodb-workbench/workbench/model"
 	"github.com/dynamodb-workbench/workbench/visualizer"
 )
 
 // CSV in and out of the item collections view, and out of a request's
-// result. The file is read with engine/itemcsv, the same code as the
+// result. The file is read with model/itemcsv, the same code as the
 // server's POST /api/import?format=csv; the preview shows what will be
 // written and every bad row; Import writes the good rows through the
 // store's request path (BatchWriteItem through the wire protocol code, as

@@ -20,7 +20,7 @@
 // A plain visit starts on the start page (start_page.go: the pattern
 // gallery, a new design from access patterns, a blank design, a file, the
 // recent designs kept in the browser); the new-design form (wizard.go,
-// wizard_advise.go) proposes a design with engine/advise. Deep links skip
+// wizard_advise.go) proposes a design with model/advise. Deep links skip
 // the start page.
 //
 // Panels: design (panel_design*.go: tables, entities with their attribute

@@ -3,8 +3,8 @@
 package app
 
 import (
-	"github.com/dynamodb-workbench/workbench/engine/export"
-	"github.com/dynamodb-workbench/workbench/engine/model"
+	"github.com/dynamodb-workbench/workbench/model"
+	"github.com/dynamodb-workbench/workbench/model/formats"
 	"github.com/dynamodb-workbench/workbench/patterns"
 )
 
@@ -13,6 +13,6 @@ import (
 const exportsInPage = true
 
 // renderInPage renders an export of m.
-func renderInPage(m *model.Model, format, profile string) (*export.Result, error) {
-	return export.RenderWith(m, format, export.Options{Resolve: patterns.Generator, MaxItems: exportMaxItems, Profile: profile})
+func renderInPage(m *model.Model, format, profile string) (*formats.Result, error) {
+	return formats.RenderWith(m, format, formats.Options{Resolve: patterns.Generator, MaxItems: exportMaxItems, Profile: profile})
 }

@@ -5,8 +5,8 @@ package app
 import (
 	"errors"
 
-	"github.com/dynamodb-workbench/workbench/engine/export"
-	"github.com/dynamodb-workbench/workbench/engine/model"
+	"github.com/dynamodb-workbench/workbench/model"
+	"github.com/dynamodb-workbench/workbench/model/formats"
 )
 
 // exportsInPage: in the browser the server renders every export (POST
@@ -16,6 +16,6 @@ import (
 const exportsInPage = false
 
 // renderInPage is never called in the browser (renderedByServer).
-func renderInPage(*model.Model, string, string) (*export.Result, error) {
+func renderInPage(*model.Model, string, string) (*formats.Result, error) {
 	return nil, errors.New("exports are rendered by the server")
 }

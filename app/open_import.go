@@ -8,8 +8,8 @@ import (
 
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 
-	"github.com/dynamodb-workbench/workbench/engine/export"
-	"github.com/dynamodb-workbench/workbench/engine/model"
+	"github.com/dynamodb-workbench/workbench/model"
+	"github.com/dynamodb-workbench/workbench/model/formats"
 )
 
 // OpenFileAccept is the file picker's accept list: workbench models, NoSQL
@@ -28,9 +28,9 @@ func (p *workbenchPage) importFile(ctx goapp.Context, name string, doc []byte, o
 		open(ctx, doc)
 		return
 	}
-	format := export.Detect(name, doc)
+	format := formats.Detect(name, doc)
 	if format == "" && isNoSQLWorkbench(doc) {
-		format = export.NoSQLWorkbench
+		format = formats.NoSQLWorkbench
 	}
 	done := func(ctx goapp.Context, m *model.Model, warnings []string, err error) {
 		if err == nil {
@@ -47,7 +47,7 @@ func (p *workbenchPage) importFile(ctx goapp.Context, name string, doc []byte, o
 			publish(ctx, p.store)
 		}
 	}
-	if m, warnings, ok, err := export.ImportInPage(format, doc); ok {
+	if m, warnings, ok, err := formats.ImportInPage(format, doc); ok {
 		done(ctx, m, warnings, err)
 		return
 	}

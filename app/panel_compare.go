@@ -9,17 +9,17 @@ import (
 
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 
-	"github.com/dynamodb-workbench/workbench/engine/diff"
-	"github.com/dynamodb-workbench/workbench/engine/model"
+	"github.com/dynamodb-workbench/workbench/model/diff"
+	"github.com/dynamodb-workbench/workbench/model"
 	"github.com/dynamodb-workbench/workbench/patterns"
-	"github.com/dynamodb-workbench/workbench/sharelink"
+	"github.com/dynamodb-workbench/workbench/model/sharelink"
 	"github.com/dynamodb-workbench/workbench/visualizer"
 )
 
 // Compare with…: the draft compared with another version of the design
 // (the pattern it came from, the design the engine runs, a file, a share
 // link) and the migration plan from that version to the draft
-// (engine/diff, computed in the page as POST /api/diff computes it).
+// (model/diff, computed in the page as POST /api/diff computes it).
 
 // Where a comparison's other version comes from.
 const (

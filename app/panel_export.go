@@ -12,8 +12,8 @@ import (
 	"github.com/dynamodb-workbench/workbench/engine/json"
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 
-	"github.com/dynamodb-workbench/workbench/engine/export"
-	"github.com/dynamodb-workbench/workbench/engine/model"
+	"github.com/dynamodb-workbench/workbench/model"
+	"github.com/dynamodb-workbench/workbench/model/formats"
 )
 
 // exportPanel is how a design leaves the workbench: infrastructure code
@@ -36,7 +36,7 @@ type exportPanel struct {
 	// the panel re-renders with every clock tick.
 	doneFor    *model.Model
 	doneFormat string
-	done       *export.Result
+	done       *formats.Result
 	doneErr    error
 
 	// The last export the server rendered (or is rendering: fetching),
@@ -44,14 +44,14 @@ type exportPanel struct {
 	fetchFor *model.Model
 	fetchKey string
 	fetching bool
-	fetched  *export.Result
+	fetched  *formats.Result
 	fetchErr error
 }
 
 // render exports the draft, or returns the last export of the same draft.
 // A format the server renders comes from the last fetch: nil and no error
 // while it is on its way.
-func (x *exportPanel) render(m *model.Model, format, profile string) (*export.Result, error) {
+func (x *exportPanel) render(m *model.Model, format, profile string) (*formats.Result, error) {
 	if renderedByServer(format) {
 		if x.fetchFor != m || x.fetchKey != format+"|"+profile || x.fetching {
 			return nil, nil
@@ -73,12 +73,12 @@ func (x *exportPanel) render(m *model.Model, format, profile string) (*export.Re
 // every format in the browser (exportsInPage), else the engine's
 // server-side formats (YAML) and appcode's (serverFormats).
 func renderedByServer(format string) bool {
-	info, _ := export.FormatByName(format)
+	info, _ := formats.FormatByName(format)
 	return !exportsInPage || info.Server || isServerFormat(format)
 }
 
 func profileApplies(format string) bool {
-	info, _ := export.FormatByName(format)
+	info, _ := formats.FormatByName(format)
 	return info.Profiles
 }
 
@@ -86,10 +86,10 @@ func profileApplies(format string) bool {
 func (x *exportPanel) formatAndProfile() (string, string) {
 	format, profile := x.format, x.profile
 	if format == "" {
-		format = export.CloudFormationJSON
+		format = formats.CloudFormationJSON
 	}
 	if profile == "" || !profileApplies(format) {
-		profile = export.ProfileDefault
+		profile = formats.ProfileDefault
 	}
 	return format, profile
 }
@@ -141,7 +141,7 @@ func (x *exportPanel) refreshServer(ctx goapp.Context) {
 				x.fetchErr = errors.New(e.Error)
 				return
 			}
-			var r export.Result
+			var r formats.Result
 			if err := json.Unmarshal([]byte(body), &r); err != nil {
 				x.fetchErr = fmt.Errorf("the server's export: %v", err)
 				return
@@ -172,15 +172,15 @@ type applyReport struct {
 
 // exportMaxItems caps the sample items a NoSQL Workbench export carries
 // per table, as the export package's default does.
-const exportMaxItems = export.DefaultMaxItems
+const exportMaxItems = formats.DefaultMaxItems
 
 // Render draws the panel.
 func (x *exportPanel) Render() goapp.UI {
 	st := x.State
 	format, profile := x.formatAndProfile()
-	info, _ := export.FormatByName(format)
+	info, _ := formats.FormatByName(format)
 	res, err := x.render(st.Draft, format, profile)
-	formats := exportMenu()
+	menu := exportMenu()
 	where := "Generated in your browser from the design being edited."
 	if renderedByServer(format) {
 		where = "Rendered by the server from the design being edited."
@@ -193,8 +193,8 @@ func (x *exportPanel) Render() goapp.UI {
 					x.format = e.Get("target").Get("value").String()
 					x.refreshServer(ctx)
 				}).
-				Body(goapp.Range(formats).Slice(func(i int) goapp.UI {
-					f := formats[i]
+				Body(goapp.Range(menu).Slice(func(i int) goapp.UI {
+					f := menu[i]
 					return goapp.Option().Value(f.Name).Selected(f.Name == format).Text(f.Title)
 				})),
 			goapp.If(info.Profiles, func() goapp.UI {
@@ -207,8 +207,8 @@ func (x *exportPanel) Render() goapp.UI {
 							x.refreshServer(ctx)
 						}).
 						Body(
-							goapp.Option().Value(export.ProfileDefault).Selected(profile == export.ProfileDefault).Text("Default"),
-							goapp.Option().Value(export.ProfileProduction).Selected(profile == export.ProfileProduction).Text("Production"),
+							goapp.Option().Value(formats.ProfileDefault).Selected(profile == formats.ProfileDefault).Text("Default"),
+							goapp.Option().Value(formats.ProfileProduction).Selected(profile == formats.ProfileProduction).Text("Production"),
 						),
 				)
 			}),
@@ -246,7 +246,7 @@ func errText(err error) string {
 
 // downloadOf returns a file name and a data: URL for an export: the file
 // itself, or a zip of a multi-file project.
-func downloadOf(m *model.Model, format string, res *export.Result) (string, string) {
+func downloadOf(m *model.Model, format string, res *formats.Result) (string, string) {
 	base := fileName(m)
 	if len(res.Files) == 1 {
 		f := res.Files[0]

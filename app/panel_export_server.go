@@ -1,17 +1,17 @@
 package app
 
 import (
-	"github.com/dynamodb-workbench/workbench/engine/export"
+	"github.com/dynamodb-workbench/workbench/model/formats"
 )
 
 // serverFormats are the export formats the page asks the server for: the
-// application code of package appcode (registered with engine/export in
+// application code of package appcode (registered with model/formats in
 // the server and the command line). Its generators, plain string building
 // for five languages, would add about 143 KB (brotli) to app.wasm, measured
 // with and without them in ./wasm (before Java, C# and Rust were added); the page already runs over its size
 // budget. TestServerFormatsMatchAppcode (in the root package) keeps this
 // list equal to what appcode registers.
-var serverFormats = []export.FormatInfo{
+var serverFormats = []formats.FormatInfo{
 	{Name: "electrodb", Title: "ElectroDB entities and service (TypeScript)"},
 	{Name: "dynamodb-toolbox", Title: "DynamoDB-Toolbox v2 tables, entities and access patterns (TypeScript)"},
 	{Name: "typescript", Title: "Typed data access: TypeScript (AWS SDK v3)"},
@@ -23,12 +23,12 @@ var serverFormats = []export.FormatInfo{
 }
 
 // ServerFormats returns the formats the page asks the server for.
-func ServerFormats() []export.FormatInfo { return append([]export.FormatInfo(nil), serverFormats...) }
+func ServerFormats() []formats.FormatInfo { return append([]formats.FormatInfo(nil), serverFormats...) }
 
 // isServerFormat reports whether the page asks the server for format (a
 // build that registers the format in the page renders it itself).
 func isServerFormat(format string) bool {
-	if _, registered := export.FormatByName(format); registered {
+	if _, registered := formats.FormatByName(format); registered {
 		return false
 	}
 	for _, f := range serverFormats {
@@ -42,12 +42,12 @@ func isServerFormat(format string) bool {
 // exportMenu is the Export tab's formats: the build's own, then the
 // server's it does not register (the server's pre-render registers them
 // all, and would list them twice).
-func exportMenu() []export.FormatInfo {
-	formats := export.Formats()
+func exportMenu() []formats.FormatInfo {
+	menu := formats.Formats()
 	for _, f := range serverFormats {
 		if isServerFormat(f.Name) {
-			formats = append(formats, f)
+			menu = append(menu, f)
 		}
 	}
-	return formats
+	return menu
 }

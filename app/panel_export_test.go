@@ -9,7 +9,7 @@ import (
 
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 
-	"github.com/dynamodb-workbench/workbench/engine/export"
+	"github.com/dynamodb-workbench/workbench/model/formats"
 )
 
 type testExport struct {
@@ -37,12 +37,12 @@ func TestExportPanelRendersTheDraft(t *testing.T) {
 		}
 	}
 	// The export is kept while the draft stays: the same result object.
-	first, _ := x.render(s.State().Draft, export.CloudFormationJSON, export.ProfileDefault)
-	again, _ := x.render(s.State().Draft, export.CloudFormationJSON, export.ProfileDefault)
+	first, _ := x.render(s.State().Draft, formats.CloudFormationJSON, formats.ProfileDefault)
+	again, _ := x.render(s.State().Draft, formats.CloudFormationJSON, formats.ProfileDefault)
 	if first != again {
 		t.Error("the panel exported the same draft twice")
 	}
-	x.format = export.NoSQLWorkbench
+	x.format = formats.NoSQLWorkbench
 	html = goapp.HTMLString(x.Render())
 	if !strings.Contains(html, "ModelMetadata") || !strings.Contains(html, "DeviceStatus") {
 		t.Error("the NoSQL Workbench export does not show the model")
@@ -52,11 +52,11 @@ func TestExportPanelRendersTheDraft(t *testing.T) {
 func TestExportDownloadZipsAProject(t *testing.T) {
 	s, _ := newTestStore(t)
 	s.OpenPattern("time-series")
-	res, err := export.Render(s.State().Draft, export.CDKTypeScript)
+	res, err := formats.Render(s.State().Draft, formats.CDKTypeScript)
 	if err != nil {
 		t.Fatal(err)
 	}
-	name, href := downloadOf(s.State().Draft, export.CDKTypeScript, res)
+	name, href := downloadOf(s.State().Draft, formats.CDKTypeScript, res)
 	if !strings.HasSuffix(name, ".zip") || !strings.HasPrefix(href, "data:application/zip;base64,") {
 		t.Fatalf("download %q %.40q", name, href)
 	}
@@ -76,7 +76,7 @@ func TestExportDownloadZipsAProject(t *testing.T) {
 func TestIsNoSQLWorkbench(t *testing.T) {
 	s, _ := newTestStore(t)
 	s.OpenPattern("sparse-index")
-	res, err := export.Render(s.State().Draft, export.NoSQLWorkbench)
+	res, err := formats.Render(s.State().Draft, formats.NoSQLWorkbench)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -106,31 +106,31 @@ func TestExportPanelProfileAndServerFormats(t *testing.T) {
 	if !strings.Contains(html, `id="`+IDExportProfile+`"`) || strings.Contains(html, "DeletionProtectionEnabled&#34;: true") {
 		t.Fatalf("the default CloudFormation export: no profile choice, or production settings:\n%.2000s", html)
 	}
-	x.profile = export.ProfileProduction
+	x.profile = formats.ProfileProduction
 	html = goapp.HTMLString(x.Render())
 	for _, want := range []string{"HasStage", "KmsKeyArn", "ReadThrottleEventsAlarm", "PointInTimeRecoveryEnabled&#34;: true"} {
 		if !strings.Contains(html, want) {
 			t.Errorf("the production template lacks %s", want)
 		}
 	}
-	x.format = export.NoSQLWorkbench
+	x.format = formats.NoSQLWorkbench
 	if html = goapp.HTMLString(x.Render()); strings.Contains(html, `id="`+IDExportProfile+`"`) {
 		t.Error("NoSQL Workbench offers a profile")
 	}
-	x.format = export.CloudFormationYAML
+	x.format = formats.CloudFormationYAML
 	html = goapp.HTMLString(x.Render())
 	if !strings.Contains(html, `id="`+IDExportPending+`"`) || strings.Contains(html, `id="`+IDExportDownload+`"`) {
 		t.Errorf("YAML before the server answered:\n%.2000s", html)
 	}
 	// What the fetch leaves: the server's result for this draft, format
 	// and profile is shown.
-	x.fetchFor, x.fetchKey, x.fetching = s.State().Draft, export.CloudFormationYAML+"|"+export.ProfileProduction, false
-	x.fetched = &export.Result{Format: export.CloudFormationYAML, Files: []export.File{{Path: "m.template.yaml", Content: "Resources: {}\n"}}, ContentType: "application/yaml"}
+	x.fetchFor, x.fetchKey, x.fetching = s.State().Draft, formats.CloudFormationYAML+"|"+formats.ProfileProduction, false
+	x.fetched = &formats.Result{Format: formats.CloudFormationYAML, Files: []formats.File{{Path: "m.template.yaml", Content: "Resources: {}\n"}}, ContentType: "application/yaml"}
 	html = goapp.HTMLString(x.Render())
 	if !strings.Contains(html, "Resources: {}") || !strings.Contains(html, `id="`+IDExportDownload+`"`) {
 		t.Errorf("the fetched YAML does not show:\n%.2000s", html)
 	}
-	x.profile = export.ProfileDefault
+	x.profile = formats.ProfileDefault
 	if html = goapp.HTMLString(x.Render()); strings.Contains(html, "Resources: {}") {
 		t.Error("a fetch for the production profile shows for the default one")
 	}

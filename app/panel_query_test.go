@@ -10,7 +10,7 @@ import (
 
 	"github.com/dynamodb-workbench/workbench/engine"
 	"github.com/dynamodb-workbench/workbench/engine/attr"
-	"github.com/dynamodb-workbench/workbench/snippet"
+	"github.com/dynamodb-workbench/workbench/codegen/snippet"
 )
 
 // testQueryPanel is the Query panel under go-app's test engine, keeping the

@@ -10,7 +10,7 @@ import (
 	"strings"
 
 	"github.com/dynamodb-workbench/workbench/engine/expr"
-	"github.com/dynamodb-workbench/workbench/engine/model"
+	"github.com/dynamodb-workbench/workbench/model"
 	"github.com/dynamodb-workbench/workbench/engine/schema"
 )
 

@@ -5,7 +5,7 @@ import (
 	"testing"
 
 	"github.com/dynamodb-workbench/workbench/engine/attr"
-	"github.com/dynamodb-workbench/workbench/engine/model"
+	"github.com/dynamodb-workbench/workbench/model"
 )
 
 func TestPartiQLFormBody(t *testing.T) {

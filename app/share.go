@@ -9,8 +9,8 @@ import (
 	"github.com/dynamodb-workbench/workbench/engine/json"
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 
-	"github.com/dynamodb-workbench/workbench/engine/model"
-	"github.com/dynamodb-workbench/workbench/sharelink"
+	"github.com/dynamodb-workbench/workbench/model"
+	"github.com/dynamodb-workbench/workbench/model/sharelink"
 )
 
 // onShare puts the draft model in the address bar as a share link

@@ -4,8 +4,8 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/dynamodb-workbench/workbench/engine/advise"
-	"github.com/dynamodb-workbench/workbench/engine/model"
+	"github.com/dynamodb-workbench/workbench/model/advise"
+	"github.com/dynamodb-workbench/workbench/model"
 )
 
 // adviseInput turns the form into the advisor's input. An attribute list

@@ -4,8 +4,8 @@ import (
 	"os"
 	"testing"
 
-	"github.com/dynamodb-workbench/workbench/engine/export"
-	"github.com/dynamodb-workbench/workbench/engine/model"
+	"github.com/dynamodb-workbench/workbench/model"
+	"github.com/dynamodb-workbench/workbench/model/formats"
 	"github.com/dynamodb-workbench/workbench/patterns"
 )
 
@@ -140,11 +140,11 @@ func TestLoadImportedNoSQLWorkbench(t *testing.T) {
 }
 
 func loadImported(t *testing.T, name string) {
-	doc, err := os.ReadFile("../engine/export/testdata/nosql-workbench/" + name)
+	doc, err := os.ReadFile("../model/formats/testdata/nosql-workbench/" + name)
 	if err != nil {
 		t.Fatal(err)
 	}
-	m, _, err := export.ImportNoSQLWorkbench(doc)
+	m, _, err := formats.ImportNoSQLWorkbench(doc)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -4,7 +4,7 @@
 //
 // Each Pattern (one file each) is
 //
-//   - a ready model (engine/model): its tables, entities with key templates,
+//   - a ready model (model): its tables, entities with key templates,
 //     access patterns as real requests with example parameters, a workload
 //     for the partition simulator, and settings;
 //   - a narrative: what the block solves, its trade-offs and the rule of

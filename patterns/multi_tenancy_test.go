@@ -4,7 +4,7 @@ import (
 	"testing"
 
 	"github.com/dynamodb-workbench/workbench/engine"
-	"github.com/dynamodb-workbench/workbench/engine/model"
+	"github.com/dynamodb-workbench/workbench/model"
 )
 
 // TestMultiTenancyStory: acme's gallery is its four photos and reading it

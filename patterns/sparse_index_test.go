@@ -3,7 +3,7 @@ package patterns
 import (
 	"testing"
 
-	"github.com/dynamodb-workbench/workbench/engine/model"
+	"github.com/dynamodb-workbench/workbench/model"
 )
 
 // TestSparseIndexStory: ana's escalations of the last five minutes are

@@ -7,7 +7,7 @@ import (
 	"testing"
 
 	"github.com/dynamodb-workbench/workbench/engine/attr"
-	"github.com/dynamodb-workbench/workbench/engine/model"
+	"github.com/dynamodb-workbench/workbench/model"
 )
 
 // sumVotes adds the Votes of items.

@@ -3,7 +3,7 @@ package visualizer
 import (
 	"slices"
 
-	"github.com/dynamodb-workbench/workbench/engine/analysis"
+	"github.com/dynamodb-workbench/workbench/model/analysis"
 	"github.com/dynamodb-workbench/workbench/engine/partition"
 )
 

@@ -3,7 +3,7 @@ package visualizer
 import (
 	"strings"
 
-	"github.com/dynamodb-workbench/workbench/engine/model"
+	"github.com/dynamodb-workbench/workbench/model"
 )
 
 // Facets are NoSQL Workbench's name for an entity's own view of a shared

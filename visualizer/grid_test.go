@@ -11,7 +11,7 @@ import (
 
 	"github.com/dynamodb-workbench/workbench/engine"
 	"github.com/dynamodb-workbench/workbench/engine/attr"
-	"github.com/dynamodb-workbench/workbench/engine/export"
+	"github.com/dynamodb-workbench/workbench/model/formats"
 )
 
 // gridItems is a small mixed table: two entities, attributes that only
@@ -308,7 +308,7 @@ func TestParseCell(t *testing.T) {
 }
 
 func TestFacetNames(t *testing.T) {
-	m, _, err := export.ImportNoSQLWorkbench([]byte(`{"ModelName":"Shop","DataModel":[{"TableName":"Shop",
+	m, _, err := formats.ImportNoSQLWorkbench([]byte(`{"ModelName":"Shop","DataModel":[{"TableName":"Shop",
 "KeyAttributes":{"PartitionKey":{"AttributeName":"PK","AttributeType":"S"},"SortKey":{"AttributeName":"SK","AttributeType":"S"}},
 "TableFacets":[
  {"FacetName":"Customer","KeyAttributeAlias":{"PartitionKeyAlias":"Customer Id","SortKeyAlias":"profile"},

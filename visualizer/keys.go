@@ -4,7 +4,7 @@ import (
 	"slices"
 	"strconv"
 
-	"github.com/dynamodb-workbench/workbench/engine/model"
+	"github.com/dynamodb-workbench/workbench/model"
 )
 
 // KeysPicture is a small picture of a design's keys, for the start page's

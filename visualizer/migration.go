@@ -3,10 +3,10 @@ package visualizer
 import (
 	"fmt"
 
-	"github.com/dynamodb-workbench/workbench/engine/diff"
+	"github.com/dynamodb-workbench/workbench/model/diff"
 )
 
-// MigrationView is a migration plan (engine/diff) as the page shows it:
+// MigrationView is a migration plan (model/diff) as the page shows it:
 // one row per step with its badges, then the broken access patterns and
 // the entities whose items no longer fit.
 type MigrationView struct {

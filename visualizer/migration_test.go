@@ -4,7 +4,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/dynamodb-workbench/workbench/engine/diff"
+	"github.com/dynamodb-workbench/workbench/model/diff"
 )
 
 func TestMigrationView(t *testing.T) {

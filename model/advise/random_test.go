@@ -1,0 +1,122 @@
+package advise
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"strings"
+	"testing"
+
+	"github.com/dynamodb-workbench/workbench/engine/attr"
+	"github.com/dynamodb-workbench/workbench/model"
+)
+
+// TestProposeRandom proposes designs for random inputs (seeded, logged on
+// failure): Propose never panics, and either refuses the input with a
+// message naming it or returns a model that validates and whose reads
+// return items with their examples ("a bug in the advisor" is a failure).
+func TestProposeRandom(t *testing.T) {
+	names := []string{"status", "createdAt", "email", "region", "price", "score", "flagged", "dueAt"}
+	types := []string{"S", "S", "S", "N", "BOOL", "SS", "NS", "L", "M", "B"}
+	actions := []string{"", Get, List, Create, Update, Delete}
+	for seed := uint64(0); seed < 300; seed++ {
+		r := rand.New(rand.NewPCG(seed, 1))
+		in := Input{Name: "Random", TablePerEntity: r.IntN(4) == 0}
+		ne := 1 + r.IntN(5)
+		for i := 0; i < ne; i++ {
+			e := Entity{Name: fmt.Sprintf("E%d", i)}
+			if i > 0 && r.IntN(2) == 0 {
+				e.Parent = fmt.Sprintf("E%d", r.IntN(i))
+				e.Min, e.Max = r.IntN(3), 1+r.IntN(6)
+			}
+			for _, n := range names {
+				if r.IntN(3) == 0 {
+					e.Attributes = append(e.Attributes, model.Attribute{Name: n, Type: types[r.IntN(len(types))]})
+				}
+			}
+			in.Entities = append(in.Entities, e)
+		}
+		for i := 0; i < r.IntN(8); i++ {
+			e := in.Entities[r.IntN(ne)]
+			p := Pattern{Name: fmt.Sprintf("p%d", i), Entity: e.Name, Action: actions[r.IntN(len(actions))], Rate: float64(r.IntN(100))}
+			pool := append([]string{lowerFirst(e.Name) + "Id"}, names...)
+			if e.Parent != "" {
+				pool = append(pool, lowerFirst(e.Parent)+"Id")
+			}
+			for j := 0; j < r.IntN(3); j++ {
+				p.By = append(p.By, pool[r.IntN(len(pool))])
+			}
+			if r.IntN(3) == 0 {
+				p.Range = names[r.IntN(len(names))]
+			}
+			p.Rare = r.IntN(5) == 0
+			if p.Action == Update {
+				p.Set = []string{names[r.IntN(len(names))]}
+			}
+			in.Patterns = append(in.Patterns, p)
+		}
+		func() {
+			defer func() {
+				if x := recover(); x != nil {
+					t.Fatalf("seed %d: Propose panicked: %v\ninput %+v", seed, x, in)
+				}
+			}()
+			p, err := Propose(in)
+			if err != nil && strings.Contains(err.Error(), "bug") && testing.Verbose() {
+				d, _ := newDesigner(in)
+				d.completeAttributes()
+				d.placeTables()
+				for _, e := range d.ents {
+					d.chooseHome(e)
+				}
+				for _, p := range d.pats {
+					d.route(p)
+				}
+				m := d.build()
+				for _, p := range d.pats {
+					ap, _ := d.request(m, p)
+					m.AccessPatterns = append(m.AccessPatterns, ap)
+				}
+				fillExamples(m)
+				b, _ := model.MarshalIndent(m)
+				t.Logf("%s", b)
+			}
+			if err != nil {
+				if strings.Contains(err.Error(), "bug in the advisor") {
+					t.Errorf("seed %d: %v\ninput %+v", seed, err, in)
+				}
+				return
+			}
+			m := p.Model
+			m.Dataset.Generator.Size = 300
+			plan, keys, err := m.GenPlan()
+			if err != nil {
+				t.Errorf("seed %d: %v", seed, err)
+				return
+			}
+			rec, _ := m.NewRecognizer()
+			_ = plan.Run(1, 300, func(i int, it attr.Item) error {
+				it, err := keys[i].Item(nil, it)
+				if e, _ := rec.EntityOf(keys[i].Entity.Table, it); err != nil || e != keys[i].Entity {
+					t.Errorf("seed %d: a generated %s item %v is recognised as %v (%v)", seed, keys[i].Entity.Name, it, e, err)
+				}
+				return nil
+			})
+			db, _ := m.NewDatabase()
+			if _, err := m.Load(db, nil); err != nil {
+				t.Errorf("seed %d: load: %v", seed, err)
+				return
+			}
+			for _, ap := range m.AccessPatterns {
+				if ap.Operation == "PutItem" || ap.Operation == "UpdateItem" || ap.Operation == "DeleteItem" {
+					continue
+				}
+				res, err := ap.Run(db, ap.Examples())
+				if err != nil {
+					t.Errorf("seed %d: %s: %v", seed, ap.Name, err)
+				} else if len(res.Items) == 0 {
+					t.Errorf("seed %d: %s %s with %v returns nothing", seed, ap.Name, ap.Request, ap.Examples())
+				}
+			}
+		}()
+	}
+}

@@ -1,0 +1,284 @@
+package advise
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/dynamodb-workbench/workbench/engine/json"
+
+	"github.com/dynamodb-workbench/workbench/model"
+)
+
+type obj = map[string]any
+
+// sval is a string attribute value holding a template.
+func sval(tpl string) obj { return obj{"S": tpl} }
+
+// keyNames returns the key attribute names of an index ("" for the table).
+func keyNames(index string) (string, string) {
+	if index == "" {
+		return "PK", "SK"
+	}
+	return index + "PK", index + "SK"
+}
+
+// request builds the access pattern of p: a runnable request whose
+// parameters are the key templates' and the pattern's attributes.
+func (d *designer) request(m *model.Model, p *pattern) (model.AccessPattern, error) {
+	e := p.e
+	ap := model.AccessPattern{Name: p.in.Name, Description: p.in.Description, Entity: e.in.Name, Rate: p.in.Rate}
+	req := obj{"TableName": e.table.name}
+	pkName, skName := keyNames(p.index)
+	key := func(sh shape) obj {
+		return obj{"PK": sval(sh.pkTemplate()), "SK": sval(sh.skTemplate())}
+	}
+	switch p.action {
+	case Get:
+		ap.Operation = "GetItem"
+		req["Key"] = key(p.sh)
+	case List:
+		ap.Operation = "Query"
+		if p.index != "" {
+			req["IndexName"] = p.index
+		}
+		names := obj{"#pk": pkName}
+		values := obj{":pk": sval(p.sh.pkTemplate())}
+		cond := "#pk = :pk"
+		fixed := p.in.By
+		if len(fixed) > 0 {
+			fixed = fixed[1:]
+		}
+		prefix := p.sh.skLit
+		for _, f := range fixed {
+			prefix += "{" + f + "}#"
+		}
+		switch {
+		case p.in.Range != "":
+			names["#sk"] = skName
+			values[":lo"] = sval(prefix + "{" + p.in.Range + "From}")
+			values[":hi"] = sval(prefix + "{" + p.in.Range + "To}~")
+			cond += " AND #sk BETWEEN :lo AND :hi"
+			d.why(Location{Table: e.table.name, Index: p.index, Pattern: p.in.Name}, "the range reads %s between {%sFrom} and {%sTo} (inclusive: the upper bound ends in '~', which sorts after the rest of the key)", p.in.Range, p.in.Range, p.in.Range)
+		case len(fixed) == len(p.sh.sk):
+			names["#sk"] = skName
+			values[":sk"] = sval(p.sh.skTemplate())
+			cond += " AND #sk = :sk"
+		default:
+			names["#sk"] = skName
+			values[":sk"] = sval(prefix)
+			cond += " AND begins_with(#sk, :sk)"
+		}
+		req["KeyConditionExpression"] = cond
+		req["ExpressionAttributeNames"] = names
+		req["ExpressionAttributeValues"] = values
+		if p.sh.shard != "" {
+			ap.FanOut = &model.FanOut{Parameter: p.sh.shard, From: 0, To: MaxShards - 1}
+		}
+	case "scan":
+		ap.Operation = "Scan"
+		req["FilterExpression"] = "begins_with(#sk, :type)"
+		req["ExpressionAttributeNames"] = obj{"#sk": "SK"}
+		lit := e.home.skLit
+		if len(e.home.sk) == 0 {
+			lit = e.home.skTemplate()
+		}
+		req["ExpressionAttributeValues"] = obj{":type": sval(lit)}
+	case Create:
+		ap.Operation = "PutItem"
+		item := key(e.home)
+		for ix, sh := range e.indexes {
+			if d.everywhere(e, sh.params()) {
+				a, b := keyNames(ix)
+				item[a], item[b] = sval(sh.pkTemplate()), sval(sh.skTemplate())
+			}
+		}
+		for _, a := range e.attrs {
+			if (a.Type == "S" || a.Type == "N") && (a.Frequency == 0 || a.Frequency == 1) {
+				item[a.Name] = obj{a.Type: "{" + a.Name + "}"}
+			}
+		}
+		req["Item"] = item
+		req["ConditionExpression"] = "attribute_not_exists(PK)"
+	case Update:
+		ap.Operation = "UpdateItem"
+		req["Key"] = key(e.home)
+		set := p.in.Set
+		if len(set) == 0 {
+			for _, a := range e.attrs {
+				if (a.Type == "S" || a.Type == "N") && !d.inAnyKey(e, a.Name) {
+					set = []string{a.Name}
+					break
+				}
+			}
+		}
+		if len(set) == 0 {
+			return ap, errorf(Location{Pattern: p.in.Name}, "an update needs an attribute to set (Set), and %s has none outside its keys", e.in.Name)
+		}
+		names, values := obj{}, obj{}
+		var parts []string
+		for i, s := range set {
+			a := e.attr(s)
+			if slices.Contains(e.home.params(), s) {
+				return ap, errorf(Location{Pattern: p.in.Name, Attribute: s}, "%s is part of the table's key, and an update cannot change a key (delete and put instead)", s)
+			}
+			names[fmt.Sprintf("#a%d", i)] = s
+			values[fmt.Sprintf(":a%d", i)] = newValue(a.Type, s)
+			parts = append(parts, fmt.Sprintf("#a%d = :a%d", i, i))
+		}
+		// An index key built from a changed attribute changes with it.
+		ixs := make([]string, 0, len(e.indexes))
+		for ix := range e.indexes {
+			ixs = append(ixs, ix)
+		}
+		slices.Sort(ixs)
+		for _, ix := range ixs {
+			sh := e.indexes[ix]
+			touched := false
+			for _, s := range set {
+				touched = touched || slices.Contains(sh.params(), s)
+			}
+			if !touched {
+				continue
+			}
+			a, b := keyNames(ix)
+			names["#"+a], names["#"+b] = a, b
+			values[":"+a], values[":"+b] = sval(sh.pkTemplate()), sval(sh.skTemplate())
+			parts = append(parts, fmt.Sprintf("#%s = :%s", a, a), fmt.Sprintf("#%s = :%s", b, b))
+			d.why(Location{Table: e.table.name, Index: ix, Pattern: p.in.Name}, "the update also rewrites %s's key attributes, which are built from the changed attributes", ix)
+		}
+		req["UpdateExpression"] = "SET " + strings.Join(parts, ", ")
+		req["ConditionExpression"] = "attribute_exists(PK)"
+		req["ExpressionAttributeNames"] = names
+		req["ExpressionAttributeValues"] = values
+	case Delete:
+		ap.Operation = "DeleteItem"
+		req["Key"] = key(e.home)
+	default:
+		return ap, errorf(Location{Pattern: p.in.Name}, "unknown action %q", p.action)
+	}
+	body, err := json.Marshal(req)
+	if err != nil {
+		return ap, err
+	}
+	ap.Request = body
+	for _, name := range ap.References() {
+		if ap.FanOut != nil && name == ap.FanOut.Parameter {
+			continue
+		}
+		ap.Parameters = append(ap.Parameters, model.Parameter{Name: name, Description: describe(e, name)})
+	}
+	// Key parameters in key order, then a range's bounds, then the rest.
+	order := append(p.sh.params(), p.in.By...)
+	if p.in.Range != "" {
+		order = append(order, p.in.Range+"From", p.in.Range+"To")
+	}
+	rank := func(name string) int {
+		if i := slices.Index(order, name); i >= 0 {
+			return i
+		}
+		return len(order)
+	}
+	slices.SortStableFunc(ap.Parameters, func(a, b model.Parameter) int { return rank(a.Name) - rank(b.Name) })
+	return ap, nil
+}
+
+// everywhere reports whether every one of params is an attribute on every
+// item of e (so an index key built from them exists on every item).
+func (d *designer) everywhere(e *entity, params []string) bool {
+	for _, p := range params {
+		a := e.attr(p)
+		if a == nil || a.Frequency != 0 && a.Frequency != 1 {
+			return false
+		}
+	}
+	return true
+}
+
+// inAnyKey reports whether name is a parameter of one of e's keys.
+func (d *designer) inAnyKey(e *entity, name string) bool {
+	if slices.Contains(e.home.params(), name) {
+		return true
+	}
+	for _, sh := range e.indexes {
+		if slices.Contains(sh.params(), name) {
+			return true
+		}
+	}
+	return false
+}
+
+func describe(e *entity, name string) string {
+	switch {
+	case strings.HasSuffix(name, "From") && e.attr(strings.TrimSuffix(name, "From")) != nil:
+		return "the earliest " + strings.TrimSuffix(name, "From") + " to read"
+	case strings.HasSuffix(name, "To") && e.attr(strings.TrimSuffix(name, "To")) != nil:
+		return "the latest " + strings.TrimSuffix(name, "To") + " to read"
+	}
+	return "the " + e.in.Name + "'s " + name
+}
+
+// fillExamples generates a small dataset of the model, loads it, and sets
+// every parameter's example from it (model.FindExamples): the proposal's
+// requests run and return items from the start. A create's id gets a new
+// value, so it adds an item instead of failing its condition.
+func fillExamples(m *model.Model) error {
+	src, err := m.Synthesize(model.GeneratorSpec{Pattern: model.EntitiesGenerator, Seed: 1, Size: 200})
+	if err != nil {
+		return fmt.Errorf("the proposal's generators fail (a bug in the advisor): %v", err)
+	}
+	db, _ := m.NewDatabase()
+	if err := m.CreateTables(db); err != nil {
+		return err
+	}
+	if _, err := model.LoadItems(db, src); err != nil {
+		return err
+	}
+	ex := m.FindExamples(db)
+	m.SetExamples(ex)
+	for i := range m.AccessPatterns {
+		ap := &m.AccessPatterns[i]
+		if ap.Operation != "PutItem" {
+			continue
+		}
+		for j := range ap.Parameters {
+			par := &ap.Parameters[j]
+			if e := m.Entity(ap.Entity); e != nil && isIDOf(e, par.Name) {
+				par.Example += "-new"
+			}
+		}
+	}
+	return nil
+}
+
+func isIDOf(e *model.Entity, name string) bool {
+	for _, k := range []string{"PK", "SK"} {
+		tpl, err := model.ParseTemplate(e.Keys[k])
+		if err == nil && len(tpl.Params()) > 0 && tpl.Params()[len(tpl.Params())-1] == name && k == "SK" {
+			return true
+		}
+	}
+	return false
+}
+
+// newValue is the value an update sets attribute name of type typ to: a
+// parameter for a scalar, a fixed value for the others (a parameter only
+// reaches a string, and an example from the data is a scalar's text).
+func newValue(typ, name string) obj {
+	p := "{" + name + "}"
+	switch typ {
+	case "S", "N", "B":
+		return obj{typ: p}
+	case "SS":
+		return obj{"SS": []string{"new"}}
+	case "NS":
+		return obj{"NS": []string{"1"}}
+	case "BS":
+		return obj{"BS": []string{"AQ=="}}
+	case "BOOL", "NULL":
+		return obj{typ: true}
+	case "L":
+		return obj{"L": []any{}}
+	}
+	return obj{"M": obj{}}
+}

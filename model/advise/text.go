@@ -1,0 +1,240 @@
+package advise
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/dynamodb-workbench/workbench/model"
+)
+
+// Parse reads a design written in plain words, one statement a line ('#'
+// starts a comment):
+//
+//	name Shop                          the model's name (optional)
+//	table Shop                         the table's name (optional)
+//	tables per entity                  one table per entity instead of one
+//	Customer: email, name, createdAt   an entity and its attributes
+//	Order of Customer 1-20: total N price(5,500), status
+//	                                   a child entity: each Customer has 1 to 20
+//	OrderLine of Order 1-5, id lineId: quantity N
+//	get Customer by customerId, 100/s  an access pattern
+//	list Orders by customerId range createdAt, 50/s
+//	list Orders by status rare
+//	create Order, 10/s
+//	update Order set status, 5/s
+//	delete Order
+//	scan Products                      (list without by)
+//
+// An attribute is a name, then optionally its DynamoDB type and a
+// generator ("total N price(5,500)"); a missing type is S, a missing
+// generator is guessed. A pattern is an action (get, list, create, update,
+// delete; query and find mean list, put means create, scan means list with
+// no key), the entity (a plural "Orders" names Order), then any of "by a,
+// b" or "by a and b", "range a", "rare", "set a, b", a rate "N/s", and a
+// name in double quotes. Errors name the line.
+func Parse(text string) (Input, error) {
+	var in Input
+	for i, raw := range strings.Split(text, "\n") {
+		line := raw
+		if j := strings.IndexByte(line, '#'); j >= 0 {
+			line = line[:j]
+		}
+		line = strings.TrimSpace(line)
+		if line == "" {
+			continue
+		}
+		fail := func(format string, args ...any) error {
+			return fmt.Errorf("line %d (%s): %s", i+1, strings.TrimSpace(raw), fmt.Sprintf(format, args...))
+		}
+		words := strings.Fields(line)
+		switch first := strings.ToLower(words[0]); {
+		case first == "name" && len(words) > 1 && !strings.Contains(line, ":"):
+			in.Name = strings.TrimSpace(line[len(words[0]):])
+		case first == "table" && len(words) == 2:
+			in.Table = words[1]
+		case strings.EqualFold(line, "tables per entity") || strings.EqualFold(line, "table per entity"):
+			in.TablePerEntity = true
+		case actions[first] != "":
+			p, err := parsePattern(actions[first], first, strings.TrimSpace(line[len(words[0]):]), &in)
+			if err != nil {
+				return in, fail("%v", err)
+			}
+			in.Patterns = append(in.Patterns, p)
+		default:
+			e, err := parseEntity(line)
+			if err != nil {
+				return in, fail("%v", err)
+			}
+			in.Entities = append(in.Entities, e)
+		}
+	}
+	return in, nil
+}
+
+var actions = map[string]string{
+	"get": Get, "read": Get, "list": List, "query": List, "find": List, "scan": List,
+	"create": Create, "put": Create, "add": Create, "update": Update, "delete": Delete, "remove": Delete,
+}
+
+func parseEntity(line string) (Entity, error) {
+	head, attrs, ok := strings.Cut(line, ":")
+	if !ok {
+		return Entity{}, fmt.Errorf("not an entity (Name: attributes) nor an access pattern (get, list, create, update, delete ...)")
+	}
+	var e Entity
+	parts := strings.Split(head, ",")
+	words := strings.Fields(parts[0])
+	if len(words) == 0 {
+		return e, fmt.Errorf("the entity has no name")
+	}
+	e.Name = words[0]
+	if len(words) > 1 {
+		if len(words) < 3 || words[1] != "of" && words[1] != "in" {
+			return e, fmt.Errorf("after the entity's name: \"of Parent min-max\", not %q", strings.Join(words[1:], " "))
+		}
+		e.Parent = words[2]
+		if len(words) > 3 {
+			lo, hi, ok := strings.Cut(words[3], "-")
+			a, err1 := strconv.Atoi(lo)
+			b, err2 := strconv.Atoi(hi)
+			if !ok || err1 != nil || err2 != nil || a < 0 || b < a {
+				return e, fmt.Errorf("%q is not a count range such as 1-20", words[3])
+			}
+			e.Min, e.Max = a, b
+		}
+	}
+	for _, p := range parts[1:] {
+		w := strings.Fields(p)
+		if len(w) == 2 && w[0] == "id" {
+			e.ID = w[1]
+			continue
+		}
+		return e, fmt.Errorf("%q: after the entity, \"id name\" names its id attribute", strings.TrimSpace(p))
+	}
+	for _, a := range splitTop(attrs) {
+		w := strings.Fields(a)
+		if len(w) == 0 {
+			continue
+		}
+		at := model.Attribute{Name: w[0]}
+		rest := w[1:]
+		if len(rest) > 0 && isType(rest[0]) {
+			at.Type, rest = rest[0], rest[1:]
+		}
+		if len(rest) > 0 {
+			at.Generator = strings.Join(rest, " ")
+		}
+		e.Attributes = append(e.Attributes, at)
+	}
+	return e, nil
+}
+
+func isType(s string) bool {
+	switch s {
+	case "S", "N", "B", "BOOL", "NULL", "SS", "NS", "BS", "L", "M":
+		return true
+	}
+	return false
+}
+
+// splitTop splits at commas outside parentheses and quotes.
+func splitTop(s string) []string {
+	var out []string
+	depth, quoted, from := 0, false, 0
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; {
+		case c == '"':
+			quoted = !quoted
+		case quoted:
+		case c == '(':
+			depth++
+		case c == ')':
+			depth--
+		case c == ',' && depth == 0:
+			out = append(out, strings.TrimSpace(s[from:i]))
+			from = i + 1
+		}
+	}
+	return append(out, strings.TrimSpace(s[from:]))
+}
+
+func parsePattern(action, verb, rest string, in *Input) (Pattern, error) {
+	p := Pattern{Action: action}
+	if verb == "scan" || verb == "list" || verb == "query" || verb == "find" {
+		p.Action = List
+	}
+	// A quoted name.
+	if i := strings.IndexByte(rest, '"'); i >= 0 {
+		j := strings.IndexByte(rest[i+1:], '"')
+		if j < 0 {
+			return p, fmt.Errorf("unclosed '\"' in the name")
+		}
+		p.Name = rest[i+1 : i+1+j]
+		rest = rest[:i] + rest[i+2+j:]
+	}
+	words := strings.Fields(strings.NewReplacer(",", " , ").Replace(rest))
+	if len(words) == 0 {
+		return p, fmt.Errorf("which entity?")
+	}
+	p.Entity = entityName(words[0], in)
+	var list *[]string
+	for _, w := range words[1:] {
+		lw := strings.ToLower(w)
+		switch {
+		case lw == ",":
+			continue
+		case lw == "and" && list != nil:
+			continue
+		case lw == "by":
+			list = &p.By
+		case lw == "range" || lw == "between" || lw == "sorted":
+			list = nil
+			p.Range = "?"
+		case lw == "set":
+			list = &p.Set
+		case lw == "rare":
+			p.Rare = true
+			list = nil
+		case strings.HasSuffix(lw, "/s"):
+			r, err := strconv.ParseFloat(strings.TrimSuffix(lw, "/s"), 64)
+			if err != nil || r < 0 {
+				return p, fmt.Errorf("%q is not a rate such as 20/s", w)
+			}
+			p.Rate = r
+			list = nil
+		case p.Range == "?":
+			p.Range = w
+		case list != nil:
+			*list = append(*list, w)
+		default:
+			return p, fmt.Errorf("%q: expected by, range, rare, set or a rate such as 20/s", w)
+		}
+	}
+	if p.Range == "?" {
+		return p, fmt.Errorf("range of which attribute?")
+	}
+	if verb == "scan" && len(p.By) > 0 {
+		return p, fmt.Errorf("a scan reads by no key: use list ... by")
+	}
+	return p, nil
+}
+
+// entityName maps a plural ("Orders", "Categories") to the entity's name
+// when the design has that entity.
+func entityName(w string, in *Input) string {
+	known := func(n string) bool {
+		for _, e := range in.Entities {
+			if e.Name == n {
+				return true
+			}
+		}
+		return false
+	}
+	for _, c := range []string{w, strings.TrimSuffix(w, "s"), strings.TrimSuffix(w, "es"), strings.TrimSuffix(w, "ies") + "y"} {
+		if known(c) {
+			return c
+		}
+	}
+	return w
+}

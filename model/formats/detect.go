@@ -1,0 +1,65 @@
+package formats
+
+import (
+	"bytes"
+	"path"
+	"strings"
+
+	"github.com/dynamodb-workbench/workbench/model"
+)
+
+// Formats read by the server's importers (package importers), which need
+// YAML and HCL parsers that the page's WebAssembly leaves out; named here
+// so that the page can tell which files to send to the server.
+const (
+	CloudFormation = "cloudformation"
+	Terraform      = "terraform"
+)
+
+// Detect guesses the import format of a file from its name and content:
+// .tf is Terraform; a template (AWSTemplateFormatVersion, or Resources of
+// AWS::DynamoDB:: types) is CloudFormation; a document with DataModel is
+// NoSQL Workbench's; one with table_config is an AWS Labs schema.json; one
+// with "models" and "indexes" is a OneTable schema. It returns "" when it
+// cannot tell (a workbench model, for one).
+func Detect(name string, data []byte) string {
+	ext := strings.ToLower(path.Ext(name))
+	if ext == ".tf" || ext == ".hcl" {
+		return Terraform
+	}
+	head := data
+	if len(head) > 64<<10 {
+		head = head[:64<<10]
+	}
+	has := func(s string) bool { return bytes.Contains(head, []byte(s)) }
+	switch {
+	case has("AWSTemplateFormatVersion") || (has("Resources") && has("AWS::DynamoDB::")):
+		return CloudFormation
+	case has(`"DataModel"`):
+		return NoSQLWorkbench
+	case has(`"table_config"`):
+		return AWSLabs
+	case has(`"models"`) && has(`"indexes"`):
+		return OneTable
+	case has(`resource "aws_dynamodb_table"`) || has(`terraform-aws-modules/dynamodb-table`):
+		return Terraform
+	}
+	return ""
+}
+
+// ImportInPage reads the formats the engine reads itself (NoSQL
+// Workbench, AWS Labs, OneTable); ok is false for the others, which only
+// the server's importers read.
+func ImportInPage(format string, data []byte) (m *model.Model, warnings []string, ok bool, err error) {
+	switch format {
+	case NoSQLWorkbench:
+		m, warnings, err = ImportNoSQLWorkbench(data)
+	case AWSLabs:
+		m, warnings, err = ImportAWSLabs(data)
+	case OneTable:
+		m, warnings, err = ImportOneTable(data)
+	default:
+		return nil, nil, false, nil
+	}
+	return m, warnings, true, err
+}

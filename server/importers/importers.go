@@ -1,0 +1,49 @@
+package importers
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+
+	"github.com/dynamodb-workbench/workbench/model"
+	"github.com/dynamodb-workbench/workbench/model/formats"
+)
+
+// The import formats (the endpoint import, which reads a live table, is
+// apart: see package liveimport).
+const (
+	NoSQLWorkbench = formats.NoSQLWorkbench
+	CloudFormation = formats.CloudFormation
+	Terraform      = formats.Terraform
+	AWSLabs        = formats.AWSLabs
+	OneTable       = formats.OneTable
+)
+
+// Formats are the formats Import reads, in the order a menu shows them.
+var Formats = []string{NoSQLWorkbench, CloudFormation, Terraform, AWSLabs, OneTable}
+
+// ErrUnknownFormat is wrapped by Import's error for a format it does not
+// read.
+var ErrUnknownFormat = errors.New("unknown import format")
+
+// Import reads a file of format and returns the model, passing Validate,
+// and warnings naming what the model could not keep or had to assume.
+func Import(format string, data []byte) (*model.Model, []string, error) {
+	switch format {
+	case NoSQLWorkbench:
+		return formats.ImportNoSQLWorkbench(data)
+	case CloudFormation:
+		return ImportCloudFormation(data)
+	case Terraform:
+		return ImportTerraform(map[string][]byte{"main.tf": data})
+	case AWSLabs:
+		return formats.ImportAWSLabs(data)
+	case OneTable:
+		return formats.ImportOneTable(data)
+	}
+	return nil, nil, fmt.Errorf("%w %q (one of %s)", ErrUnknownFormat, format, strings.Join(Formats, ", "))
+}
+
+// Detect guesses a file's format from its name and content (see
+// formats.Detect, which the page shares).
+func Detect(name string, data []byte) string { return formats.Detect(name, data) }
