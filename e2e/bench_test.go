@@ -1,0 +1,266 @@
+package e2e
+
+import (
+	"fmt"
+	"strconv"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+
+	"github.com/dynamodb-workbench/workbench/app"
+)
+
+// The page's figures in headless Chromium, on the wasm build (`make
+// bench-browser`, which needs `make build`): how long the main thread is
+// held at most while it loads 100,000 items and while it simulates a day
+// (issue 16's target: under 50 ms), the time to interactive cold and warm,
+// and how long the load and the simulation take. Each iteration is a whole
+// journey on a new tab and server; run them with -benchtime=1x and a
+// -count.
+//
+// Metrics: longtask-ms is the longest 'longtask' entry (tasks of 50 ms and
+// more; 0 when there was none), longtasks their number, frame-gap-ms the
+// longest gap between two animation frames (what a person sees as a
+// freeze; it includes the paint), tab-click-ms the time from a click on a
+// tab during the load to the tab shown selected, tab-click-in-load 1 when
+// the tab switched before the load ended.
+
+// reportResponsiveness reports the monitor's figures with b.ReportMetric.
+func reportResponsiveness(bb *testing.B, br *browser) {
+	bb.Helper()
+	longest, tasks, gap, supported := br.responsiveness()
+	if !supported {
+		bb.Log("this Chromium does not report 'longtask' entries: only frame-gap-ms is measured")
+	}
+	bb.ReportMetric(longest, "longtask-ms")
+	bb.ReportMetric(float64(tasks), "longtasks")
+	bb.ReportMetric(gap, "frame-gap-ms")
+}
+
+// BenchmarkBrowserLoad100k loads 100,000 items of the multi-tenancy
+// pattern with the Load button: load-ms from the click to the last item
+// counted, and the main thread's longest task meanwhile.
+func BenchmarkBrowserLoad100k(bb *testing.B) {
+	const items = 100000
+	for i := 0; i < bb.N; i++ {
+		bb.StopTimer()
+		br := startBrowserTB(bb)
+		br.open("/?pattern=multi-tenancy&items=100")
+		br.waitLoaded(100, time.Minute)
+		br.settle() // the first page's own work is not the load's
+		br.monitor()
+		br.setField(app.IDLoadSize, strconv.Itoa(items))
+		bb.StartTimer()
+		start := time.Now()
+		br.click(app.IDLoadButton)
+		// A click on a tab while it loads: from the input to the tab shown
+		// selected, and back.
+		br.waitFor("the load shows its progress", loadingStatus, time.Minute)
+		click, during := br.tabClick(app.TabQuery)
+		br.tabClick(app.TabData)
+		br.waitLoaded(items, 5*time.Minute)
+		took := time.Since(start)
+		bb.StopTimer()
+		// What the page does once the load ends (the render of the
+		// loaded data, a collection) is the load's too.
+		br.settle()
+		bb.ReportMetric(float64(took.Milliseconds()), "load-ms")
+		bb.ReportMetric(click, "tab-click-ms")
+		bb.ReportMetric(map[bool]float64{true: 1}[during], "tab-click-in-load")
+		reportResponsiveness(bb, br)
+	}
+}
+
+// settle waits until the page is idle: the browser has time to spare
+// (requestIdleCallback), after a few frames.
+func (b *browser) settle() {
+	b.t.Helper()
+	var ok bool
+	b.eval("asking for an idle moment", `(() => { window.__idle = false;
+		let frames = 3;
+		const frame = () => { if (--frames > 0) { requestAnimationFrame(frame); return; }
+			requestIdleCallback(() => { window.__idle = true; }, {timeout: 5000}); };
+		requestAnimationFrame(frame); return true; })()`, &ok)
+	b.waitFor("the page is idle", `window.__idle === true`, time.Minute)
+}
+
+// BenchmarkBrowserSimulateDay simulates a day of the write-sharding
+// pattern's workload on the Load tab: sim-ms from the click to the heat
+// map (compute-ms the simulator's own share), and the main thread's
+// longest task meanwhile.
+func BenchmarkBrowserSimulateDay(bb *testing.B) {
+	for i := 0; i < bb.N; i++ {
+		bb.StopTimer()
+		br := startBrowserTB(bb)
+		analysisOpen(br, "write-sharding")
+		br.click(app.IDTab + app.TabLoad)
+		br.waitFor("the Load panel shows", fmt.Sprintf(`!!document.getElementById(%q)`, app.IDLoadRun), 30*time.Second)
+		br.settle()
+		br.monitor()
+		bb.StartTimer()
+		start := time.Now()
+		br.click(app.IDLoadRun)
+		br.waitFor("the day is simulated", fmt.Sprintf(`document.getElementById(%q)?.dataset.run === "1"`, app.IDLoadHeatMap), 5*time.Minute)
+		took := time.Since(start)
+		bb.StopTimer()
+		// The heat map starts playing at once; its frames are not the
+		// simulation's.
+		reportResponsiveness(bb, br)
+		bb.ReportMetric(float64(took.Milliseconds()), "sim-ms")
+		bb.ReportMetric(float64(analysisInt(br, app.IDLoadHeatMap, "computeMs")), "compute-ms")
+	}
+}
+
+// BenchmarkBrowserInteractive opens the workbench on a new server (cold:
+// nothing cached) and then twice more (warm: the service worker has cached
+// the wasm by the third visit): from navigation to the engine running.
+func BenchmarkBrowserInteractive(bb *testing.B) {
+	for i := 0; i < bb.N; i++ {
+		bb.StopTimer()
+		br := startBrowserTB(bb)
+		bb.StartTimer()
+		cold := br.open("/")
+		bb.StopTimer()
+		br.waitFor("the service worker controls the page", `!!navigator.serviceWorker.controller`, time.Minute)
+		br.open("/")
+		br.waitFor("the wasm is cached", `(async () => !!(await caches.match("/web/app.wasm")))()`, time.Minute)
+		warm := br.open("/")
+		bb.ReportMetric(float64(cold.Milliseconds()), "cold-ms")
+		bb.ReportMetric(float64(warm.Milliseconds()), "warm-ms")
+	}
+}
+
+// loadingStatus is a JavaScript condition: the status line shows a load's
+// progress.
+var loadingStatus = fmt.Sprintf(`document.getElementById(%q).textContent.startsWith("loading items:")`, app.IDStatus)
+
+// tabClick clicks a tab and returns the time from the click's request to
+// the tab shown selected, in ms (the same machine's clock on both sides: a
+// page held by the load answers the click only once it ends, and the input
+// event's own timestamp would hide that), and whether the load was still
+// running then.
+func (b *browser) tabClick(tab string) (ms float64, during bool) {
+	b.t.Helper()
+	id := app.IDTab + tab
+	var ok bool
+	b.eval("watching the tab", fmt.Sprintf(`(() => {
+		window.__tabClick = null;
+		new MutationObserver((ms, o) => {
+			const t = document.getElementById(%q);
+			if (t && t.getAttribute("aria-selected") === "true") {
+				window.__tabClick = [Date.now(), %s ? 1 : 0];
+				o.disconnect();
+			}
+		}).observe(document.body, {attributes: true, subtree: true, attributeFilter: ["aria-selected"]});
+		return true; })()`, id, loadingStatus), &ok)
+	// Where the tab is, found first: a click as a person makes it, a press
+	// and a release at a point, and nothing else to wait for.
+	var at []float64
+	b.eval("finding the tab", fmt.Sprintf(`(() => { const r = document.getElementById(%q).getBoundingClientRect();
+		return [r.x + r.width / 2, r.y + r.height / 2]; })()`, id), &at)
+	start := time.Now()
+	b.run("clicking #"+id, chromedp.MouseClickXY(at[0], at[1]))
+	b.waitFor("the tab is selected", `window.__tabClick !== null`, 2*time.Minute)
+	var r []float64
+	b.eval("reading the click's answer", `window.__tabClick`, &r)
+	return r[0] - float64(start.UnixMilli()), r[1] == 1
+}
+
+// tabsAfterLoad are the tabs BenchmarkBrowserTabsAfterLoad clicks, each
+// with a JavaScript condition that holds once its view is there.
+var tabsAfterLoad = []struct{ tab, ready string }{
+	{app.TabGrid, fmt.Sprintf(`document.getElementById(%q)?.dataset.items === "100000"`, app.IDGrid)},
+	{app.TabPartitions, fmt.Sprintf(`!!document.getElementById(%q)?.dataset.count && !!document.querySelector("#%s svg")`, app.IDPartCount, app.IDPartKeyspace)},
+	{app.TabCost, fmt.Sprintf(`!!document.getElementById(%q)`, app.IDCostTotal)},
+}
+
+// BenchmarkBrowserTabsAfterLoad loads 100,000 items of the multi-tenancy
+// pattern, then clicks the Grid, Partitions and Cost tabs in turn, each
+// time waiting for its view: per tab, <tab>-click-ms from the click to the
+// tab shown selected, <tab>-longtask-ms the longest task from the click to
+// a moment after the view showed, and <tab>-ready-ms from the click to the
+// view.
+func BenchmarkBrowserTabsAfterLoad(bb *testing.B) {
+	const items = 100000
+	for i := 0; i < bb.N; i++ {
+		bb.StopTimer()
+		br := startBrowserTB(bb)
+		br.open(fmt.Sprintf("/?pattern=multi-tenancy&items=%d", items))
+		br.waitLoaded(items, 5*time.Minute)
+		br.monitor()
+		// The load's last collections and renders settle first.
+		br.run("settling", chromedp.Sleep(time.Second))
+		for _, tc := range tabsAfterLoad {
+			var ok bool
+			br.eval("starting a measurement", respReset, &ok)
+			start := time.Now()
+			click, _ := br.tabClick(tc.tab)
+			br.waitFor("the "+tc.tab+" view", tc.ready, 5*time.Minute)
+			ready := time.Since(start)
+			// What the view's render and the collections after it hold.
+			br.run("settling", chromedp.Sleep(500*time.Millisecond))
+			longest, _, _, _ := br.responsiveness()
+			bb.ReportMetric(click, tc.tab+"-click-ms")
+			bb.ReportMetric(longest, tc.tab+"-longtask-ms")
+			bb.ReportMetric(float64(ready.Milliseconds()), tc.tab+"-ready-ms")
+			if tc.tab == app.TabGrid {
+				sort, longest := gridSortClick(br, "SK")
+				bb.ReportMetric(sort, "grid-sort-ms")
+				bb.ReportMetric(longest, "grid-sort-longtask-ms")
+			}
+		}
+	}
+}
+
+// gridSortClick clicks the grid's header of column col and returns the
+// time until the grid shows sorted by it (the header says so and the
+// panel is no longer computing), and the longest task from the click to a
+// moment after.
+func gridSortClick(br *browser, col string) (ms, longest float64) {
+	var ok bool
+	br.eval("starting a measurement", respReset, &ok)
+	start := time.Now()
+	br.eval("clicking the header", fmt.Sprintf(`(() => { document.querySelector("#%s button").click(); return true; })()`, app.IDGridHeader+col), &ok)
+	br.waitFor("the grid sorted", fmt.Sprintf(`document.getElementById(%q)?.getAttribute("aria-sort") === "ascending" &&
+		document.querySelector("#%s [data-state]")?.dataset.state === "ready"`, app.IDGridHeader+col, app.IDPanel+app.TabGrid), 5*time.Minute)
+	ms = float64(time.Since(start).Milliseconds())
+	br.run("settling", chromedp.Sleep(500*time.Millisecond))
+	longest, _, _, _ = br.responsiveness()
+	return ms, longest
+}
+
+// BenchmarkBrowserClockPlay100k plays the virtual clock over 100,000 items
+// of the ttl-ephemeral pattern, whose sweeper deletes items as they expire:
+// two seconds of play and a jump of an hour with the Time tab shown, then
+// the same with the Data tab (the TTL timeline and the item collections
+// follow every deletion). It reports the main thread's longest task on
+// each tab.
+func BenchmarkBrowserClockPlay100k(bb *testing.B) {
+	const items = 100000
+	for i := 0; i < bb.N; i++ {
+		bb.StopTimer()
+		br := startBrowserTB(bb)
+		br.open(fmt.Sprintf("/?pattern=ttl-ephemeral&items=%d", items))
+		br.waitLoaded(items, 5*time.Minute)
+		br.settle()
+		br.monitor()
+		for _, tab := range []string{app.TabTime, app.TabData} {
+			var ok bool
+			br.eval("scrolling to the tabs", `window.scrollTo(0, 0), true`, &ok)
+			br.tabClick(tab)
+			br.settle()
+			br.eval("starting a measurement", respReset, &ok)
+			bb.StartTimer()
+			br.click(app.IDClockPlay)
+			time.Sleep(2 * time.Second)
+			br.click(app.IDClockPlay)
+			br.click(app.IDClockJump + "1h")
+			br.settle()
+			bb.StopTimer()
+			longest, _, gap, _ := br.responsiveness()
+			bb.ReportMetric(longest, tab+"-longtask-ms")
+			bb.ReportMetric(gap, tab+"-frame-gap-ms")
+		}
+	}
+}

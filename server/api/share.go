@@ -1,0 +1,178 @@
+package api
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"log"
+	"net/http"
+	"os"
+	"path/filepath"
+	"runtime"
+
+	"github.com/dynamodb-workbench/workbench/server/sharestore"
+)
+
+// Stored shares over HTTP (mounted by newServer):
+//
+//	POST /api/share       body: a model document   -> 201 {"id", "url": "/s/<id>"} (200 when already stored)
+//	GET  /api/share/{id}  -> the canonical model document (application/json)
+//
+// Errors are {"error": "..."}: 400 (not a valid model, a malformed id), 404
+// (no such share), 413 (a model over sharestore.MaxDocument), 503 (the
+// server runs without a store), 500 (the store failed). A refused model
+// stores nothing.
+
+// shareAPI returns the handler of /api/share. A nil store answers 503.
+func shareAPI(store sharestore.Store, logger *log.Logger) http.Handler {
+	mux := http.NewServeMux()
+	mux.HandleFunc("POST /api/share", func(w http.ResponseWriter, r *http.Request) {
+		if store == nil {
+			apiError(w, http.StatusServiceUnavailable, errNoStore)
+			return
+		}
+		// One byte over the limit is enough to know it is over.
+		doc, err := io.ReadAll(http.MaxBytesReader(w, r.Body, sharestore.MaxDocument+1))
+		var tooBig *http.MaxBytesError
+		switch {
+		case errors.As(err, &tooBig):
+			apiError(w, http.StatusRequestEntityTooLarge, fmt.Sprintf("the model is over the %d bytes a share may hold", sharestore.MaxDocument))
+			return
+		case err != nil:
+			apiError(w, http.StatusBadRequest, "reading the body: "+err.Error())
+			return
+		}
+		_, id, err := sharestore.Canonical(doc)
+		if err != nil {
+			shareError(w, logger, err)
+			return
+		}
+		// Content-addressed: a share that exists is the same document.
+		status := http.StatusOK
+		if _, err := store.Get(r.Context(), id); errors.Is(err, sharestore.ErrNotFound) {
+			status = http.StatusCreated
+			if id, err = store.Put(r.Context(), doc); err != nil {
+				shareError(w, logger, err)
+				return
+			}
+		} else if err != nil {
+			shareError(w, logger, err)
+			return
+		}
+		body, _ := json.Marshal(struct {
+			ID  string `json:"id"`
+			URL string `json:"url"`
+		}{id, "/s/" + id})
+		w.Header().Set("Content-Type", "application/json")
+		w.Header().Set("Location", "/api/share/"+id)
+		w.WriteHeader(status)
+		_, _ = w.Write(append(body, '\n'))
+	})
+	mux.HandleFunc("GET /api/share/{id}", func(w http.ResponseWriter, r *http.Request) {
+		if store == nil {
+			apiError(w, http.StatusServiceUnavailable, errNoStore)
+			return
+		}
+		id := r.PathValue("id")
+		if !sharestore.ValidID(id) {
+			apiError(w, http.StatusBadRequest, fmt.Sprintf("%q is not a share id (%d characters of A-Z a-z 0-9 - _)", truncateID(id), sharestore.IDLength))
+			return
+		}
+		doc, err := store.Get(r.Context(), id)
+		if err != nil {
+			shareError(w, logger, err)
+			return
+		}
+		w.Header().Set("Content-Type", "application/json")
+		w.Header().Set("X-Content-Type-Options", "nosniff")
+		// An id names one document forever.
+		w.Header().Set("Cache-Control", "public, max-age=31536000, immutable")
+		_, _ = w.Write(doc)
+	})
+	return mux
+}
+
+const errNoStore = "this server has no share store (start it with -data DIR or -store dynamodb://TABLE)"
+
+// shareError answers a store error with its status.
+func shareError(w http.ResponseWriter, logger *log.Logger, err error) {
+	var invalid *sharestore.InvalidError
+	var tooLarge *sharestore.TooLargeError
+	switch {
+	case errors.As(err, &invalid):
+		apiError(w, http.StatusBadRequest, err.Error())
+	case errors.As(err, &tooLarge):
+		apiError(w, http.StatusRequestEntityTooLarge, err.Error())
+	case errors.Is(err, sharestore.ErrNotFound):
+		apiError(w, http.StatusNotFound, err.Error())
+	default:
+		logger.Printf("share store: %v", err)
+		apiError(w, http.StatusInternalServerError, "the share store failed: "+err.Error())
+	}
+}
+
+func truncateID(id string) string {
+	if len(id) > 40 {
+		return id[:40] + "..."
+	}
+	return id
+}
+
+// openShareStore opens the store opts describe (opts.StoreSpec, else the
+// embedded one in opts.DataDir) unless opts.Store is set or neither is
+// given, and returns the function that closes what it opened. When the
+// folder is the implicit default and another workbench holds it, the
+// server runs without a store and says so rather than failing to start.
+func openShareStore(opts *serverOptions) (func(), error) {
+	none := func() {}
+	if opts.Store != nil || opts.StoreSpec == "" && opts.DataDir == "" {
+		return none, nil
+	}
+	s, err := sharestore.Open(opts.StoreSpec, opts.DataDir)
+	if err != nil {
+		if opts.DataDirImplicit && opts.StoreSpec == "" && errors.Is(err, sharestore.ErrInUse) {
+			opts.Logger.Printf("%v: serving without a share store (give this server its own -data DIR)", err)
+			return none, nil
+		}
+		return nil, err
+	}
+	if b, ok := s.(*sharestore.Bolt); ok {
+		opts.Logger.Printf("shared models are stored in %s", b.Path())
+	} else {
+		opts.Logger.Printf("shared models are stored in %s", opts.StoreSpec)
+	}
+	opts.Store = s
+	return func() {
+		if err := s.Close(); err != nil {
+			opts.Logger.Printf("closing the share store: %v", err)
+		}
+	}, nil
+}
+
+// defaultDataDir is where the server keeps its data when neither -data nor
+// -store is given: the per-user data folder ($XDG_DATA_HOME or
+// ~/.local/share on Unix, ~/Library/Application Support on macOS,
+// %LocalAppData% on Windows) under "dynamodb-workbench", so that shares
+// outlive the checkout and do not depend on the working directory; "data"
+// in the working directory when the home folder is unknown.
+func defaultDataDir() string {
+	const name = "dynamodb-workbench"
+	if d := os.Getenv("XDG_DATA_HOME"); d != "" && filepath.IsAbs(d) {
+		return filepath.Join(d, name)
+	}
+	switch runtime.GOOS {
+	case "windows":
+		if d := os.Getenv("LocalAppData"); d != "" {
+			return filepath.Join(d, name)
+		}
+	case "darwin", "ios":
+		if d, err := os.UserConfigDir(); err == nil { // ~/Library/Application Support
+			return filepath.Join(d, name)
+		}
+	}
+	if home, err := os.UserHomeDir(); err == nil && home != "" {
+		return filepath.Join(home, ".local", "share", name)
+	}
+	return "data"
+}
