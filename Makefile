@@ -43,13 +43,13 @@ RUN_FLAGS ?=
 
 # Benchmarks: packages, selection and repetition. Extend BENCH_PKGS as
 # packages gain benchmarks, e.g. `make bench BENCH_PKGS='./engine/... ./visualizer/...'`.
-BENCH_PKGS ?= ./engine/... ./patterns/... ./visualizer/...
+BENCH_PKGS ?= ./engine/... ./model/... ./patterns/... ./visualizer/...
 BENCH ?= .
 BENCHTIME ?= 1s
 BENCHCOUNT ?= 1
 
 # Fuzzing: every Fuzz* function in FUZZ_PKGS runs for FUZZTIME.
-FUZZ_PKGS ?= . ./engine/... ./snippet/... ./sharelink/... ./visualizer/...
+FUZZ_PKGS ?= . ./engine/... ./model/... ./codegen/snippet/... ./visualizer/...
 FUZZTIME ?= 30s
 
 # bench-compare: rounds and per-run iterations for scripts/bench-compare.sh.
@@ -99,16 +99,16 @@ run: build ## build, then serve on http://127.0.0.1:8080
 	@echo '>> starting $(BIN) $(RUN_FLAGS) (the server prints its address; Ctrl-C stops it)'
 	./$(BIN) $(RUN_FLAGS)
 
-test: build ## everything CI runs: gofmt, vet, -race tests, wasm engine tests, browser test
+test: build ## everything CI runs: gofmt, vet, -race tests, the emulator's and the design layer's tests under wasm, the browser journeys (e2e)
 	@unformatted="$$("$$($(GO) env GOROOT)/bin/gofmt" -l .)"; \
 	if [[ -n "$$unformatted" ]]; then echo "gofmt needed:"; echo "$$unformatted"; exit 1; fi
 	$(GO) vet ./...
-	GOOS=js GOARCH=wasm $(GO) vet ./app/... ./wasm/... ./engine/...
+	GOOS=js GOARCH=wasm $(GO) vet ./app/... ./wasm/... ./engine/... ./model/...
 	WORKBENCH_REQUIRE_BROWSER=1 $(GO) test -timeout 40m -race -tags invariants ./...
-	PATH="$$($(GO) env GOROOT)/lib/wasm:$$PATH" GOOS=js GOARCH=wasm $(GO) test -timeout 30m -tags invariants ./engine/...
+	PATH="$$($(GO) env GOROOT)/lib/wasm:$$PATH" GOOS=js GOARCH=wasm $(GO) test -timeout 30m -tags invariants ./engine/... ./model/...
 
 screenshots: build ## save a screenshot of each main view in docs/screenshots (from the browser tests)
-	WORKBENCH_REQUIRE_BROWSER=1 WORKBENCH_SCREENSHOTS='$(CURDIR)/docs/screenshots' $(GO) test -timeout 20m -count=1 -run '^TestBrowser' .
+	WORKBENCH_REQUIRE_BROWSER=1 WORKBENCH_SCREENSHOTS='$(CURDIR)/docs/screenshots' $(GO) test -timeout 20m -count=1 -run '^TestBrowser' ./e2e
 	@ls docs/screenshots
 
 bench: ## run the benchmarks in BENCH_PKGS
@@ -116,7 +116,7 @@ bench: ## run the benchmarks in BENCH_PKGS
 
 bench-browser: build ## the page's figures in headless Chromium: longest main-thread task while loading 100,000 items, simulating a day, clicking the tabs after a load and playing the clock over it; time to interactive cold and warm
 	@echo ">> machine load: $$(uptime)"
-	WORKBENCH_REQUIRE_BROWSER=1 $(GO) test -timeout 30m -run '^$$' -bench '^BenchmarkBrowser' -benchtime 1x -count '$(BROWSER_BENCHCOUNT)' .
+	WORKBENCH_REQUIRE_BROWSER=1 $(GO) test -timeout 30m -run '^$$' -bench '^BenchmarkBrowser' -benchtime 1x -count '$(BROWSER_BENCHCOUNT)' ./e2e
 	@echo ">> machine load: $$(uptime)"
 
 bench-compare: build ## wire API ops/s vs dynoxide, same clients and load (installs dynoxide from npm into /tmp/dynoxide, wrk from Debian)

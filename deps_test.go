@@ -1,6 +1,7 @@
 package main
 
 import (
+	"fmt"
 	"go/parser"
 	"go/token"
 	"io/fs"
@@ -21,8 +22,8 @@ const (
 	mcpSDKPath = "github.com/modelcontextprotocol/go-sdk"
 )
 
-// engineLibraries are the modules the engine may use besides the standard
-// library and itself.
+// engineLibraries are the modules the emulator and the design layer may
+// use besides the standard library and the module itself.
 var engineLibraries = []string{
 	"github.com/google/btree",
 	"github.com/goccy/go-json",
@@ -30,37 +31,67 @@ var engineLibraries = []string{
 }
 
 // serverParsers are the YAML and HCL parsers of the imports (and go-yaml
-// the YAML writer of the exports). They stay in importers/ and exporters/,
-// which only the server and the command line use: imported by
-// the page they would add about 0.35 MB (go-yaml) and 0.68 MB (hcl with
-// go-cty) to web/app.wasm, gzip-compressed, measured with a use of each
-// compiled into ./wasm. The page posts those formats to POST /api/import
-// and fetches YAML exports from POST /api/export.
+// the YAML writer of the exports). They stay in server/importers and
+// server/exporters, which only the server and the command line use:
+// imported by the page they would add about 0.35 MB (go-yaml) and 0.68 MB
+// (hcl with go-cty) to web/app.wasm, gzip-compressed, measured with a use
+// of each compiled into ./wasm. The page posts those formats to
+// POST /api/import and fetches YAML exports from POST /api/export.
 var serverParsers = []string{
 	"github.com/goccy/go-yaml",
 	"github.com/hashicorp/hcl",
 	"github.com/zclconf/go-cty",
 }
 
-// TestDependencyRule enforces DESIGN.md's dependency rule on every non-test
-// Go file of the module, whatever its build constraints:
-//
-//   - engine/... imports only the standard library, engineLibraries and
-//     engine/...;
-//   - patterns/... and visualizer/... import only the standard library and
-//     engine/...;
-//   - only app/..., wasm/ and the root package import go-app;
-//   - only mcpserver/ and the root package import the MCP SDK;
-//   - only importers/... and exporters/... import serverParsers, and
-//     neither app/ nor wasm/ imports them;
-//   - appcode/ imports only the standard library and engine/... (plain
-//     string building, no template engine), and stays out of the page
-//     (app/, wasm/): it would add about 143 KB brotli to app.wasm;
-//   - nothing imports syscall/js (go-app wraps it).
+// serverClients are the libraries that reach other servers or the disk:
+// the AWS SDK (apply, live import, the DynamoDB share store) and bbolt
+// (the embedded share store). Only server/... imports them.
+var serverClients = []string{
+	"github.com/aws/aws-sdk-go-v2",
+	"github.com/aws/smithy-go",
+	"go.etcd.io/bbolt",
+}
+
+// layers is the dependency rule (ARCHITECTURE.md), from the bottom up: the
+// packages under each root may import the standard library, the module's
+// packages under the roots in may, and the third-party modules in libs
+// (nil: any the cross-cutting rules of forbidden allow). The module's
+// packages not under a root listed here (the program at the root, cmd/,
+// scripts/) follow only the cross-cutting rules.
+var layers = []struct {
+	root string
+	may  []string
+	libs []string
+}{
+	// The emulator: DynamoDB itself, nothing of the design layer, the UI
+	// or the server.
+	{"engine", []string{"engine"}, engineLibraries},
+	// The design layer, on top of the emulator.
+	{"model", []string{"engine", "model"}, engineLibraries},
+	// The building blocks of the seeds, as models; pure view models.
+	{"patterns", []string{"engine", "model"}, []string{}},
+	{"visualizer", []string{"engine", "model"}, []string{}},
+	// Code generation: plain string building, no template engine (see
+	// forbidden).
+	{"codegen", []string{"engine", "model", "codegen"}, []string{}},
+	// The UI: the layers below, and of code generation only the request
+	// snippets (appcode would add about 143 KB brotli to app.wasm; the
+	// page asks POST /api/export for its formats).
+	{"app", []string{"engine", "model", "patterns", "visualizer", "codegen/snippet", "app"}, append([]string{goappPath}, engineLibraries...)},
+	{"wasm", []string{"app"}, []string{goappPath}},
+	// The server: everything but the UI and the command line.
+	{"server", []string{"engine", "model", "patterns", "visualizer", "codegen", "server"}, nil},
+	// The command line: the server's packages, never the UI.
+	{"cli", []string{"engine", "model", "patterns", "codegen", "server"}, nil},
+}
+
+// TestDependencyRule enforces the dependency rule (layers, and the
+// cross-cutting rules of forbidden) on every non-test Go file of the
+// module, whatever its build constraints.
 func TestDependencyRule(t *testing.T) {
 	imports := moduleImports(t)
 
-	for _, dir := range []string{"", "app", "engine", "wasm"} {
+	for _, dir := range []string{"", "app", "engine", "model", "server", "server/api", "wasm"} {
 		if _, ok := imports[dir]; !ok {
 			t.Fatalf("found no Go files in %q: is the walk broken?", "./"+dir)
 		}
@@ -92,42 +123,72 @@ func TestForbidden(t *testing.T) {
 		{"engine/wire", modulePath + "/engine/attr", true},
 		{"engine", modulePath + "/app", false},
 		{"engine", modulePath + "/patterns", false},
+		{"engine", modulePath + "/model", false},
+		{"engine/wire", modulePath + "/model/formats", false},
+		{"engine", modulePath + "/server/api", false},
 		{"engine", goappPath + "/pkg/app", false},
 		{"engine", "github.com/google/btreeish", false},
 		{"engine", "golang.org/x/text", false},
-		{"patterns", modulePath + "/engine/schema", true},
+		{"engineering", modulePath + "/app", true}, // not under engine/
+		{"model", modulePath + "/engine", true},
+		{"model/formats", modulePath + "/model/gen", true},
+		{"model/analysis", modulePath + "/engine/partition", true},
+		{"model", modulePath + "/app", false},
+		{"model", modulePath + "/patterns", false},
+		{"model/formats", modulePath + "/server/importers", false},
+		{"model/diff", modulePath + "/visualizer", false},
+		{"model/formats", "github.com/goccy/go-yaml", false},
+		{"model/formats", goappPath + "/pkg/app", false},
+		{"patterns", modulePath + "/model", true},
 		{"patterns", modulePath + "/visualizer", false},
+		{"visualizer", modulePath + "/model/analysis", true},
 		{"visualizer", "github.com/google/btree", false},
 		{"visualizer", goappPath + "/pkg/app", false},
 		{"app", goappPath + "/pkg/app", true},
 		{"app/panels", goappPath + "/pkg/app", true},
+		{"app", modulePath + "/codegen/snippet", true},
+		{"app", modulePath + "/codegen/appcode", false},
+		{"app", modulePath + "/server/exporters", false},
+		{"app", modulePath + "/server/api", false},
+		{"app", modulePath + "/cli", false},
+		{"app", "github.com/hashicorp/hcl/v2", false},
 		{"wasm", goappPath + "/pkg/app", true},
+		{"wasm", modulePath + "/server/importers", false},
+		{"wasm", modulePath + "/codegen/appcode", false},
 		{"", goappPath + "/pkg/app", true},
+		{"", modulePath + "/codegen/appcode", true},
+		{"", "github.com/zclconf/go-cty/cty", false},
+		{"server", goappPath + "/pkg/app", false},
+		{"server/api", modulePath + "/app", false},
+		{"server/api", modulePath + "/cli", false},
+		{"server/api", modulePath + "/server/mcpserver", true},
+		{"server/mcpserver", mcpSDKPath + "/mcp", true},
+		{"server/api", mcpSDKPath + "/mcp", false},
+		{"cli", mcpSDKPath + "/mcp", false},
+		{"", mcpSDKPath + "/mcp", false},
+		{"server/importers", "github.com/goccy/go-yaml/parser", true},
+		{"server/importers", "github.com/hashicorp/hcl/v2/hclsyntax", true},
+		{"server/exporters", "github.com/goccy/go-yaml", true},
+		{"server/api", "github.com/goccy/go-yaml", false},
+		{"server/apply", "github.com/aws/aws-sdk-go-v2/service/dynamodb", true},
+		{"server/sharestore", "go.etcd.io/bbolt", true},
+		{"model", "go.etcd.io/bbolt", false},
+		{"cli", "github.com/aws/aws-sdk-go-v2", false},
+		{"server/api", modulePath + "/server/servertest", false},
+		{"cli", modulePath + "/app", false},
+		{"cli", modulePath + "/server/importers", true},
+		{"codegen/appcode", modulePath + "/model/formats", true},
+		{"codegen/appcode", "strings", true},
+		{"codegen/appcode", "text/template", false},
+		{"codegen/snippet", "html/template", false},
+		{"codegen/appcode", modulePath + "/patterns", false},
+		{"codegen/appcode", goappPath + "/pkg/app", false},
+		{"codegen/appcode", modulePath + "/codegen/snippet", true},
 		{"internal/tool", goappPath + "/pkg/app", false},
 		{"application", goappPath + "/pkg/app", false},
 		{"app", "syscall/js", false},
 		{"", "syscall/js", false},
 		{"", "syscall", true},
-		{"mcpserver", mcpSDKPath + "/mcp", true},
-		{"", mcpSDKPath + "/mcp", true},
-		{"app", mcpSDKPath + "/mcp", false},
-		{"ops", mcpSDKPath + "/mcp", false},
-		{"importers", "github.com/goccy/go-yaml/parser", true},
-		{"importers", "github.com/hashicorp/hcl/v2/hclsyntax", true},
-		{"exporters", "github.com/goccy/go-yaml", true},
-		{"app", modulePath + "/exporters", false},
-		{"wasm", modulePath + "/importers", false},
-		{"model/formats", "github.com/goccy/go-yaml", false},
-		{"app", "github.com/hashicorp/hcl/v2", false},
-		{"", "github.com/zclconf/go-cty/cty", false},
-		{"appcode", modulePath + "/model/formats", true},
-		{"appcode", "strings", true},
-		{"appcode", "text/template", false},
-		{"appcode", modulePath + "/patterns", false},
-		{"appcode", goappPath + "/pkg/app", false},
-		{"app", modulePath + "/appcode", false},
-		{"wasm", modulePath + "/appcode", false},
-		{"", modulePath + "/appcode", true},
 	}
 	for _, tt := range tests {
 		reason := forbidden(tt.dir, tt.imp)
@@ -145,40 +206,47 @@ func forbidden(dir, imp string) string {
 		return "nothing imports syscall/js directly; go through go-app"
 	case within(imp, goappPath) && !(dir == "" || dir == "wasm" || within(dir, "app")):
 		return "only app/, wasm/ and the root package import go-app"
-	case within(imp, modulePath+"/appcode") && (dir == "wasm" || within(dir, "app")):
-		return "appcode stays out of the page's WebAssembly (about 143 KB brotli); the page asks POST /api/export for its formats"
-	case within(imp, mcpSDKPath) && !(dir == "" || within(dir, "mcpserver")):
-		return "only mcpserver/ and the root package import the MCP SDK (a server-side dependency, never in the page)"
+	case within(imp, mcpSDKPath) && !within(dir, "server/mcpserver"):
+		return "only server/mcpserver imports the MCP SDK (a server-side dependency, never in the page)"
+	case within(imp, modulePath+"/server/servertest"):
+		return "server/servertest is for tests: only _test.go files import it"
+	case within(dir, "codegen") && (within(imp, "text/template") || within(imp, "html/template")):
+		return "code generation is plain string building: no template engine (templates keep every exported method reachable)"
 	}
 	for _, lib := range serverParsers {
-		if within(imp, lib) && !within(dir, "importers") && !within(dir, "exporters") {
-			return "the YAML and HCL parsers stay in importers/ and exporters/, out of the page's WebAssembly"
+		if within(imp, lib) && !within(dir, "server/importers") && !within(dir, "server/exporters") {
+			return "the YAML and HCL parsers stay in server/importers and server/exporters, out of the page's WebAssembly"
 		}
 	}
-	if (within(imp, modulePath+"/importers") || within(imp, modulePath+"/exporters")) && (within(dir, "app") || dir == "wasm") {
-		return "the page posts to the server what importers/ and exporters/ do: their YAML and HCL libraries stay out of the WebAssembly"
+	for _, lib := range serverClients {
+		if within(imp, lib) && !within(dir, "server") {
+			return "the AWS SDK and bbolt are the server's (server/...): never in the page, the design layer or the command line"
+		}
 	}
-	switch {
-	case within(dir, "engine"):
-		if isStandard(imp) || within(imp, modulePath+"/engine") {
+	for _, l := range layers {
+		if !within(dir, l.root) {
+			continue
+		}
+		if module, ok := strings.CutPrefix(imp, modulePath+"/"); ok || imp == modulePath {
+			for _, root := range l.may {
+				if within(module, root) {
+					return ""
+				}
+			}
+			return fmt.Sprintf("%s/... imports only the module's %s (the layers below it)", l.root, strings.Join(l.may, ", "))
+		}
+		if isStandard(imp) || l.libs == nil {
 			return ""
 		}
-		for _, lib := range engineLibraries {
+		for _, lib := range l.libs {
 			if within(imp, lib) {
 				return ""
 			}
 		}
-		return "engine/... imports only the standard library, " + strings.Join(engineLibraries, ", ") + " and engine/..."
-	case within(dir, "appcode"):
-		if isStandard(imp) && !within(imp, "text/template") && !within(imp, "html/template") || within(imp, modulePath+"/engine") {
-			return ""
+		if len(l.libs) == 0 {
+			return l.root + "/... imports no third-party module"
 		}
-		return "appcode imports only the standard library (no template engine) and engine/..."
-	case within(dir, "patterns"), within(dir, "visualizer"):
-		if isStandard(imp) || within(imp, modulePath+"/engine") {
-			return ""
-		}
-		return "patterns and visualizer import only the standard library and engine/..."
+		return l.root + "/... imports of third-party modules only " + strings.Join(l.libs, ", ")
 	}
 	return ""
 }
@@ -267,12 +335,9 @@ var wasmForbidden = []struct{ path, reason string }{
 	{"net/http/pprof", "the server's"},
 	{"text/template", "templates keep every exported method of every type reachable (reflect's MethodByName)"},
 	{"html/template", "templates keep every exported method of every type reachable (reflect's MethodByName)"},
-	{modulePath + "/importers", "the YAML and HCL importers are the server's"},
-	{modulePath + "/mcpserver", "the MCP server is the server's"},
-	{modulePath + "/apply", "apply uses the AWS SDK, the server's"},
-	{modulePath + "/liveimport", "live import uses the AWS SDK, the server's"},
-	{modulePath + "/sharestore", "the share store is the server's"},
-	{modulePath + "/httpguard", "the HTTP middleware is the server's"},
+	{modulePath + "/server", "the HTTP API, the guard, MCP, the share store, apply and the imports are the server's"},
+	{modulePath + "/cli", "the command line is the server binary's"},
+	{modulePath + "/codegen/appcode", "the application-code exports are the server's (about 143 KB brotli)"},
 }
 
 // wasmForbiddenReason returns why pkg may not be in the page's build, or "".
@@ -300,7 +365,12 @@ func TestWasmForbiddenReason(t *testing.T) {
 		{"net/http/httptest", false},
 		{"encoding/json", true},
 		{"text/template/parse", false},
-		{modulePath + "/importers", false},
+		{modulePath + "/server/importers", false},
+		{modulePath + "/server", false},
+		{modulePath + "/serverless", true},
+		{modulePath + "/codegen/appcode", false},
+		{modulePath + "/codegen/snippet", true},
+		{modulePath + "/model/sharelink", true},
 		{modulePath + "/engine/json", true},
 		{modulePath + "/app", true},
 		{goappPath + "/pkg/app", true},
@@ -336,6 +406,50 @@ func TestWasmDependencies(t *testing.T) {
 	for _, pkg := range pkgs {
 		if reason := wasmForbiddenReason(pkg); reason != "" {
 			t.Errorf("the page's WebAssembly compiles in %s: %s", pkg, reason)
+		}
+	}
+}
+
+// TestWasmBuildHasNoSDK: the AWS SDK, bbolt and the server-only packages
+// that use them never reach the WebAssembly build (the page and every
+// package of the UI), and the share link's codec (which the page compiles)
+// stays on the standard library, the emulator and the model document.
+func TestWasmBuildHasNoSDK(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs go list")
+	}
+	list := func(pkgs ...string) []string {
+		cmd := exec.Command("go", append([]string{"list", "-deps"}, pkgs...)...)
+		cmd.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm")
+		out, err := cmd.Output()
+		if err != nil {
+			t.Fatalf("go list: %v", err)
+		}
+		return strings.Fields(string(out))
+	}
+	for _, dep := range list("./wasm", "./app/...", "./model/sharelink") {
+		for _, banned := range []string{"github.com/aws/", "go.etcd.io/bbolt", modulePath + "/server/", modulePath + "/cli",
+			"github.com/goccy/go-yaml", "github.com/hashicorp/hcl", "github.com/zclconf/go-cty"} {
+			if strings.HasPrefix(dep, banned) {
+				t.Errorf("the wasm build compiles %s", dep)
+			}
+		}
+	}
+	deps := list("./model/sharelink")
+	if !slices.Contains(deps, modulePath+"/model") {
+		t.Fatalf("go list found no model under sharelink: %v", deps)
+	}
+	for _, dep := range deps {
+		if isStandard(dep) || within(dep, modulePath+"/engine") || dep == modulePath+"/model" ||
+			within(dep, modulePath+"/model/gen") || within(dep, modulePath+"/model/sharelink") {
+			continue
+		}
+		ok := false
+		for _, lib := range engineLibraries {
+			ok = ok || within(dep, lib)
+		}
+		if !ok {
+			t.Errorf("sharelink depends on %s", dep)
 		}
 	}
 }

@@ -17,7 +17,10 @@ import (
 	"time"
 
 	"github.com/dynamodb-workbench/workbench/model"
+	"github.com/dynamodb-workbench/workbench/server"
+	"github.com/dynamodb-workbench/workbench/server/api"
 	"github.com/dynamodb-workbench/workbench/server/httpguard"
+	"github.com/dynamodb-workbench/workbench/server/servertest"
 )
 
 // liveServer runs the workbench on a loopback port until the test ends and
@@ -172,7 +175,7 @@ func TestSecurityCrossOrigin(t *testing.T) {
 		}
 	}
 
-	share := patternModel(t, "write-sharding", nil)
+	share := servertest.PatternJSON(t, "write-sharding", nil)
 	for _, c := range []struct {
 		name   string
 		header map[string]string
@@ -238,7 +241,7 @@ func TestSecurityCORSOrigins(t *testing.T) {
 // that expensive requests beyond -max-expensive are refused at once.
 func TestSecurityBoundedSimulate(t *testing.T) {
 	base := liveServer(t, serverOptions{MaxExpensive: 1})
-	huge := patternModel(t, "write-sharding", func(m *model.Model) {
+	huge := servertest.PatternJSON(t, "write-sharding", func(m *model.Model) {
 		for i := range m.Workload.Requests {
 			m.Workload.Requests[i].Rate = 1e15
 		}
@@ -261,7 +264,7 @@ func TestSecurityBoundedSimulate(t *testing.T) {
 	refused := false
 	for range 600 { // until the slot is taken; bounded
 		code, h, body := send(t, "POST", base+"/api/simulate", "", map[string]string{"Content-Type": "application/json"},
-			`{"model":`+patternModel(t, "write-sharding", nil)+`,"seconds":60}`)
+			`{"model":`+servertest.PatternJSON(t, "write-sharding", nil)+`,"seconds":60}`)
 		if code == http.StatusServiceUnavailable {
 			if h.Get("Retry-After") == "" || !strings.Contains(body, "try again") {
 				t.Errorf("503 without Retry-After or reason: %v %s", h, body)
@@ -281,7 +284,7 @@ func TestSecurityBoundedSimulate(t *testing.T) {
 	// The slot comes back once the client has gone.
 	for range 600 {
 		code, _, _ := send(t, "POST", base+"/api/simulate", "", map[string]string{"Content-Type": "application/json"},
-			`{"model":`+patternModel(t, "write-sharding", nil)+`,"seconds":60}`)
+			`{"model":`+servertest.PatternJSON(t, "write-sharding", nil)+`,"seconds":60}`)
 		if code == http.StatusOK {
 			return
 		}
@@ -382,12 +385,46 @@ func TestSecurityBinding(t *testing.T) {
 		{"0.0.0.0:8080", serverOptions{PublicURL: "https://workbench.example.org"}, true},
 		{"0.0.0.0:8080", serverOptions{PublicURL: "workbench.example.org"}, false},
 	} {
-		err := checkExposure(c.addr, c.opts)
+		opts, _ := c.opts.split()
+		err := server.CheckExposure(c.addr, opts)
 		if (err == nil) != c.ok {
 			t.Errorf("%s %+v: %v, want ok=%v", c.addr, c.opts, err, c.ok)
 		}
 		if err != nil && !c.ok && c.opts.PublicURL == "" && (!strings.Contains(err.Error(), "-public-url") || !strings.Contains(err.Error(), "-allowed-hosts")) {
 			t.Errorf("%s: %q does not name the flags to add", c.addr, err)
 		}
+	}
+}
+
+// TestSecurityCSVImport: through the whole server, a CSV body passes the
+// guard from the page's own origin and from curl, and is refused from
+// another origin or as a type a cross-site form can send; the import is
+// one of the bounded expensive requests.
+func TestSecurityCSVImport(t *testing.T) {
+	base := liveServer(t, serverOptions{})
+	url := base + "/api/import?format=csv&table=Things&key=PK:S"
+	csv := "PK,n\na,1\n"
+	for _, c := range []struct {
+		name   string
+		header map[string]string
+		want   int
+	}{
+		{"curl", map[string]string{"Content-Type": "text/csv"}, 200},
+		{"the page", map[string]string{"Content-Type": "text/csv", "Origin": base, "Sec-Fetch-Site": "same-origin"}, 200},
+		{"another origin", map[string]string{"Content-Type": "text/csv", "Origin": "https://evil.example"}, 403},
+		{"cross-site without Origin", map[string]string{"Content-Type": "text/csv", "Sec-Fetch-Site": "cross-site"}, 403},
+		{"text/plain", map[string]string{"Content-Type": "text/plain"}, 415},
+		{"form", map[string]string{"Content-Type": "application/x-www-form-urlencoded"}, 415},
+	} {
+		code, _, body := send(t, "POST", url, "", c.header, csv)
+		if code != c.want {
+			t.Errorf("%s: %d %.200s, want %d", c.name, code, body, c.want)
+		}
+		if c.want == 200 && !strings.Contains(body, `{"PK":{"S":"a"},"n":{"N":"1"}}`) {
+			t.Errorf("%s: %s", c.name, body)
+		}
+	}
+	if !api.IsExpensive(httptest.NewRequest("POST", "/api/import?format=csv", nil)) {
+		t.Error("a CSV import is not counted among the expensive requests")
 	}
 }

@@ -23,6 +23,9 @@ import (
 	"time"
 
 	"github.com/dynamodb-workbench/workbench/app"
+	"github.com/dynamodb-workbench/workbench/engine"
+	"github.com/dynamodb-workbench/workbench/server"
+	"github.com/dynamodb-workbench/workbench/server/sharestore"
 )
 
 // testWeb returns the committed web/ files plus the given app.wasm and
@@ -67,6 +70,41 @@ func gzipBytes(t *testing.T, data []byte) []byte {
 // fakeWasm is a stand-in for app.wasm: the magic number, then something
 // compressible.
 var fakeWasm = append([]byte("\x00asm\x01\x00\x00\x00"), bytes.Repeat([]byte("workbench "), 1000)...)
+
+// serverOptions is what a test of the program sets: the server's options
+// and the web files (nil: the embedded copy).
+type serverOptions struct {
+	DB             *engine.Database
+	Version        string
+	Store          sharestore.Store
+	ApplyEndpoints string
+	Logger         *log.Logger
+	AllowedHosts   []string
+	PublicURL      string
+	CORSOrigins    []string
+	MaxConnections int
+	ReadTimeout    time.Duration
+	MaxExpensive   int
+	Web            fs.FS
+}
+
+func (o serverOptions) split() (server.Options, fs.FS) {
+	return server.Options{DB: o.DB, Version: o.Version, Store: o.Store, ApplyEndpoints: o.ApplyEndpoints, Logger: o.Logger,
+		AllowedHosts: o.AllowedHosts, PublicURL: o.PublicURL, CORSOrigins: o.CORSOrigins, MaxConnections: o.MaxConnections,
+		ReadTimeout: o.ReadTimeout, MaxExpensive: o.MaxExpensive}, o.Web
+}
+
+// newServer is the program's handler for o.
+func newServer(o serverOptions) (http.Handler, error) {
+	opts, web := o.split()
+	return newHandler(opts, web)
+}
+
+// run is the program's runWorkbench for o.
+func run(ctx context.Context, ln net.Listener, o serverOptions, logw io.Writer) error {
+	opts, web := o.split()
+	return runWorkbench(ctx, ln, opts, web, logw)
+}
 
 func newTestServer(t *testing.T, opts serverOptions) http.Handler {
 	t.Helper()
@@ -357,39 +395,6 @@ func TestNoDirectoryListing(t *testing.T) {
 	}
 }
 
-func TestIsDynamoDBRequest(t *testing.T) {
-	tests := []struct {
-		name   string
-		method string
-		path   string
-		header map[string]string
-		want   bool
-	}{
-		{"API call", "POST", "/", map[string]string{"X-Amz-Target": "DynamoDB_20120810.ListTables"}, true},
-		{"API call, lower-case header", "POST", "/", map[string]string{"x-amz-target": "DynamoDB_20120810.ListTables"}, true},
-		{"POST without target", "POST", "/", nil, false},
-		{"target on another path", "POST", "/api/share", map[string]string{"X-Amz-Target": "DynamoDB_20120810.ListTables"}, false},
-		{"GET with target", "GET", "/", map[string]string{"X-Amz-Target": "DynamoDB_20120810.ListTables"}, false},
-		{"preflight", "OPTIONS", "/", map[string]string{
-			"Origin":                         "http://localhost:3000",
-			"Access-Control-Request-Method":  "POST",
-			"Access-Control-Request-Headers": "amz-sdk-invocation-id,content-type,X-Amz-Target,x-amz-user-agent",
-		}, true},
-		{"preflight, spaces", "OPTIONS", "/", map[string]string{"Access-Control-Request-Headers": "content-type, x-amz-target"}, true},
-		{"other preflight", "OPTIONS", "/", map[string]string{"Access-Control-Request-Headers": "content-type,x-amz-target-ish"}, false},
-		{"plain OPTIONS", "OPTIONS", "/", nil, false},
-	}
-	for _, tt := range tests {
-		r := httptest.NewRequest(tt.method, tt.path, nil)
-		for k, v := range tt.header {
-			r.Header.Set(k, v)
-		}
-		if got := isDynamoDBRequest(r); got != tt.want {
-			t.Errorf("%s: isDynamoDBRequest = %v, want %v", tt.name, got, tt.want)
-		}
-	}
-}
-
 // TestDynamoDBEndpoint checks that an API call reaches the wire handler (it
 // answers in DynamoDB's JSON, never with the page), and that other methods
 // on / are refused.
@@ -461,7 +466,7 @@ func TestRunShutsDown(t *testing.T) {
 		if err != nil {
 			t.Fatalf("run: %v", err)
 		}
-	case <-time.After(shutdownTimeout + 5*time.Second):
+	case <-time.After(15 * time.Second): // the server's shutdown timeout, and 5 s
 		t.Fatal("run did not return after cancellation")
 	}
 	if _, err := http.Get("http://" + ln.Addr().String() + "/robots.txt"); err == nil {

@@ -13,6 +13,10 @@ import (
 // `go run ./scripts/wasmsize web/app.wasm` (README, "The page's size").
 const wasmSizeBudget = 4_000_000
 
+// requireBrowserEnv, set to 1 by `make test`, makes a missing build a
+// failure rather than a skip, as in the browser journeys (e2e).
+const requireBrowserEnv = "WORKBENCH_REQUIRE_BROWSER"
+
 // TestWasmSize keeps the built page within wasmSizeBudget. It reads the
 // copies the server embeds and serves (`make build` writes them), checked
 // to be made from this app.wasm; it skips when the wasm is not built, and

@@ -15,7 +15,31 @@ import (
 	"strings"
 
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
+
+	"github.com/dynamodb-workbench/workbench/app"
 )
+
+// newPage is the page's handler for server.Options.Page, serving the files
+// of web (nil: the embedded copy): every GET and HEAD that is not the API.
+// /robots.txt, /sitemap.xml, /ads.txt, /web/... and the wasm come from the
+// files, with or without go-app's /<version>/ prefix (go-app's handler
+// would fetch the first three from the client-supplied Host); /web/app.wasm
+// is served brotli- or gzip-compressed when the client accepts it and the
+// build made the copy; the rest goes to go-app, which pre-renders the
+// pages registered by app.Register and serves its own generated files. It
+// returns the version the page uses: version, or when empty one derived
+// from app.wasm (fallbackVersion).
+func newPage(web fs.FS, version string, logger *log.Logger) (http.Handler, string, error) {
+	assets, err := loadWebAssets(web, logger)
+	if err != nil {
+		return nil, "", err
+	}
+	if version == "" {
+		version = assets.fallbackVersion()
+	}
+	app.Register()
+	return assets.appHandler(version, assets.wasmHandler(version)), version, nil
+}
 
 // embeddedWeb is the web/ directory, built into the binary. The pattern
 // names the directory, not app.wasm, so the package builds (and vet and

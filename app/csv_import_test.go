@@ -9,8 +9,8 @@ import (
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 
 	"github.com/dynamodb-workbench/workbench/engine/attr"
-	"github.com/dynamodb-workbench/workbench/model/itemcsv"
 	"github.com/dynamodb-workbench/workbench/model"
+	"github.com/dynamodb-workbench/workbench/model/itemcsv"
 )
 
 // csvFor makes a CSV of n rows for the table's keys, with the rows in bad

@@ -11,8 +11,8 @@ import (
 	"github.com/dynamodb-workbench/workbench/engine/json"
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 
-	"github.com/dynamodb-workbench/workbench/model"
 	"github.com/dynamodb-workbench/workbench/engine/schema"
+	"github.com/dynamodb-workbench/workbench/model"
 	"github.com/dynamodb-workbench/workbench/patterns"
 	"github.com/dynamodb-workbench/workbench/visualizer"
 )

@@ -9,10 +9,10 @@ import (
 
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 
-	"github.com/dynamodb-workbench/workbench/model/diff"
 	"github.com/dynamodb-workbench/workbench/model"
-	"github.com/dynamodb-workbench/workbench/patterns"
+	"github.com/dynamodb-workbench/workbench/model/diff"
 	"github.com/dynamodb-workbench/workbench/model/sharelink"
+	"github.com/dynamodb-workbench/workbench/patterns"
 	"github.com/dynamodb-workbench/workbench/visualizer"
 )
 

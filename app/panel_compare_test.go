@@ -6,9 +6,9 @@ import (
 
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 
-	"github.com/dynamodb-workbench/workbench/model/diff"
-	"github.com/dynamodb-workbench/workbench/model"
 	"github.com/dynamodb-workbench/workbench/engine/schema"
+	"github.com/dynamodb-workbench/workbench/model"
+	"github.com/dynamodb-workbench/workbench/model/diff"
 )
 
 // shardingDraft opens write-sharding and adds a GSI on OrderId to Orders

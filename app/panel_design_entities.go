@@ -7,9 +7,9 @@ import (
 
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 
+	"github.com/dynamodb-workbench/workbench/engine/schema"
 	"github.com/dynamodb-workbench/workbench/model"
 	"github.com/dynamodb-workbench/workbench/model/gen"
-	"github.com/dynamodb-workbench/workbench/engine/schema"
 )
 
 // ---- entities ----

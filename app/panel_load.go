@@ -14,9 +14,9 @@ import (
 
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 
-	"github.com/dynamodb-workbench/workbench/model/analysis"
-	"github.com/dynamodb-workbench/workbench/model"
 	"github.com/dynamodb-workbench/workbench/engine/partition"
+	"github.com/dynamodb-workbench/workbench/model"
+	"github.com/dynamodb-workbench/workbench/model/analysis"
 	"github.com/dynamodb-workbench/workbench/visualizer"
 )
 

@@ -10,9 +10,9 @@ import (
 
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 
+	"github.com/dynamodb-workbench/workbench/codegen/snippet"
 	"github.com/dynamodb-workbench/workbench/engine"
 	"github.com/dynamodb-workbench/workbench/model"
-	"github.com/dynamodb-workbench/workbench/codegen/snippet"
 	"github.com/dynamodb-workbench/workbench/visualizer"
 )
 

@@ -8,9 +8,9 @@ import (
 
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 
+	"github.com/dynamodb-workbench/workbench/codegen/snippet"
 	"github.com/dynamodb-workbench/workbench/engine"
 	"github.com/dynamodb-workbench/workbench/engine/attr"
-	"github.com/dynamodb-workbench/workbench/codegen/snippet"
 )
 
 // testQueryPanel is the Query panel under go-app's test engine, keeping the

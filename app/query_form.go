@@ -10,8 +10,8 @@ import (
 	"strings"
 
 	"github.com/dynamodb-workbench/workbench/engine/expr"
-	"github.com/dynamodb-workbench/workbench/model"
 	"github.com/dynamodb-workbench/workbench/engine/schema"
+	"github.com/dynamodb-workbench/workbench/model"
 )
 
 // The query form builds a request body from a few fields and writes it into

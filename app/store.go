@@ -15,8 +15,8 @@ import (
 
 	"github.com/dynamodb-workbench/workbench/engine"
 	"github.com/dynamodb-workbench/workbench/engine/attr"
-	"github.com/dynamodb-workbench/workbench/model"
 	"github.com/dynamodb-workbench/workbench/engine/wire"
+	"github.com/dynamodb-workbench/workbench/model"
 	"github.com/dynamodb-workbench/workbench/patterns"
 	"github.com/dynamodb-workbench/workbench/visualizer"
 )

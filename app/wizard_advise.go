@@ -4,8 +4,8 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/dynamodb-workbench/workbench/model/advise"
 	"github.com/dynamodb-workbench/workbench/model"
+	"github.com/dynamodb-workbench/workbench/model/advise"
 )
 
 // adviseInput turns the form into the advisor's input. An attribute list

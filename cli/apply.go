@@ -11,8 +11,8 @@ import (
 	"os/signal"
 	"syscall"
 
-	"github.com/dynamodb-workbench/workbench/server/apply"
 	"github.com/dynamodb-workbench/workbench/model"
+	"github.com/dynamodb-workbench/workbench/server/apply"
 )
 
 // The apply command:
@@ -27,7 +27,7 @@ import (
 // matches, 1 on a mismatch or a failure, 2 on a usage error.
 
 func init() {
-	subcommands["apply"] = func(args []string) int {
+	Commands["apply"] = func(args []string) int {
 		ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 		defer stop()
 		return runApplyCommand(ctx, args, os.Stdin, os.Stdout, os.Stderr)

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/dynamodb-workbench/workbench/engine"
+	"github.com/dynamodb-workbench/workbench/server/servertest"
 )
 
 func runApplyCLI(t *testing.T, stdin []byte, args ...string) (int, string, string) {
@@ -20,12 +21,12 @@ func runApplyCLI(t *testing.T, stdin []byte, args ...string) (int, string, strin
 }
 
 func TestApplyCommand(t *testing.T) {
-	if _, ok := subcommands["apply"]; !ok {
+	if _, ok := Commands["apply"]; !ok {
 		t.Fatal("apply is not registered as a subcommand")
 	}
-	ep := wireEndpoint(t)
+	ep := servertest.WireEndpoint(t)
 	file := filepath.Join(t.TempDir(), "model.json")
-	if err := os.WriteFile(file, smallModel(t, "multi-tenancy", 20), 0o600); err != nil {
+	if err := os.WriteFile(file, servertest.SmallModel(t, "multi-tenancy", 20), 0o600); err != nil {
 		t.Fatal(err)
 	}
 
@@ -55,9 +56,9 @@ func TestApplyCommand(t *testing.T) {
 // TestApplyCommandMismatch: an endpoint whose indexes lag disagrees with the
 // engine, and the command says so with exit code 1.
 func TestApplyCommandMismatch(t *testing.T) {
-	ep := wireEndpoint(t, engine.WithGSIPropagationDelay(time.Hour))
+	ep := servertest.WireEndpoint(t, engine.WithGSIPropagationDelay(time.Hour))
 	file := filepath.Join(t.TempDir(), "model.json")
-	if err := os.WriteFile(file, smallModel(t, "sparse-index", 20), 0o600); err != nil {
+	if err := os.WriteFile(file, servertest.SmallModel(t, "sparse-index", 20), 0o600); err != nil {
 		t.Fatal(err)
 	}
 	code, out, errOut := runApplyCLI(t, nil, "-endpoint", ep, "-retries", "0", file)
@@ -68,7 +69,7 @@ func TestApplyCommandMismatch(t *testing.T) {
 
 func TestApplyCommandUsage(t *testing.T) {
 	file := filepath.Join(t.TempDir(), "model.json")
-	os.WriteFile(file, smallModel(t, "multi-tenancy", 20), 0o600)
+	os.WriteFile(file, servertest.SmallModel(t, "multi-tenancy", 20), 0o600)
 	bad := filepath.Join(t.TempDir(), "bad.json")
 	os.WriteFile(bad, []byte(`{"version":1,"name":"x"}`), 0o600)
 	for _, tc := range []struct {

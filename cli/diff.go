@@ -9,9 +9,9 @@ import (
 	"strings"
 
 	"github.com/dynamodb-workbench/workbench/model"
-	"github.com/dynamodb-workbench/workbench/server/ops"
-	"github.com/dynamodb-workbench/workbench/patterns"
 	"github.com/dynamodb-workbench/workbench/model/sharelink"
+	"github.com/dynamodb-workbench/workbench/patterns"
+	"github.com/dynamodb-workbench/workbench/server/ops"
 )
 
 // The diff command:
@@ -26,7 +26,7 @@ import (
 // catalogue, or a share link whose fragment carries the design
 // (https://…/#m=2.…). -json prints the plan as /api/diff answers it.
 
-func init() { subcommands["diff"] = runDiffCommand }
+func init() { Commands["diff"] = runDiffCommand }
 
 func runDiffCommand(args []string) int {
 	flags := flag.NewFlagSet("workbench diff", flag.ContinueOnError)

@@ -10,6 +10,10 @@ import (
 	"path/filepath"
 	"strings"
 
+	// The application-code formats (ElectroDB, DynamoDB-Toolbox, typed
+	// data access in seven languages) register themselves with
+	// model/formats; the page asks the server for them.
+	_ "github.com/dynamodb-workbench/workbench/codegen/appcode"
 	"github.com/dynamodb-workbench/workbench/model"
 	"github.com/dynamodb-workbench/workbench/model/formats"
 	"github.com/dynamodb-workbench/workbench/patterns"
@@ -34,8 +38,8 @@ import (
 // failure and 2 on a usage error.
 
 func init() {
-	subcommands["export"] = runExportCommand
-	subcommands["import"] = runImportCommand
+	Commands["export"] = runExportCommand
+	Commands["import"] = runImportCommand
 }
 
 // The commands' streams, replaced by tests.
@@ -50,7 +54,7 @@ var errExportUsage = errors.New("usage")
 
 func exportReadInput(name string) ([]byte, error) {
 	if name == "-" {
-		return io.ReadAll(io.LimitReader(exportStdin, maxExportBody+1))
+		return io.ReadAll(io.LimitReader(exportStdin, maxInput+1))
 	}
 	return os.ReadFile(name)
 }
@@ -202,7 +206,7 @@ func importEndpointCommand(endpoint, region, tables string, sample int, out stri
 	if len(args) != 0 {
 		return fmt.Errorf("%w: -format endpoint reads no file", errExportUsage)
 	}
-	ctx, cancel := context.WithTimeout(context.Background(), endpointImportTimeout)
+	ctx, cancel := context.WithTimeout(context.Background(), liveimport.Timeout)
 	defer cancel()
 	client, err := apply.NewClient(ctx, endpoint, region)
 	if err != nil {
@@ -259,7 +263,7 @@ func importCommand(format, out string, args []string) error {
 	if err != nil {
 		return err
 	}
-	format = importFormat(format)
+	format = importers.FormatName(format)
 	var m *model.Model
 	var warnings []string
 	if len(files) > 1 || format == importers.Terraform {

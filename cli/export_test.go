@@ -9,13 +9,14 @@ import (
 	"testing"
 
 	"github.com/dynamodb-workbench/workbench/model"
+	"github.com/dynamodb-workbench/workbench/server/servertest"
 )
 
 // runCommand runs a registered subcommand with stdin, capturing its
 // output streams.
 func runCommand(t *testing.T, name string, stdin string, args ...string) (code int, stdout, stderr string) {
 	t.Helper()
-	cmd, ok := subcommands[name]
+	cmd, ok := Commands[name]
 	if !ok {
 		t.Fatalf("no subcommand %q registered", name)
 	}
@@ -37,13 +38,13 @@ func writeTemp(t *testing.T, name string, data []byte) string {
 }
 
 func TestExportCommandStdout(t *testing.T) {
-	in := writeTemp(t, "model.json", patternDocument(t, "time-series"))
+	in := writeTemp(t, "model.json", servertest.PatternDocument(t, "time-series", nil))
 	code, out, errs := runCommand(t, "export", "", "-format", "cloudformation-yaml", in)
 	if code != 0 || !strings.HasPrefix(out, "AWSTemplateFormatVersion") || !strings.Contains(out, "TableName: SensorReadings") {
 		t.Fatalf("exit %d\n%s\n%s", code, out, errs)
 	}
 	// Standard input.
-	code, out, _ = runCommand(t, "export", string(patternDocument(t, "time-series")), "-format", "cloudformation-json", "-")
+	code, out, _ = runCommand(t, "export", string(servertest.PatternDocument(t, "time-series", nil)), "-format", "cloudformation-json", "-")
 	var tpl map[string]any
 	if code != 0 || json.Unmarshal([]byte(out), &tpl) != nil {
 		t.Errorf("stdin: exit %d %.100s", code, out)
@@ -56,7 +57,7 @@ func TestExportCommandStdout(t *testing.T) {
 }
 
 func TestExportCommandFiles(t *testing.T) {
-	in := writeTemp(t, "model.json", patternDocument(t, "write-sharding"))
+	in := writeTemp(t, "model.json", servertest.PatternDocument(t, "write-sharding", nil))
 	dir := t.TempDir()
 
 	// cdk-ts is a project: it needs a directory.
@@ -104,7 +105,7 @@ func TestExportCommandFiles(t *testing.T) {
 }
 
 func TestExportCommandErrors(t *testing.T) {
-	in := writeTemp(t, "model.json", patternDocument(t, "write-sharding"))
+	in := writeTemp(t, "model.json", servertest.PatternDocument(t, "write-sharding", nil))
 	bad := writeTemp(t, "bad.json", []byte(`{"version": 1, "name": "x", "tables": [], "settings": {}}`))
 	for _, c := range []struct {
 		args []string
@@ -126,7 +127,7 @@ func TestExportCommandErrors(t *testing.T) {
 }
 
 func TestImportCommand(t *testing.T) {
-	fixture := filepath.Join("engine", "export", "testdata", "nosql-workbench", "facets-provisioned.json")
+	fixture := filepath.Join("..", "model", "formats", "testdata", "nosql-workbench", "facets-provisioned.json")
 	code, out, errs := runCommand(t, "import", "", "-format", "nosql-workbench", fixture)
 	if code != 0 {
 		t.Fatalf("exit %d %s", code, errs)
@@ -172,7 +173,7 @@ func TestImportCommand(t *testing.T) {
 // TestExportCommandApplicationCode: workbench export -format go writes the
 // data-access package.
 func TestExportCommandApplicationCode(t *testing.T) {
-	in := writeTemp(t, "model.json", patternDocument(t, "time-series"))
+	in := writeTemp(t, "model.json", servertest.PatternDocument(t, "time-series", nil))
 	code, out, errs := runCommand(t, "export", "", "-format", "go", in)
 	if code != 0 || !strings.Contains(out, "package access") || !strings.Contains(out, "func HotDeviceLatest(ctx context.Context, client Client, deviceId string) ([]ShardedReading, error)") {
 		t.Fatalf("exit %d\n%.300s\n%s", code, out, errs)
@@ -189,7 +190,7 @@ func TestExportCommandApplicationCode(t *testing.T) {
 // and CDK exports (the warning about assumed auto scaling on standard
 // error); another format or profile is refused.
 func TestExportCommandProfile(t *testing.T) {
-	in := writeTemp(t, "model.json", patternDocument(t, "bulk-upload-hot-cold"))
+	in := writeTemp(t, "model.json", servertest.PatternDocument(t, "bulk-upload-hot-cold", nil))
 	code, out, errs := runCommand(t, "export", "", "-format", "cloudformation-yaml", "-profile", "production", in)
 	if code != 0 || !strings.Contains(out, "DeletionProtectionEnabled: true") || !strings.Contains(out, "ScalableDimension: dynamodb:table:ReadCapacityUnits") {
 		t.Fatalf("exit %d\n%.500s\n%s", code, out, errs)

@@ -9,8 +9,6 @@ import (
 	"os/signal"
 	"syscall"
 
-	"github.com/modelcontextprotocol/go-sdk/mcp"
-
 	"github.com/dynamodb-workbench/workbench/server/mcpserver"
 	"github.com/dynamodb-workbench/workbench/server/sharestore"
 )
@@ -26,7 +24,7 @@ import (
 // can be open in one process only, so a store the server holds is
 // skipped with a note on standard error).
 
-func init() { subcommands["mcp"] = runMCPCommand }
+func init() { Commands["mcp"] = runMCPCommand }
 
 func runMCPCommand(args []string) int {
 	flags := flag.NewFlagSet("workbench mcp", flag.ContinueOnError)
@@ -48,7 +46,7 @@ func runMCPCommand(args []string) int {
 		flags.Usage()
 		return 2
 	}
-	cfg := mcpserver.Config{Version: version, BaseURL: *base}
+	cfg := mcpserver.Config{Version: Version, BaseURL: *base}
 	if *data != "" || *store != "" {
 		s, err := sharestore.Open(*store, *data)
 		switch {
@@ -64,7 +62,7 @@ func runMCPCommand(args []string) int {
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	if err := mcpserver.New(cfg).Run(ctx, &mcp.StdioTransport{}); err != nil && ctx.Err() == nil {
+	if err := mcpserver.ServeStdio(ctx, cfg); err != nil && ctx.Err() == nil {
 		fmt.Fprintf(os.Stderr, "workbench mcp: %v\n", err)
 		return 1
 	}

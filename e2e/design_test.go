@@ -277,7 +277,7 @@ func TestBrowserOpenNoSQLWorkbenchFromStart(t *testing.T) {
 	b := startBrowser(t)
 	b.open("/")
 	b.waitFor("the start page shows", fmt.Sprintf(`!!document.getElementById(%q)`, app.IDStartOpenFile), 30*time.Second)
-	path, err := filepath.Abs("model/formats/testdata/nosql-workbench/table-data-gsis.json")
+	path, err := filepath.Abs("../model/formats/testdata/nosql-workbench/table-data-gsis.json")
 	if err != nil {
 		t.Fatal(err)
 	}

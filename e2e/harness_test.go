@@ -3,9 +3,8 @@ package e2e
 import (
 	"context"
 	"fmt"
-	"io/fs"
 	"net/http"
-	"net/http/httptest"
+	"net/url"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -14,13 +13,14 @@ import (
 	"testing"
 	"time"
 
+	"github.com/chromedp/cdproto/network"
 	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/cdproto/storage"
 	"github.com/chromedp/chromedp"
 
 	"github.com/dynamodb-workbench/workbench/app"
-	"github.com/dynamodb-workbench/workbench/server/sharestore"
+	"github.com/dynamodb-workbench/workbench/server/servertest"
 )
 
 // screenshotsEnv names a directory; when set, the browser tests save a
@@ -36,7 +36,7 @@ type browser struct {
 
 	mu            sync.Mutex
 	messages      []string
-	wasmEncodings []string // Content-Encoding of each /web/app.wasm response
+	wasmEncodings []string // Content-Encoding of each /web/app.wasm response the tab received
 }
 
 // cspRecorder keeps each Content-Security-Policy violation of a page in
@@ -202,34 +202,19 @@ func startBrowserTB(t testing.TB) *browser {
 	if os.Getenv(requireBrowserEnv) == "1" {
 		skip = t.Fatalf
 	}
-	if _, err := fs.Stat(embeddedWeb, wasmFile); err != nil {
-		skip("%s has not been built, so the browser test cannot run: use `make test`, or `make build` first", wasmFile)
-	}
 	if _, err := os.Stat(chromiumPath()); err != nil {
 		skip("no Chromium at %s (install the chromium package, or set CHROMIUM): %v", chromiumPath(), err)
 	}
 	browserSlot(t)
-
-	store, err := sharestore.OpenBolt(filepath.Join(t.TempDir(), "share.db"))
-	if err != nil {
+	// The workbench as it ships: the binary, built once for the package's
+	// tests, each test with a server process and a share store of its own.
+	proc := servertest.Start(t, servertest.Build(t), "-addr", "127.0.0.1:0", "-data", t.TempDir())
+	if resp, err := http.Head(proc.URL + "/web/app.wasm"); err != nil {
 		t.Fatal(err)
+	} else if resp.Body.Close(); resp.StatusCode != http.StatusOK {
+		skip("the binary has no web/app.wasm (HEAD: %s), so the browser test cannot run: use `make test`, or `make build` first", resp.Status)
 	}
-	t.Cleanup(func() { store.Close() })
-	h, err := newServer(serverOptions{Version: "browser-test", Store: store})
-	if err != nil {
-		t.Fatal(err)
-	}
-	b := &browser{t: t}
-	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		h.ServeHTTP(w, r)
-		if r.URL.Path == "/web/app.wasm" {
-			b.mu.Lock()
-			b.wasmEncodings = append(b.wasmEncodings, w.Header().Get("Content-Encoding"))
-			b.mu.Unlock()
-		}
-	}))
-	t.Cleanup(srv.Close)
-	b.url = srv.URL
+	b := &browser{t: t, url: proc.URL}
 
 	// A new tab; should the shared browser have died (a crash under
 	// memory pressure), start it again once.
@@ -267,8 +252,8 @@ func startBrowserTB(t testing.TB) *browser {
 	// Content-Security-Policy violations (none may happen: see
 	// TestBrowserCSP) from the first script on.
 	if err := chromedp.Run(tabCtx, chromedp.ActionFunc(func(ctx context.Context) error {
-		if err := storage.ClearDataForOrigin(srv.URL, "all").Do(ctx); err != nil {
-			return fmt.Errorf("clearing %s's storage: %w", srv.URL, err)
+		if err := storage.ClearDataForOrigin(b.url, "all").Do(ctx); err != nil {
+			return fmt.Errorf("clearing %s's storage: %w", b.url, err)
 		}
 		_, err := page.AddScriptToEvaluateOnNewDocument(cspRecorder).Do(ctx)
 		return err
@@ -290,6 +275,19 @@ func startBrowserTB(t testing.TB) *browser {
 			msg = fmt.Sprintf("console.%s: %s", ev.Type, strings.Join(args, " "))
 		case *runtime.EventExceptionThrown:
 			msg = "exception: " + ev.ExceptionDetails.Error()
+		case *network.EventResponseReceived:
+			if u, err := url.Parse(ev.Response.URL); err == nil && u.Path == "/web/app.wasm" {
+				enc := ""
+				for k, v := range ev.Response.Headers {
+					if strings.EqualFold(k, "Content-Encoding") {
+						enc = fmt.Sprint(v)
+					}
+				}
+				b.mu.Lock()
+				b.wasmEncodings = append(b.wasmEncodings, enc)
+				b.mu.Unlock()
+			}
+			return
 		default:
 			return
 		}

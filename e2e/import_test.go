@@ -26,7 +26,7 @@ func TestBrowserOpenImports(t *testing.T) {
 		{"game-scores.tf", "terraform", "staging-games-GameScores"},
 		{"crm.onetable.json", "onetable", "OneTable"},
 	} {
-		path, err := filepath.Abs(filepath.Join("importers", "testdata", c.file))
+		path, err := filepath.Abs(filepath.Join("..", "server", "importers", "testdata", c.file))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -57,7 +57,7 @@ func TestBrowserOpenImportServerUnreachable(t *testing.T) {
 		window.fetch = (url, opts) => String(url).startsWith("/api/import") ? Promise.reject(new TypeError("Failed to fetch")) : fetch(url, opts);
 		return true;
 	})()`, &ok)
-	path, err := filepath.Abs(filepath.Join("importers", "testdata", "orders.template.yaml"))
+	path, err := filepath.Abs(filepath.Join("..", "server", "importers", "testdata", "orders.template.yaml"))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -2,8 +2,8 @@ package e2e
 
 import (
 	"fmt"
-	"io/fs"
 	"os"
+	"path/filepath"
 	"testing"
 	"time"
 
@@ -26,6 +26,10 @@ func chromiumPath() string {
 	return "/usr/bin/chromium"
 }
 
+// webFile is the path of a file of the repository's web/ folder (tests run
+// in e2e/).
+func webFile(name string) string { return filepath.Join("..", "web", name) }
+
 // TestBrowserBootsWorkbench serves the real handler, opens the page in
 // headless Chromium, waits for the wasm to replace the pre-rendered page's
 // loader, and checks that the page says the engine is ready and that the
@@ -37,9 +41,10 @@ func TestBrowserBootsWorkbench(t *testing.T) {
 	b.waitFor("the status line says the engine is ready",
 		fmt.Sprintf(`document.getElementById(%q).textContent === %q`, app.IDStatus, app.StatusReady), 30*time.Second)
 	t.Logf("time until interactive (navigation to the engine running, loopback, cold cache): %s", took.Round(time.Millisecond))
-	if raw, err := fs.ReadFile(embeddedWeb, wasmFile); err == nil {
-		gz, _ := fs.ReadFile(embeddedWeb, wasmGzipFile)
-		br, _ := fs.ReadFile(embeddedWeb, wasmBrotliFile)
+	// The binary embeds the repository's web/ as make build left it.
+	if raw, err := os.ReadFile(webFile("app.wasm")); err == nil {
+		gz, _ := os.ReadFile(webFile("app.wasm.gz"))
+		br, _ := os.ReadFile(webFile("app.wasm.br"))
 		t.Logf("app.wasm: %d bytes; %d bytes gzip-compressed; %d bytes brotli-compressed", len(raw), len(gz), len(br))
 	}
 	b.screenshot("start")
@@ -47,14 +52,17 @@ func TestBrowserBootsWorkbench(t *testing.T) {
 	// Chromium accepts br and gzip, also over plain HTTP on loopback: the
 	// wasm must travel with the smallest encoding built.
 	want := ""
-	if _, err := fs.Stat(embeddedWeb, wasmGzipFile); err == nil {
+	if _, err := os.Stat(webFile("app.wasm.gz")); err == nil {
 		want = "gzip"
 	}
-	if _, err := fs.Stat(embeddedWeb, wasmBrotliFile); err == nil {
+	if _, err := os.Stat(webFile("app.wasm.br")); err == nil {
 		want = "br"
 	}
 	b.mu.Lock()
 	defer b.mu.Unlock()
+	if len(b.wasmEncodings) == 0 {
+		t.Error("the tab received no /web/app.wasm response")
+	}
 	for _, enc := range b.wasmEncodings {
 		if enc != want {
 			t.Errorf("app.wasm responses %q, want each with Content-Encoding %q", b.wasmEncodings, want)

@@ -11,9 +11,9 @@ import (
 	"github.com/dynamodb-workbench/workbench/engine"
 	"github.com/dynamodb-workbench/workbench/engine/attr"
 	"github.com/dynamodb-workbench/workbench/engine/expr"
-	"github.com/dynamodb-workbench/workbench/model/gen"
 	"github.com/dynamodb-workbench/workbench/engine/partiql"
 	"github.com/dynamodb-workbench/workbench/engine/schema"
+	"github.com/dynamodb-workbench/workbench/model/gen"
 )
 
 // FieldError is one problem in a model, at a path into the document such as

@@ -5,8 +5,8 @@ import (
 	"time"
 
 	"github.com/dynamodb-workbench/workbench/engine/attr"
-	"github.com/dynamodb-workbench/workbench/model"
 	"github.com/dynamodb-workbench/workbench/engine/schema"
+	"github.com/dynamodb-workbench/workbench/model"
 )
 
 // compositeSortKey is the shopping cart of seed 000: a user's active cart,

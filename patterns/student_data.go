@@ -5,8 +5,8 @@ import (
 	"strings"
 
 	"github.com/dynamodb-workbench/workbench/engine/attr"
-	"github.com/dynamodb-workbench/workbench/model"
 	"github.com/dynamodb-workbench/workbench/engine/schema"
+	"github.com/dynamodb-workbench/workbench/model"
 )
 
 // studentData is the worked design of seed 002, both versions side by

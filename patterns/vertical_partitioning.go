@@ -5,8 +5,8 @@ import (
 	"time"
 
 	"github.com/dynamodb-workbench/workbench/engine/attr"
-	"github.com/dynamodb-workbench/workbench/model"
 	"github.com/dynamodb-workbench/workbench/engine/schema"
+	"github.com/dynamodb-workbench/workbench/model"
 )
 
 // verticalPartitioning is the vertical partitioning of seed 000: a large

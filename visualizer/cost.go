@@ -3,8 +3,8 @@ package visualizer
 import (
 	"slices"
 
-	"github.com/dynamodb-workbench/workbench/model/analysis"
 	"github.com/dynamodb-workbench/workbench/engine/partition"
+	"github.com/dynamodb-workbench/workbench/model/analysis"
 )
 
 // CostModel is the cost view of an analysis (analysis.Analyze): a row per

@@ -6,9 +6,9 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/dynamodb-workbench/workbench/model/analysis"
-	"github.com/dynamodb-workbench/workbench/model"
 	"github.com/dynamodb-workbench/workbench/engine/schema"
+	"github.com/dynamodb-workbench/workbench/model"
+	"github.com/dynamodb-workbench/workbench/model/analysis"
 	"github.com/dynamodb-workbench/workbench/patterns"
 )
 

@@ -12,8 +12,8 @@ import (
 	"testing"
 
 	"github.com/dynamodb-workbench/workbench/engine"
-	"github.com/dynamodb-workbench/workbench/model"
 	"github.com/dynamodb-workbench/workbench/engine/partition"
+	"github.com/dynamodb-workbench/workbench/model"
 	"github.com/dynamodb-workbench/workbench/patterns"
 )
 

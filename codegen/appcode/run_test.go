@@ -13,8 +13,8 @@ import (
 	"testing"
 
 	"github.com/dynamodb-workbench/workbench/engine"
-	"github.com/dynamodb-workbench/workbench/model"
 	"github.com/dynamodb-workbench/workbench/engine/wire"
+	"github.com/dynamodb-workbench/workbench/model"
 	"github.com/dynamodb-workbench/workbench/patterns"
 )
 

@@ -7,9 +7,9 @@ import (
 	"strings"
 	"unicode"
 
+	"github.com/dynamodb-workbench/workbench/engine/schema"
 	"github.com/dynamodb-workbench/workbench/model"
 	"github.com/dynamodb-workbench/workbench/model/gen"
-	"github.com/dynamodb-workbench/workbench/engine/schema"
 )
 
 // MaxShards is how many ways a low-cardinality index key is split.

@@ -9,8 +9,8 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/dynamodb-workbench/workbench/model"
 	"github.com/dynamodb-workbench/workbench/engine/partition"
+	"github.com/dynamodb-workbench/workbench/model"
 )
 
 // Limits and thresholds of the analysis.

@@ -5,8 +5,8 @@ import (
 	"errors"
 	"testing"
 
-	"github.com/dynamodb-workbench/workbench/model/analysis"
 	"github.com/dynamodb-workbench/workbench/engine/partition"
+	"github.com/dynamodb-workbench/workbench/model/analysis"
 	"github.com/dynamodb-workbench/workbench/patterns"
 )
 

@@ -8,9 +8,9 @@ import (
 	"strings"
 
 	"github.com/dynamodb-workbench/workbench/engine/capacity"
-	"github.com/dynamodb-workbench/workbench/model"
 	"github.com/dynamodb-workbench/workbench/engine/partition"
 	"github.com/dynamodb-workbench/workbench/engine/schema"
+	"github.com/dynamodb-workbench/workbench/model"
 )
 
 // HotKey is an access pattern's hottest partition-key value in the

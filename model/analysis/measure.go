@@ -8,9 +8,9 @@ import (
 
 	"github.com/dynamodb-workbench/workbench/engine"
 	"github.com/dynamodb-workbench/workbench/engine/attr"
-	"github.com/dynamodb-workbench/workbench/model"
 	"github.com/dynamodb-workbench/workbench/engine/partiql"
 	"github.com/dynamodb-workbench/workbench/engine/partition"
+	"github.com/dynamodb-workbench/workbench/model"
 )
 
 // PatternReport is the analysis of one access pattern.

@@ -4,8 +4,8 @@ import (
 	"encoding/json"
 
 	"github.com/dynamodb-workbench/workbench/engine"
-	"github.com/dynamodb-workbench/workbench/model"
 	"github.com/dynamodb-workbench/workbench/engine/partiql"
+	"github.com/dynamodb-workbench/workbench/model"
 )
 
 // Access patterns written as PartiQL: one ExecuteStatement whose statement

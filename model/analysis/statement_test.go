@@ -3,8 +3,8 @@ package analysis_test
 import (
 	"testing"
 
-	"github.com/dynamodb-workbench/workbench/model/analysis"
 	"github.com/dynamodb-workbench/workbench/model"
+	"github.com/dynamodb-workbench/workbench/model/analysis"
 )
 
 // TestPartiQLPatterns measures access patterns written as PartiQL: the

@@ -6,9 +6,9 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/dynamodb-workbench/workbench/model"
 	"github.com/dynamodb-workbench/workbench/engine/partition"
 	"github.com/dynamodb-workbench/workbench/engine/schema"
+	"github.com/dynamodb-workbench/workbench/model"
 )
 
 // Step kinds. The online ones are changed in place; the others need a new

@@ -9,9 +9,9 @@ import (
 
 	"github.com/dynamodb-workbench/workbench/engine/attr"
 	"github.com/dynamodb-workbench/workbench/engine/capacity"
-	"github.com/dynamodb-workbench/workbench/model"
 	"github.com/dynamodb-workbench/workbench/engine/partition"
 	"github.com/dynamodb-workbench/workbench/engine/schema"
+	"github.com/dynamodb-workbench/workbench/model"
 )
 
 // kbPerGB is the write units of a GB written in 1 KB items.

@@ -7,9 +7,9 @@ import (
 	"slices"
 
 	"github.com/dynamodb-workbench/workbench/engine/attr"
-	"github.com/dynamodb-workbench/workbench/model"
 	"github.com/dynamodb-workbench/workbench/engine/partition"
 	"github.com/dynamodb-workbench/workbench/engine/schema"
+	"github.com/dynamodb-workbench/workbench/model"
 )
 
 // measured is the old version's dataset, read once: each table's items,

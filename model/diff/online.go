@@ -4,8 +4,8 @@ import (
 	"fmt"
 	"slices"
 
-	"github.com/dynamodb-workbench/workbench/model"
 	"github.com/dynamodb-workbench/workbench/engine/schema"
+	"github.com/dynamodb-workbench/workbench/model"
 )
 
 // cfnNoInterruption is what a stack update does with an in-place change.

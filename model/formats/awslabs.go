@@ -9,8 +9,8 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/dynamodb-workbench/workbench/model"
 	"github.com/dynamodb-workbench/workbench/engine/schema"
+	"github.com/dynamodb-workbench/workbench/model"
 )
 
 // AWS Labs: the schema.json that the AWS Labs DynamoDB MCP server's

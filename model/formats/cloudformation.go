@@ -3,8 +3,8 @@ package formats
 import (
 	"fmt"
 
-	"github.com/dynamodb-workbench/workbench/model"
 	"github.com/dynamodb-workbench/workbench/engine/schema"
+	"github.com/dynamodb-workbench/workbench/model"
 )
 
 // CloudFormation: one AWS::DynamoDB::Table per model table. Property names

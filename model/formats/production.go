@@ -4,8 +4,8 @@ import (
 	"fmt"
 	"math"
 
-	"github.com/dynamodb-workbench/workbench/model"
 	"github.com/dynamodb-workbench/workbench/engine/schema"
+	"github.com/dynamodb-workbench/workbench/model"
 )
 
 // The production profile of the CloudFormation and CDK exports. Both

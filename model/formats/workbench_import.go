@@ -13,8 +13,8 @@ import (
 	"strings"
 
 	"github.com/dynamodb-workbench/workbench/engine/attr"
-	"github.com/dynamodb-workbench/workbench/model"
 	"github.com/dynamodb-workbench/workbench/engine/schema"
+	"github.com/dynamodb-workbench/workbench/model"
 )
 
 // Limits of ImportNoSQLWorkbench, so that a hostile file cannot make the

@@ -8,8 +8,8 @@ import (
 	"io"
 	"net/http"
 
-	"github.com/dynamodb-workbench/workbench/model/advise"
 	"github.com/dynamodb-workbench/workbench/model"
+	"github.com/dynamodb-workbench/workbench/model/advise"
 )
 
 // The design advisor over HTTP:

@@ -13,9 +13,9 @@ import (
 	"strconv"
 	"time"
 
-	"github.com/dynamodb-workbench/workbench/model/analysis"
-	"github.com/dynamodb-workbench/workbench/model"
 	"github.com/dynamodb-workbench/workbench/engine/partition"
+	"github.com/dynamodb-workbench/workbench/model"
+	"github.com/dynamodb-workbench/workbench/model/analysis"
 	"github.com/dynamodb-workbench/workbench/patterns"
 )
 

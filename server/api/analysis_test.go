@@ -8,9 +8,9 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/dynamodb-workbench/workbench/model"
 	"github.com/dynamodb-workbench/workbench/engine/partition"
-	"github.com/dynamodb-workbench/workbench/patterns"
+	"github.com/dynamodb-workbench/workbench/model"
+	"github.com/dynamodb-workbench/workbench/server/servertest"
 )
 
 // call sends a request to the analysis API and decodes the JSON answer.
@@ -125,26 +125,8 @@ func TestPartitionsPostHistory(t *testing.T) {
 	}
 }
 
-// patternModel returns a catalogue pattern's model document as JSON.
-func patternModel(t *testing.T, name string, edit func(*model.Model)) string {
-	t.Helper()
-	p, ok := patterns.Get(name)
-	if !ok {
-		t.Fatalf("no pattern %s", name)
-	}
-	m := p.Model()
-	if edit != nil {
-		edit(m)
-	}
-	b, err := model.Marshal(m)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return string(b)
-}
-
 func TestAnalyzeEndToEnd(t *testing.T) {
-	code, out := call(t, "POST", "/api/analyze", `{"model":`+patternModel(t, "write-sharding", nil)+`}`)
+	code, out := call(t, "POST", "/api/analyze", `{"model":`+servertest.PatternJSON(t, "write-sharding", nil)+`}`)
 	if code != http.StatusOK {
 		t.Fatalf("%d %v", code, out)
 	}
@@ -175,7 +157,7 @@ func TestAnalyzeEndToEnd(t *testing.T) {
 	}
 
 	// The unsharded counter: every vote of a candidate on one key.
-	unsharded := patternModel(t, "write-sharding", func(m *model.Model) {
+	unsharded := servertest.PatternJSON(t, "write-sharding", func(m *model.Model) {
 		m.Workload.Requests[0].Keys = m.Workload.Requests[0].Keys[:1]
 	})
 	code, out = call(t, "POST", "/api/analyze", `{"model":`+unsharded+`,"targetUtilization":0.7}`)
@@ -196,7 +178,7 @@ func TestAnalyzeEndToEnd(t *testing.T) {
 }
 
 func TestSimulateEndToEnd(t *testing.T) {
-	code, out := call(t, "POST", "/api/simulate", `{"model":`+patternModel(t, "write-sharding", nil)+`,"duration":"10m"}`)
+	code, out := call(t, "POST", "/api/simulate", `{"model":`+servertest.PatternJSON(t, "write-sharding", nil)+`,"duration":"10m"}`)
 	if code != http.StatusOK {
 		t.Fatalf("%d %v", code, out)
 	}
@@ -232,7 +214,7 @@ func TestSimulateEndToEnd(t *testing.T) {
 	}
 
 	// The unsharded counter is throttled.
-	unsharded := patternModel(t, "write-sharding", func(m *model.Model) {
+	unsharded := servertest.PatternJSON(t, "write-sharding", func(m *model.Model) {
 		m.Workload.Requests[0].Keys = m.Workload.Requests[0].Keys[:1]
 	})
 	code, out = call(t, "POST", "/api/simulate", `{"model":`+unsharded+`,"seconds":300}`)
@@ -245,8 +227,8 @@ func TestSimulateEndToEnd(t *testing.T) {
 }
 
 func TestAnalysisAPIErrors(t *testing.T) {
-	ws := patternModel(t, "write-sharding", nil)
-	noWorkload := patternModel(t, "student-data", func(m *model.Model) { m.Workload = nil })
+	ws := servertest.PatternJSON(t, "write-sharding", nil)
+	noWorkload := servertest.PatternJSON(t, "student-data", func(m *model.Model) { m.Workload = nil })
 	for _, c := range []struct {
 		method, target, body string
 		status               int
@@ -300,7 +282,7 @@ func TestKeepSeries(t *testing.T) {
 // partition's 1,000 WCU cannot take. Burst, adaptive and split default to
 // on, and each can be turned off.
 func TestSimulateSwitches(t *testing.T) {
-	ws := patternModel(t, "write-sharding", nil)
+	ws := servertest.PatternJSON(t, "write-sharding", nil)
 	simulate := func(extra string) map[string]any {
 		t.Helper()
 		code, out := call(t, "POST", "/api/simulate", `{"model":`+ws+`,"seconds":300`+extra+`}`)
@@ -342,7 +324,7 @@ func TestSimulateSwitches(t *testing.T) {
 // TestSimulateOverBudget checks that a workload whose writes multiply the
 // partitions is refused with a 400 that says so, however short the run.
 func TestSimulateOverBudget(t *testing.T) {
-	huge := patternModel(t, "write-sharding", func(m *model.Model) {
+	huge := servertest.PatternJSON(t, "write-sharding", func(m *model.Model) {
 		for i := range m.Workload.Requests {
 			m.Workload.Requests[i].Rate = 1e12
 		}

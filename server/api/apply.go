@@ -14,8 +14,8 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/dynamodb-workbench/workbench/server/apply"
 	"github.com/dynamodb-workbench/workbench/model"
+	"github.com/dynamodb-workbench/workbench/server/apply"
 )
 
 // Apply over HTTP (mounted by newServer), for the page's Apply button:

@@ -13,11 +13,14 @@ import (
 	"unicode/utf16"
 	"unicode/utf8"
 
+	// The application-code formats (ElectroDB, DynamoDB-Toolbox, typed
+	// data access in seven languages) register themselves with
+	// model/formats; the page asks the server for them.
+	_ "github.com/dynamodb-workbench/workbench/codegen/appcode"
 	"github.com/dynamodb-workbench/workbench/model"
 	"github.com/dynamodb-workbench/workbench/model/formats"
 	"github.com/dynamodb-workbench/workbench/patterns"
 	"github.com/dynamodb-workbench/workbench/server/exporters"
-	"github.com/dynamodb-workbench/workbench/server/importers"
 )
 
 // Export and import over HTTP (mounted by newServer):
@@ -252,49 +255,4 @@ func exportJSON(w http.ResponseWriter, status int, v any) {
 	w.Header().Set("X-Content-Type-Options", "nosniff")
 	w.WriteHeader(status)
 	_, _ = w.Write(b.Bytes())
-}
-
-// importAnswer is the answer of POST /api/import.
-type importAnswer struct {
-	Model    json.RawMessage `json:"model"`
-	Warnings []string        `json:"warnings"`
-}
-
-func serveImport(w http.ResponseWriter, r *http.Request) {
-	q := r.URL.Query()
-	format := importFormat(q.Get("format"))
-	data, ok := readExportBody(w, r)
-	if !ok {
-		return
-	}
-	if format == "" {
-		// Without a format the file tells: a name (?name=) ending in .tf, a
-		// template's sections, a NoSQL Workbench model's DataModel...; what
-		// it cannot tell is read as NoSQL Workbench's, as it always was.
-		format = importers.Detect(q.Get("name"), data)
-		if format == "" {
-			format = importers.NoSQLWorkbench
-		}
-	}
-	m, warnings, err := importers.Import(format, data)
-	if err != nil {
-		apiError(w, http.StatusBadRequest, err.Error())
-		return
-	}
-	doc, err := model.Marshal(m)
-	if err != nil {
-		apiError(w, http.StatusInternalServerError, err.Error())
-		return
-	}
-	exportJSON(w, http.StatusOK, importAnswer{Model: doc, Warnings: warnings})
-}
-
-// importFormat accepts the export formats' names for the import formats
-// that read them back (cloudformation-json and -yaml are cloudformation).
-func importFormat(f string) string {
-	switch f {
-	case formats.CloudFormationJSON, formats.CloudFormationYAML:
-		return importers.CloudFormation
-	}
-	return f
 }

@@ -14,29 +14,13 @@ import (
 	"github.com/dynamodb-workbench/workbench/app"
 	"github.com/dynamodb-workbench/workbench/model"
 	"github.com/dynamodb-workbench/workbench/model/formats"
-	"github.com/dynamodb-workbench/workbench/patterns"
 	"github.com/dynamodb-workbench/workbench/server/importers"
+	"github.com/dynamodb-workbench/workbench/server/servertest"
 )
-
-// patternDocument is the model document of a catalogue pattern.
-func patternDocument(t *testing.T, name string) []byte {
-	t.Helper()
-	for _, p := range patterns.Catalog() {
-		if p.Name == name {
-			b, err := model.Marshal(p.Model())
-			if err != nil {
-				t.Fatal(err)
-			}
-			return b
-		}
-	}
-	t.Fatalf("no pattern %s", name)
-	return nil
-}
 
 func exportServer(t *testing.T) http.Handler {
 	t.Helper()
-	return newTestServer(t, serverOptions{})
+	return newTestServer(t, Config{})
 }
 
 func post(h http.Handler, target string, body []byte) *httptest.ResponseRecorder {
@@ -65,7 +49,7 @@ func warningsHeader(t *testing.T, rec *httptest.ResponseRecorder) []string {
 
 func TestExportAPISingleFiles(t *testing.T) {
 	h := exportServer(t)
-	doc := patternDocument(t, "ttl-archive")
+	doc := servertest.PatternDocument(t, "ttl-archive", nil)
 
 	rec := post(h, "/api/export?format=cloudformation-json", doc)
 	if rec.Code != 200 || !strings.HasPrefix(rec.Header().Get("Content-Type"), "application/json") {
@@ -125,7 +109,7 @@ func containsText(ws []string, s string) bool {
 
 func TestExportAPIProject(t *testing.T) {
 	h := exportServer(t)
-	doc := patternDocument(t, "sparse-index")
+	doc := servertest.PatternDocument(t, "sparse-index", nil)
 	rec := post(h, "/api/export?format=cdk-ts", doc)
 	if rec.Code != 200 || !strings.HasPrefix(rec.Header().Get("Content-Type"), "application/json") {
 		t.Fatalf("cdk-ts: %d %s", rec.Code, rec.Body)
@@ -174,7 +158,7 @@ func TestExportAPIProject(t *testing.T) {
 
 func TestExportAPIErrors(t *testing.T) {
 	h := exportServer(t)
-	doc := patternDocument(t, "multi-tenancy")
+	doc := servertest.PatternDocument(t, "multi-tenancy", nil)
 	for _, c := range []struct {
 		target string
 		body   []byte
@@ -216,7 +200,7 @@ func TestExportAPIErrors(t *testing.T) {
 
 func TestImportAPI(t *testing.T) {
 	h := exportServer(t)
-	data, err := os.ReadFile(filepath.Join("engine", "export", "testdata", "nosql-workbench", "facets-provisioned.json"))
+	data, err := os.ReadFile(filepath.Join("..", "..", "model", "formats", "testdata", "nosql-workbench", "facets-provisioned.json"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -295,7 +279,7 @@ func TestServerFormatsMatchAppcode(t *testing.T) {
 // each one file with its name.
 func TestExportAPIApplicationCode(t *testing.T) {
 	h := exportServer(t)
-	doc := patternDocument(t, "write-sharding")
+	doc := servertest.PatternDocument(t, "write-sharding", nil)
 	for format, want := range map[string][2]string{
 		"electrodb":        {"entities.ts", `template: "CANDIDATE#${candidate}#${shard}", casing: "none"`},
 		"dynamodb-toolbox": {"toolbox.ts", `PK: ` + "`CANDIDATE#${x.candidate}#${x.shard}`"},
@@ -332,7 +316,7 @@ func TestExportAPIApplicationCode(t *testing.T) {
 // exports; other formats and unknown profiles are refused with 400.
 func TestExportAPIProductionAndYAML(t *testing.T) {
 	h := exportServer(t)
-	doc := patternDocument(t, "bulk-upload-hot-cold")
+	doc := servertest.PatternDocument(t, "bulk-upload-hot-cold", nil)
 	rec := post(h, "/api/export?format=cloudformation-yaml&profile=production", doc)
 	if rec.Code != 200 || !strings.HasPrefix(rec.Header().Get("Content-Type"), "application/yaml") {
 		t.Fatalf("yaml production: %d %s", rec.Code, rec.Body)

@@ -10,9 +10,9 @@ import (
 	"strings"
 
 	"github.com/dynamodb-workbench/workbench/engine/attr"
-	"github.com/dynamodb-workbench/workbench/model/itemcsv"
-	"github.com/dynamodb-workbench/workbench/model"
 	"github.com/dynamodb-workbench/workbench/engine/schema"
+	"github.com/dynamodb-workbench/workbench/model"
+	"github.com/dynamodb-workbench/workbench/model/itemcsv"
 )
 
 // Items from CSV (mounted by importAPI on POST /api/import?format=csv):

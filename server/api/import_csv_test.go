@@ -10,9 +10,9 @@ import (
 	"testing"
 
 	"github.com/dynamodb-workbench/workbench/engine/attr"
-	"github.com/dynamodb-workbench/workbench/model/itemcsv"
-	"github.com/dynamodb-workbench/workbench/model"
 	"github.com/dynamodb-workbench/workbench/engine/schema"
+	"github.com/dynamodb-workbench/workbench/model"
+	"github.com/dynamodb-workbench/workbench/model/itemcsv"
 	"github.com/dynamodb-workbench/workbench/patterns"
 )
 
@@ -187,38 +187,5 @@ func TestCSVImportRefusals(t *testing.T) {
 	}
 	if rec := postCSV(t, "&key=PK:S", "text/csv", b.String()); rec.Code != 400 || !strings.Contains(rec.Body.String(), "more than") {
 		t.Errorf("%d rows: %d %.200s", maxCSVRows+1, rec.Code, rec.Body.String())
-	}
-}
-
-// TestSecurityCSVImport: through the whole server, a CSV body passes the
-// guard from the page's own origin and from curl, and is refused from
-// another origin or as a type a cross-site form can send; the import is
-// one of the bounded expensive requests.
-func TestSecurityCSVImport(t *testing.T) {
-	base := liveServer(t, serverOptions{})
-	url := base + "/api/import?format=csv&table=Things&key=PK:S"
-	csv := "PK,n\na,1\n"
-	for _, c := range []struct {
-		name   string
-		header map[string]string
-		want   int
-	}{
-		{"curl", map[string]string{"Content-Type": "text/csv"}, 200},
-		{"the page", map[string]string{"Content-Type": "text/csv", "Origin": base, "Sec-Fetch-Site": "same-origin"}, 200},
-		{"another origin", map[string]string{"Content-Type": "text/csv", "Origin": "https://evil.example"}, 403},
-		{"cross-site without Origin", map[string]string{"Content-Type": "text/csv", "Sec-Fetch-Site": "cross-site"}, 403},
-		{"text/plain", map[string]string{"Content-Type": "text/plain"}, 415},
-		{"form", map[string]string{"Content-Type": "application/x-www-form-urlencoded"}, 415},
-	} {
-		code, _, body := send(t, "POST", url, "", c.header, csv)
-		if code != c.want {
-			t.Errorf("%s: %d %.200s, want %d", c.name, code, body, c.want)
-		}
-		if c.want == 200 && !strings.Contains(body, `{"PK":{"S":"a"},"n":{"N":"1"}}`) {
-			t.Errorf("%s: %s", c.name, body)
-		}
-	}
-	if !isExpensive(httptest.NewRequest("POST", "/api/import?format=csv", nil)) {
-		t.Error("a CSV import is not counted among the expensive requests")
 	}
 }

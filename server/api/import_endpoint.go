@@ -10,10 +10,9 @@ import (
 	"log"
 	"mime"
 	"net/http"
-	"time"
 
-	"github.com/dynamodb-workbench/workbench/server/apply"
 	"github.com/dynamodb-workbench/workbench/model"
+	"github.com/dynamodb-workbench/workbench/server/apply"
 	"github.com/dynamodb-workbench/workbench/server/liveimport"
 )
 
@@ -32,12 +31,10 @@ import (
 // for the same reason: a cross-site page cannot send one without a
 // preflight. Errors: 400, 403 (an endpoint the server may not contact),
 // 415 (not JSON), 502 (the endpoint failed). Other formats go to the file
-// import of export_api.go.
+// import of import.go.
 
 const (
 	maxEndpointImportBody = 64 << 10
-	// endpointImportTimeout bounds one import's time at the endpoint.
-	endpointImportTimeout = 2 * time.Minute
 )
 
 // endpointImport is the body of an endpoint import.
@@ -104,7 +101,7 @@ func importAPI(endpoints string, logger *log.Logger) (http.Handler, error) {
 			apiError(w, http.StatusBadRequest, fmt.Sprintf("sample %d: 0 (the default, %d) to %d items per table", req.Sample, liveimport.DefaultSample, liveimport.MaxSample))
 			return
 		}
-		ctx, cancel := context.WithTimeout(r.Context(), endpointImportTimeout)
+		ctx, cancel := context.WithTimeout(r.Context(), liveimport.Timeout)
 		defer cancel()
 		client, err := apply.NewClient(ctx, u.String(), req.Region)
 		if err != nil {

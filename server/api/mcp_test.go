@@ -12,8 +12,10 @@ import (
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
+	"github.com/dynamodb-workbench/workbench/cli"
 	"github.com/dynamodb-workbench/workbench/model"
 	"github.com/dynamodb-workbench/workbench/server/mcpserver"
+	"github.com/dynamodb-workbench/workbench/server/servertest"
 )
 
 // mcpCall calls a tool and returns its text and whether it failed.
@@ -50,12 +52,12 @@ func checkMCPSession(t *testing.T, cs *mcp.ClientSession, linkPrefix string) {
 	if err != nil || len(tools.Tools) < 9 {
 		t.Fatalf("tools: %v %v", err, tools)
 	}
-	bad := modelObject(t, shardingWith(t, func(m *model.Model) { m.Tables[1].KeySchema = nil }))
+	bad := modelObject(t, servertest.PatternDocument(t, "write-sharding", func(m *model.Model) { m.Tables[1].KeySchema = nil }))
 	text, failed := mcpCall(t, cs, mcpserver.ToolValidate, map[string]any{"model": bad})
 	if failed || !strings.Contains(text, `"valid":false`) || !strings.Contains(text, "tables[1]") {
 		t.Errorf("validate a bad model: %s", text)
 	}
-	failing := modelObject(t, shardingWith(t, func(m *model.Model) {
+	failing := modelObject(t, servertest.PatternDocument(t, "write-sharding", func(m *model.Model) {
 		ap := m.AccessPattern("Get an order")
 		ap.Request = json.RawMessage(strings.Replace(string(ap.Request), `"Key":{`, `"Key":{"Extra":{"S":"x"},`, 1))
 	}))
@@ -63,8 +65,8 @@ func checkMCPSession(t *testing.T, cs *mcp.ClientSession, linkPrefix string) {
 	if failed || !strings.Contains(text, "ValidationException: The provided key element does not match the schema") || !strings.Contains(text, `"consumedCapacity":[{`) {
 		t.Errorf("run with a failing pattern: %s", text)
 	}
-	from := modelObject(t, shardingWith(t, func(*model.Model) {}))
-	to := modelObject(t, shardingWith(t, addOrderIndex))
+	from := modelObject(t, servertest.PatternDocument(t, "write-sharding", func(*model.Model) {}))
+	to := modelObject(t, servertest.PatternDocument(t, "write-sharding", servertest.AddOrderIndex))
 	text, failed = mcpCall(t, cs, mcpserver.ToolCompare, map[string]any{"from": from, "to": to, "sizeGB": 10})
 	if failed || !strings.Contains(text, `"kind":"add-gsi"`) || !strings.Contains(text, `"brokenAccessPatterns":[]`) {
 		t.Errorf("compare: %.400s", text)
@@ -76,7 +78,7 @@ func checkMCPSession(t *testing.T, cs *mcp.ClientSession, linkPrefix string) {
 }
 
 func TestMCPOverHTTP(t *testing.T) {
-	srv := httptest.NewServer(newTestServer(t, serverOptions{Web: testWeb(t, fakeWasm, nil)}))
+	srv := httptest.NewServer(newTestServer(t, Config{}))
 	defer srv.Close()
 	cs, err := mcp.NewClient(&mcp.Implementation{Name: "test", Version: "1"}, nil).
 		Connect(context.Background(), &mcp.StreamableClientTransport{Endpoint: srv.URL + "/mcp", DisableStandaloneSSE: true}, nil)
@@ -122,7 +124,7 @@ func TestMCPStdioHelper(t *testing.T) {
 	if os.Getenv("WORKBENCH_MCP_CHILD") != "1" {
 		t.Skip("run by TestMCPOverStdio")
 	}
-	os.Exit(runMCPCommand([]string{"-url", "http://workbench.test"}))
+	os.Exit(cli.Commands["mcp"]([]string{"-url", "http://workbench.test"}))
 }
 
 func TestMCPOverStdio(t *testing.T) {

@@ -7,9 +7,6 @@ import (
 	"io"
 	"log"
 	"net/http"
-	"os"
-	"path/filepath"
-	"runtime"
 
 	"github.com/dynamodb-workbench/workbench/server/sharestore"
 )
@@ -117,62 +114,4 @@ func truncateID(id string) string {
 		return id[:40] + "..."
 	}
 	return id
-}
-
-// openShareStore opens the store opts describe (opts.StoreSpec, else the
-// embedded one in opts.DataDir) unless opts.Store is set or neither is
-// given, and returns the function that closes what it opened. When the
-// folder is the implicit default and another workbench holds it, the
-// server runs without a store and says so rather than failing to start.
-func openShareStore(opts *serverOptions) (func(), error) {
-	none := func() {}
-	if opts.Store != nil || opts.StoreSpec == "" && opts.DataDir == "" {
-		return none, nil
-	}
-	s, err := sharestore.Open(opts.StoreSpec, opts.DataDir)
-	if err != nil {
-		if opts.DataDirImplicit && opts.StoreSpec == "" && errors.Is(err, sharestore.ErrInUse) {
-			opts.Logger.Printf("%v: serving without a share store (give this server its own -data DIR)", err)
-			return none, nil
-		}
-		return nil, err
-	}
-	if b, ok := s.(*sharestore.Bolt); ok {
-		opts.Logger.Printf("shared models are stored in %s", b.Path())
-	} else {
-		opts.Logger.Printf("shared models are stored in %s", opts.StoreSpec)
-	}
-	opts.Store = s
-	return func() {
-		if err := s.Close(); err != nil {
-			opts.Logger.Printf("closing the share store: %v", err)
-		}
-	}, nil
-}
-
-// defaultDataDir is where the server keeps its data when neither -data nor
-// -store is given: the per-user data folder ($XDG_DATA_HOME or
-// ~/.local/share on Unix, ~/Library/Application Support on macOS,
-// %LocalAppData% on Windows) under "dynamodb-workbench", so that shares
-// outlive the checkout and do not depend on the working directory; "data"
-// in the working directory when the home folder is unknown.
-func defaultDataDir() string {
-	const name = "dynamodb-workbench"
-	if d := os.Getenv("XDG_DATA_HOME"); d != "" && filepath.IsAbs(d) {
-		return filepath.Join(d, name)
-	}
-	switch runtime.GOOS {
-	case "windows":
-		if d := os.Getenv("LocalAppData"); d != "" {
-			return filepath.Join(d, name)
-		}
-	case "darwin", "ios":
-		if d, err := os.UserConfigDir(); err == nil { // ~/Library/Application Support
-			return filepath.Join(d, name)
-		}
-	}
-	if home, err := os.UserHomeDir(); err == nil && home != "" {
-		return filepath.Join(home, ".local", "share", name)
-	}
-	return "data"
 }

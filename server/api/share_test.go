@@ -4,18 +4,15 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
-	"errors"
-	"io"
-	"log"
 	"net/http"
 	"net/http/httptest"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/dynamodb-workbench/workbench/model"
 	"github.com/dynamodb-workbench/workbench/patterns"
+	"github.com/dynamodb-workbench/workbench/server/servertest"
 	"github.com/dynamodb-workbench/workbench/server/sharestore"
 )
 
@@ -38,7 +35,7 @@ func newShareServer(t *testing.T) (http.Handler, *countingStore) {
 	}
 	t.Cleanup(func() { b.Close() })
 	s := &countingStore{Store: b}
-	return newTestServer(t, serverOptions{Web: testWeb(t, nil, nil), Store: s}), s
+	return newTestServer(t, Config{Store: s}), s
 }
 
 func shareRequest(method, path string, body []byte) *http.Request {
@@ -61,7 +58,7 @@ func errorOf(t *testing.T, w *httptest.ResponseRecorder) string {
 
 func TestShareAPI(t *testing.T) {
 	h, store := newShareServer(t)
-	doc := shareDocs(t, 1)[0]
+	doc := servertest.ShareDocs(t, 1)[0]
 	canon, wantID, err := sharestore.Canonical(doc)
 	if err != nil {
 		t.Fatal(err)
@@ -131,7 +128,7 @@ func TestShareAPIRefuses(t *testing.T) {
 	m.AccessPatterns[0].Request = json.RawMessage(`{"TableName":"NoSuchTable","Key":{}}`)
 	wrongTable, _ := model.Marshal(m)
 	deep := strings.Repeat(`{"a":`, 100_000) + "1" + strings.Repeat("}", 100_000)
-	big := append(bytes.Repeat([]byte(" "), sharestore.MaxDocument), shareDocs(t, 1)[0]...)
+	big := append(bytes.Repeat([]byte(" "), sharestore.MaxDocument), servertest.ShareDocs(t, 1)[0]...)
 
 	for _, tc := range []struct {
 		name   string
@@ -141,7 +138,7 @@ func TestShareAPIRefuses(t *testing.T) {
 	}{
 		{"empty", nil, 400, "not a valid model"},
 		{"not JSON", []byte("<script>alert(1)</script>"), 400, "not a model document"},
-		{"two documents", append(shareDocs(t, 1)[0], shareDocs(t, 1)[0]...), 400, "not a valid model"},
+		{"two documents", append(servertest.ShareDocs(t, 1)[0], servertest.ShareDocs(t, 1)[0]...), 400, "not a valid model"},
 		{"unknown member", []byte(`{"version":1,"name":"x","tables":[],"evil":true}`), 400, "evil"},
 		{"invalid model", wrongTable, 400, "accessPatterns[0]"},
 		{"newer version", []byte(`{"version":7,"name":"x"}`), 400, "newer"},
@@ -164,109 +161,9 @@ func TestShareAPIRefuses(t *testing.T) {
 }
 
 func TestShareAPIWithoutStore(t *testing.T) {
-	h := newTestServer(t, serverOptions{Web: testWeb(t, nil, nil)})
-	w := serve(h, shareRequest("POST", "/api/share", shareDocs(t, 1)[0]))
+	h := newTestServer(t, Config{})
+	w := serve(h, shareRequest("POST", "/api/share", servertest.ShareDocs(t, 1)[0]))
 	if w.Code != http.StatusServiceUnavailable || !strings.Contains(errorOf(t, w), "-data") {
 		t.Errorf("POST without a store: %d %s", w.Code, w.Body)
-	}
-}
-
-func TestOpenShareStore(t *testing.T) {
-	logger := log.New(io.Discard, "", 0)
-
-	// Nothing configured: no store.
-	opts := serverOptions{Logger: logger}
-	closeStore, err := openShareStore(&opts)
-	if err != nil || opts.Store != nil {
-		t.Fatalf("no -data: %v, %v", opts.Store, err)
-	}
-	closeStore()
-
-	dir := filepath.Join(t.TempDir(), "a", "b")
-	opts = serverOptions{Logger: logger, DataDir: dir}
-	closeStore, err = openShareStore(&opts)
-	if err != nil || opts.Store == nil {
-		t.Fatalf("-data: %v", err)
-	}
-	defer closeStore()
-	if _, err := os.Stat(filepath.Join(dir, sharestore.BoltFile)); err != nil {
-		t.Errorf("-data did not create the store: %v", err)
-	}
-
-	// The folder is in use: an error when given, a warning when implicit.
-	second := serverOptions{Logger: logger, DataDir: dir}
-	if _, err := openShareStore(&second); !errors.Is(err, sharestore.ErrInUse) {
-		t.Errorf("explicit -data in use: %v", err)
-	}
-	var logged bytes.Buffer
-	implicit := serverOptions{Logger: log.New(&logged, "", 0), DataDir: dir, DataDirImplicit: true}
-	closeImplicit, err := openShareStore(&implicit)
-	if err != nil || implicit.Store != nil || !strings.Contains(logged.String(), "without a share store") {
-		t.Errorf("implicit folder in use: %v, store %v, log %q", err, implicit.Store, logged.String())
-	}
-	closeImplicit()
-
-	bad := serverOptions{Logger: logger, StoreSpec: "redis://x"}
-	if _, err := openShareStore(&bad); err == nil {
-		t.Error("-store redis://: no error")
-	}
-}
-
-func TestDefaultDataDir(t *testing.T) {
-	xdg := t.TempDir()
-	t.Setenv("XDG_DATA_HOME", xdg)
-	if got := defaultDataDir(); got != filepath.Join(xdg, "dynamodb-workbench") {
-		t.Errorf("with XDG_DATA_HOME: %q", got)
-	}
-	t.Setenv("XDG_DATA_HOME", "relative/path") // the spec says to ignore it
-	if got := defaultDataDir(); !filepath.IsAbs(got) && got != "data" {
-		t.Errorf("with a relative XDG_DATA_HOME: %q", got)
-	}
-}
-
-// TestShareStoreDynamoDBProcess: one workbench process keeps its shares in
-// a DynamoDB table served by a second workbench process's wire API, through
-// -store dynamodb://...; they survive the first one's crash, and the table
-// holds them for any other server.
-func TestShareStoreDynamoDBProcess(t *testing.T) {
-	bin := buildWorkbench(t)
-	backend := startWorkbench(t, bin, "-addr", "127.0.0.1:0", "-data", t.TempDir())
-	spec := "dynamodb://workbench-shares?endpoint=" + backend.URL
-	front := startWorkbench(t, bin, "-addr", "127.0.0.1:0", "-store", spec)
-	if !strings.Contains(front.log(), "stored in "+spec) {
-		t.Errorf("the server does not say where shares go:\n%s", front.log())
-	}
-
-	docs := shareDocs(t, 3)
-	var ids []string
-	for i, doc := range docs {
-		status, id := postShare(t, front.URL, doc)
-		if status != http.StatusCreated {
-			t.Fatalf("share %d: %d\n%s", i, status, front.log())
-		}
-		ids = append(ids, id)
-	}
-	front.kill()
-	front = startWorkbench(t, bin, "-addr", "127.0.0.1:0", "-store", spec)
-	for i, id := range ids {
-		canon, _, _ := sharestore.Canonical(docs[i])
-		if status, body := getShare(t, front.URL, id); status != http.StatusOK || !bytes.Equal(body, canon) {
-			t.Errorf("share %d after the restart: %d, %d bytes", i, status, len(body))
-		}
-	}
-	if status, _ := postShare(t, front.URL, docs[1]); status != http.StatusOK {
-		t.Errorf("sharing again: %d, want 200", status)
-	}
-
-	// Any other server on the table sees them (here, the store directly).
-	s, err := sharestore.Open(spec, "")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer s.Close()
-	for i, id := range ids {
-		if _, err := s.Get(context.Background(), id); err != nil {
-			t.Errorf("share %d in the table: %v", i, err)
-		}
 	}
 }

@@ -15,8 +15,8 @@ import (
 
 	"github.com/dynamodb-workbench/workbench/engine"
 	"github.com/dynamodb-workbench/workbench/engine/attr"
-	"github.com/dynamodb-workbench/workbench/model"
 	"github.com/dynamodb-workbench/workbench/engine/partiql"
+	"github.com/dynamodb-workbench/workbench/model"
 )
 
 // outcome is what an access pattern's requests returned, on one side.

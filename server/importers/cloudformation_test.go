@@ -6,8 +6,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/dynamodb-workbench/workbench/model"
 	"github.com/dynamodb-workbench/workbench/engine/schema"
+	"github.com/dynamodb-workbench/workbench/model"
 )
 
 func readTestdata(t *testing.T, name string) []byte {

@@ -47,3 +47,13 @@ func Import(format string, data []byte) (*model.Model, []string, error) {
 // Detect guesses a file's format from its name and content (see
 // formats.Detect, which the page shares).
 func Detect(name string, data []byte) string { return formats.Detect(name, data) }
+
+// FormatName accepts the export formats' names for the import formats
+// that read them back (cloudformation-json and -yaml are cloudformation).
+func FormatName(f string) string {
+	switch f {
+	case formats.CloudFormationJSON, formats.CloudFormationYAML:
+		return CloudFormation
+	}
+	return f
+}

@@ -6,9 +6,9 @@ import (
 	"strings"
 
 	"github.com/dynamodb-workbench/workbench/engine/attr"
+	"github.com/dynamodb-workbench/workbench/engine/schema"
 	"github.com/dynamodb-workbench/workbench/model"
 	"github.com/dynamodb-workbench/workbench/model/gen"
-	"github.com/dynamodb-workbench/workbench/engine/schema"
 )
 
 // Entities from a sample: single-table designs mark each kind of item in

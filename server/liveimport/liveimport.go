@@ -6,15 +6,16 @@ import (
 	"fmt"
 	"strings"
 	"sync"
+	"time"
 
 	"github.com/aws/aws-sdk-go-v2/aws"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 
-	"github.com/dynamodb-workbench/workbench/server/apply"
 	"github.com/dynamodb-workbench/workbench/engine/attr"
-	"github.com/dynamodb-workbench/workbench/model"
 	"github.com/dynamodb-workbench/workbench/engine/schema"
+	"github.com/dynamodb-workbench/workbench/model"
+	"github.com/dynamodb-workbench/workbench/server/apply"
 )
 
 // Limits of one import.
@@ -23,6 +24,9 @@ const (
 	MaxTables = 100
 	// MaxSample bounds the items sampled per table.
 	MaxSample = 10_000
+	// Timeout bounds one import's time at the endpoint (the server's
+	// POST /api/import?format=endpoint and the command line's import).
+	Timeout = 2 * time.Minute
 	// DefaultSample is the sample size when none is given.
 	DefaultSample = 200
 	// segments is the parallel Scan's number of segments.

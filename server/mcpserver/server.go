@@ -146,3 +146,10 @@ var errNoStore = errors.New("the design is too long for a link and this server h
 type jsonRaw []byte
 
 func (j jsonRaw) MarshalJSON() ([]byte, error) { return j, nil }
+
+// ServeStdio serves the tools over standard input and output, for a coding
+// agent that starts `workbench mcp` as its child, until ctx is cancelled or
+// the agent closes the stream.
+func ServeStdio(ctx context.Context, cfg Config) error {
+	return New(cfg).Run(ctx, &mcp.StdioTransport{})
+}

@@ -7,8 +7,8 @@ import (
 	"fmt"
 
 	"github.com/dynamodb-workbench/workbench/engine/attr"
-	"github.com/dynamodb-workbench/workbench/model/diff"
 	"github.com/dynamodb-workbench/workbench/model"
+	"github.com/dynamodb-workbench/workbench/model/diff"
 	"github.com/dynamodb-workbench/workbench/patterns"
 )
 

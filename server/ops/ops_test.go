@@ -6,12 +6,12 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/dynamodb-workbench/workbench/engine/schema"
+	"github.com/dynamodb-workbench/workbench/model"
 	"github.com/dynamodb-workbench/workbench/model/analysis"
 	"github.com/dynamodb-workbench/workbench/model/diff"
-	"github.com/dynamodb-workbench/workbench/model"
-	"github.com/dynamodb-workbench/workbench/engine/schema"
-	"github.com/dynamodb-workbench/workbench/server/ops"
 	"github.com/dynamodb-workbench/workbench/patterns"
+	"github.com/dynamodb-workbench/workbench/server/ops"
 )
 
 func sharding(t testing.TB, edit func(*model.Model)) *model.Model {

@@ -6,8 +6,8 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/dynamodb-workbench/workbench/model/analysis"
 	"github.com/dynamodb-workbench/workbench/model"
+	"github.com/dynamodb-workbench/workbench/model/analysis"
 	"github.com/dynamodb-workbench/workbench/patterns"
 )
 

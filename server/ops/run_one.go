@@ -5,8 +5,8 @@ import (
 	"maps"
 
 	"github.com/dynamodb-workbench/workbench/engine"
-	"github.com/dynamodb-workbench/workbench/model"
 	"github.com/dynamodb-workbench/workbench/engine/partiql"
+	"github.com/dynamodb-workbench/workbench/model"
 )
 
 // runOne runs one access pattern with its examples overridden by over,

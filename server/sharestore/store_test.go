@@ -17,12 +17,12 @@ import (
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 	bolt "go.etcd.io/bbolt"
 
-	"github.com/dynamodb-workbench/workbench/server/apply"
 	"github.com/dynamodb-workbench/workbench/engine"
 	"github.com/dynamodb-workbench/workbench/engine/attr"
-	"github.com/dynamodb-workbench/workbench/model"
 	"github.com/dynamodb-workbench/workbench/engine/wire"
+	"github.com/dynamodb-workbench/workbench/model"
 	"github.com/dynamodb-workbench/workbench/patterns"
+	"github.com/dynamodb-workbench/workbench/server/apply"
 )
 
 var ctx = context.Background()

@@ -1,0 +1,85 @@
+package api
+
+import (
+	"log"
+	"net/http"
+	"strings"
+
+	"github.com/dynamodb-workbench/workbench/server/mcpserver"
+	"github.com/dynamodb-workbench/workbench/server/sharestore"
+)
+
+// Config is what the API needs of the server it is mounted in.
+type Config struct {
+	// Version identifies the build (the MCP server reports it).
+	Version string
+	// PublicURL is the address people open (-public-url); share links the
+	// MCP tools make point at it.
+	PublicURL string
+	// Store is the open share store. Nil: /api/share answers 503.
+	Store sharestore.Store
+	// ApplyEndpoints is the -apply-endpoints policy of POST /api/apply and
+	// POST /api/import?format=endpoint.
+	ApplyEndpoints string
+	// Logger receives what an operator should see (a failing store, an
+	// endpoint that did not answer). Nil means the standard logger.
+	Logger *log.Logger
+}
+
+// Mount registers every route of the API on mux: /api/* (one file of this
+// package per route group) and the MCP endpoint at /mcp. It fails only on
+// a bad ApplyEndpoints policy.
+func Mount(mux *http.ServeMux, cfg Config) error {
+	if cfg.Logger == nil {
+		cfg.Logger = log.Default()
+	}
+	patterns := patternsAPI()
+	mux.Handle("GET /api/patterns", patterns)
+	mux.Handle("GET /api/patterns/", patterns)
+	analysis := analysisAPI()
+	mux.Handle("GET /api/partitions", analysis)
+	mux.Handle("POST /api/partitions", analysis)
+	mux.Handle("POST /api/simulate", analysis)
+	mux.Handle("POST /api/analyze", analysis)
+	mux.Handle("POST /api/advise", adviseAPI())
+	shares := shareAPI(cfg.Store, cfg.Logger)
+	mux.Handle("POST /api/share", shares)
+	mux.Handle("GET /api/share/{id}", shares)
+	applyHandler, err := applyAPI(cfg.ApplyEndpoints, cfg.Logger)
+	if err != nil {
+		return err
+	}
+	mux.Handle("POST /api/apply", applyHandler)
+	mux.Handle("POST /api/export", exportAPI())
+	importHandler, err := importAPI(cfg.ApplyEndpoints, cfg.Logger)
+	if err != nil {
+		return err
+	}
+	mux.Handle("POST /api/import", importHandler)
+	mux.HandleFunc("POST /api/diff", serveDiff)
+	mux.HandleFunc("GET /api/diff", methodNotAllowed("POST"))
+	mcpHandler := mcpserver.Handler(mcpserver.New(mcpserver.Config{Version: cfg.Version, BaseURL: cfg.PublicURL,
+		Store: cfg.Store, SimulationBudget: simulationBudget}), maxAnalysisBody)
+	// The Model Context Protocol's streamable HTTP transport (mcpserver):
+	// POST carries the calls; GET and DELETE are answered by the SDK.
+	mux.Handle("POST /mcp", mcpHandler)
+	mux.Handle("GET /mcp", mcpHandler)
+	mux.Handle("DELETE /mcp", mcpHandler)
+	return nil
+}
+
+// IsExpensive reports whether a request may hold a core for long:
+// simulations, analyses, exports (which sample a dataset), comparisons,
+// MCP tool calls (which run the same) and generated datasets.
+func IsExpensive(r *http.Request) bool {
+	switch p := r.URL.Path; {
+	case r.Method == http.MethodPost && (p == "/api/simulate" || p == "/api/analyze" || p == "/api/export" || p == "/api/diff" || p == "/mcp"):
+		return true
+	case r.Method == http.MethodPost && p == "/api/import" && r.URL.Query().Get("format") == "csv":
+		return true // up to maxCSVRows rows checked against a scratch table
+	case r.Method == http.MethodGet || r.Method == http.MethodHead:
+		name, ok := strings.CutPrefix(p, "/api/patterns/")
+		return ok && name != ""
+	}
+	return false
+}

@@ -1,0 +1,50 @@
+package api
+
+import (
+	"log"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"testing"
+
+	"github.com/dynamodb-workbench/workbench/server/httpguard"
+)
+
+// newTestServer is the API mounted as the server mounts it, behind the
+// same guard (without the page and the DynamoDB endpoint, which the
+// server package's tests cover). httptest.NewRequest's requests are for
+// example.com, which it allows.
+func newTestServer(t *testing.T, cfg Config) http.Handler {
+	t.Helper()
+	if cfg.Logger == nil {
+		cfg.Logger = log.New(testWriter{t}, "", 0)
+	}
+	mux := http.NewServeMux()
+	if err := Mount(mux, cfg); err != nil {
+		t.Fatalf("Mount: %v", err)
+	}
+	return httpguard.New(httpguard.Config{Hosts: []string{"example.com"}, Expensive: IsExpensive, MaxExpensive: 4}, mux)
+}
+
+// liveServer serves newTestServer on loopback and returns its URL.
+func liveServer(t *testing.T, cfg Config) string {
+	t.Helper()
+	srv := httptest.NewServer(newTestServer(t, cfg))
+	t.Cleanup(srv.Close)
+	return srv.URL
+}
+
+// testWriter sends log output to t.Log.
+type testWriter struct{ t *testing.T }
+
+func (w testWriter) Write(p []byte) (int, error) {
+	w.t.Helper()
+	w.t.Log(strings.TrimSuffix(string(p), "\n"))
+	return len(p), nil
+}
+
+func serve(h http.Handler, r *http.Request) *httptest.ResponseRecorder {
+	w := httptest.NewRecorder()
+	h.ServeHTTP(w, r)
+	return w
+}
