@@ -79,3 +79,55 @@ func TestReadmeShowsEveryExportFormat(t *testing.T) {
 		}
 	}
 }
+
+// TestLayoutNamesEveryPackage keeps README's Layout in step with the tree:
+// every folder that holds a Go package is named there (a nested one by its
+// own name, under its parent), and every top-level folder the Layout names
+// exists.
+func TestLayoutNamesEveryPackage(t *testing.T) {
+	readme, err := os.ReadFile("README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, layout, ok := strings.Cut(string(readme), "\n## Layout\n")
+	if !ok {
+		t.Fatal("README.md has no Layout section")
+	}
+	layout, _, _ = strings.Cut(layout, "\n## ")
+	named := map[string]bool{}
+	for _, line := range strings.Split(layout, "\n") {
+		for _, word := range strings.Fields(line) {
+			if strings.HasSuffix(word, "/") {
+				named[word] = true
+			}
+		}
+		if word, _, _ := strings.Cut(line, " "); strings.HasSuffix(word, "/") && !strings.HasPrefix(line, " ") {
+			if _, err := os.Stat(word); err != nil {
+				t.Errorf("the Layout names %s, which is not a folder: %v", word, err)
+			}
+		}
+	}
+	err = filepath.WalkDir(".", func(p string, d os.DirEntry, err error) error {
+		if err != nil || !d.IsDir() {
+			return err
+		}
+		if name := d.Name(); p != "." && (name == "testdata" || name == "node_modules" || strings.HasPrefix(name, ".") || strings.HasPrefix(name, "_")) {
+			return filepath.SkipDir
+		}
+		gos, _ := filepath.Glob(filepath.Join(p, "*.go"))
+		if p == "." || len(gos) == 0 {
+			return nil
+		}
+		name := filepath.Base(p) + "/"
+		if !strings.Contains(p, string(filepath.Separator)) || strings.HasPrefix(p, "cmd"+string(filepath.Separator)) {
+			name = filepath.ToSlash(p) + "/"
+		}
+		if !named[name] {
+			t.Errorf("README's Layout does not name %s (the package in %s)", name, p)
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+}
