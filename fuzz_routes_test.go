@@ -8,6 +8,8 @@ import (
 	"strings"
 	"sync"
 	"testing"
+
+	"github.com/dynamodb-workbench/workbench/server"
 )
 
 var (
@@ -34,7 +36,7 @@ func FuzzRoutes(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, method, path, host, header, value, body string) {
 		fuzzOnce.Do(func() {
-			h, err := newServer(serverOptions{Version: "v-fuzz", Logger: log.New(io.Discard, "", 0)})
+			h, err := newHandler(server.Options{Version: "v-fuzz", Logger: log.New(io.Discard, "", 0)}, nil)
 			if err != nil {
 				panic(err)
 			}

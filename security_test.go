@@ -25,18 +25,16 @@ import (
 
 // liveServer runs the workbench on a loopback port until the test ends and
 // returns its base URL.
-func liveServer(t *testing.T, opts serverOptions) string {
+func liveServer(t *testing.T, opts server.Options) string {
 	t.Helper()
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		t.Fatal(err)
 	}
-	if opts.Web == nil {
-		opts.Web = testWeb(t, fakeWasm, nil)
-	}
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan error, 1)
-	go func() { done <- run(ctx, ln, opts, testWriter{t}) }()
+	web := testWeb(t, fakeWasm, nil)
+	go func() { done <- runWorkbench(ctx, ln, opts, web, servertest.LogWriter(t)) }()
 	t.Cleanup(func() {
 		cancel()
 		if err := <-done; err != nil {
@@ -97,7 +95,7 @@ func TestSecuritySSRF(t *testing.T) {
 	canaryHost := strings.TrimPrefix(canary.URL, "http://")
 
 	const version = "v-ssrf"
-	base := liveServer(t, serverOptions{Version: version, AllowedHosts: []string{"127.0.0.1"}})
+	base := liveServer(t, server.Options{Version: version, AllowedHosts: []string{"127.0.0.1"}})
 	for _, prefix := range []string{"", "/" + version} {
 		for _, p := range goAppPaths {
 			for _, method := range []string{"GET", "HEAD"} {
@@ -126,7 +124,7 @@ func TestSecuritySSRF(t *testing.T) {
 // on a DNS-rebinding name) reaches no handler, while loopback names,
 // -allowed-hosts and -public-url's host are answered.
 func TestSecurityRebinding(t *testing.T) {
-	base := liveServer(t, serverOptions{AllowedHosts: []string{"team.example"}, PublicURL: "https://workbench.example.org"})
+	base := liveServer(t, server.Options{AllowedHosts: []string{"team.example"}, PublicURL: "https://workbench.example.org"})
 	port := base[strings.LastIndex(base, ":"):]
 	listTables := map[string]string{"X-Amz-Target": "DynamoDB_20120810.ListTables", "Content-Type": "application/x-amz-json-1.0"}
 	for _, host := range []string{"rebind.attacker.example" + port, "rebind.attacker.example", "127.0.0.1.attacker.example" + port, "localhost.attacker.example"} {
@@ -159,7 +157,7 @@ func TestSecurityRebinding(t *testing.T) {
 // that text/plain and form posts are refused, and that clients without an
 // Origin (the SDKs, the CLI) and the page itself still work.
 func TestSecurityCrossOrigin(t *testing.T) {
-	base := liveServer(t, serverOptions{})
+	base := liveServer(t, server.Options{})
 	evil := "https://evil.example"
 	preflight := map[string]string{"Origin": evil, "Access-Control-Request-Method": "POST",
 		"Access-Control-Request-Headers": "content-type,x-amz-target"}
@@ -219,7 +217,7 @@ func TestSecurityCrossOrigin(t *testing.T) {
 // preflight answered and the CORS headers, others still do not.
 func TestSecurityCORSOrigins(t *testing.T) {
 	app := "http://app.localhost:3000"
-	base := liveServer(t, serverOptions{CORSOrigins: []string{app}})
+	base := liveServer(t, server.Options{CORSOrigins: []string{app}})
 	pre := map[string]string{"Origin": app, "Access-Control-Request-Method": "POST", "Access-Control-Request-Headers": "content-type,x-amz-target"}
 	code, h, _ := send(t, "OPTIONS", base+"/", "", pre, "")
 	if code != http.StatusOK || h.Get("Access-Control-Allow-Origin") != app || !strings.Contains(h.Get("Access-Control-Allow-Headers"), "x-amz-target") {
@@ -240,7 +238,7 @@ func TestSecurityCORSOrigins(t *testing.T) {
 // multiply the partitions is refused with a 400 naming the budget, and
 // that expensive requests beyond -max-expensive are refused at once.
 func TestSecurityBoundedSimulate(t *testing.T) {
-	base := liveServer(t, serverOptions{MaxExpensive: 1})
+	base := liveServer(t, server.Options{MaxExpensive: 1})
 	huge := servertest.PatternJSON(t, "write-sharding", func(m *model.Model) {
 		for i := range m.Workload.Requests {
 			m.Workload.Requests[i].Rate = 1e15
@@ -297,7 +295,7 @@ func TestSecurityBoundedSimulate(t *testing.T) {
 // and trickling them are cut off by the read timeout, and that the server
 // answers others afterwards.
 func TestSecuritySlowClients(t *testing.T) {
-	base := liveServer(t, serverOptions{ReadTimeout: 500 * time.Millisecond, MaxConnections: 8})
+	base := liveServer(t, server.Options{ReadTimeout: 500 * time.Millisecond, MaxConnections: 8})
 	addr := strings.TrimPrefix(base, "http://")
 	const slow = 100 // as in the report; more than MaxConnections: the rest wait in the backlog
 	conns := make([]net.Conn, slow)
@@ -342,7 +340,7 @@ func isTimeout(err error) bool {
 
 // TestSecurityHeaders checks the headers of the page and of the API.
 func TestSecurityHeaders(t *testing.T) {
-	base := liveServer(t, serverOptions{})
+	base := liveServer(t, server.Options{})
 	for _, p := range []string{"/", "/api/patterns", "/app.js", "/web/icon.svg"} {
 		_, h, _ := send(t, "GET", base+p, "", nil, "")
 		for k, want := range map[string]string{
@@ -371,22 +369,21 @@ func TestSecurityHeaders(t *testing.T) {
 func TestSecurityBinding(t *testing.T) {
 	for _, c := range []struct {
 		addr string
-		opts serverOptions
+		opts server.Options
 		ok   bool
 	}{
-		{"127.0.0.1:8080", serverOptions{}, true},
-		{"localhost:8080", serverOptions{}, true},
-		{"[::1]:8080", serverOptions{}, true},
-		{"0.0.0.0:8080", serverOptions{}, false},
-		{":8080", serverOptions{}, false},
-		{"[::]:8080", serverOptions{}, false},
-		{"192.168.1.5:8080", serverOptions{}, false},
-		{"0.0.0.0:8080", serverOptions{AllowedHosts: []string{"team.example"}}, true},
-		{"0.0.0.0:8080", serverOptions{PublicURL: "https://workbench.example.org"}, true},
-		{"0.0.0.0:8080", serverOptions{PublicURL: "workbench.example.org"}, false},
+		{"127.0.0.1:8080", server.Options{}, true},
+		{"localhost:8080", server.Options{}, true},
+		{"[::1]:8080", server.Options{}, true},
+		{"0.0.0.0:8080", server.Options{}, false},
+		{":8080", server.Options{}, false},
+		{"[::]:8080", server.Options{}, false},
+		{"192.168.1.5:8080", server.Options{}, false},
+		{"0.0.0.0:8080", server.Options{AllowedHosts: []string{"team.example"}}, true},
+		{"0.0.0.0:8080", server.Options{PublicURL: "https://workbench.example.org"}, true},
+		{"0.0.0.0:8080", server.Options{PublicURL: "workbench.example.org"}, false},
 	} {
-		opts, _ := c.opts.split()
-		err := server.CheckExposure(c.addr, opts)
+		err := server.CheckExposure(c.addr, c.opts)
 		if (err == nil) != c.ok {
 			t.Errorf("%s %+v: %v, want ok=%v", c.addr, c.opts, err, c.ok)
 		}
@@ -401,7 +398,7 @@ func TestSecurityBinding(t *testing.T) {
 // another origin or as a type a cross-site form can send; the import is
 // one of the bounded expensive requests.
 func TestSecurityCSVImport(t *testing.T) {
-	base := liveServer(t, serverOptions{})
+	base := liveServer(t, server.Options{})
 	url := base + "/api/import?format=csv&table=Things&key=PK:S"
 	csv := "PK,n\na,1\n"
 	for _, c := range []struct {

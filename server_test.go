@@ -23,9 +23,8 @@ import (
 	"time"
 
 	"github.com/dynamodb-workbench/workbench/app"
-	"github.com/dynamodb-workbench/workbench/engine"
 	"github.com/dynamodb-workbench/workbench/server"
-	"github.com/dynamodb-workbench/workbench/server/sharestore"
+	"github.com/dynamodb-workbench/workbench/server/servertest"
 )
 
 // testWeb returns the committed web/ files plus the given app.wasm and
@@ -71,74 +70,24 @@ func gzipBytes(t *testing.T, data []byte) []byte {
 // compressible.
 var fakeWasm = append([]byte("\x00asm\x01\x00\x00\x00"), bytes.Repeat([]byte("workbench "), 1000)...)
 
-// serverOptions is what a test of the program sets: the server's options
-// and the web files (nil: the embedded copy).
-type serverOptions struct {
-	DB             *engine.Database
-	Version        string
-	Store          sharestore.Store
-	ApplyEndpoints string
-	Logger         *log.Logger
-	AllowedHosts   []string
-	PublicURL      string
-	CORSOrigins    []string
-	MaxConnections int
-	ReadTimeout    time.Duration
-	MaxExpensive   int
-	Web            fs.FS
-}
-
-func (o serverOptions) split() (server.Options, fs.FS) {
-	return server.Options{DB: o.DB, Version: o.Version, Store: o.Store, ApplyEndpoints: o.ApplyEndpoints, Logger: o.Logger,
-		AllowedHosts: o.AllowedHosts, PublicURL: o.PublicURL, CORSOrigins: o.CORSOrigins, MaxConnections: o.MaxConnections,
-		ReadTimeout: o.ReadTimeout, MaxExpensive: o.MaxExpensive}, o.Web
-}
-
-// newServer is the program's handler for o.
-func newServer(o serverOptions) (http.Handler, error) {
-	opts, web := o.split()
-	return newHandler(opts, web)
-}
-
-// run is the program's runWorkbench for o.
-func run(ctx context.Context, ln net.Listener, o serverOptions, logw io.Writer) error {
-	opts, web := o.split()
-	return runWorkbench(ctx, ln, opts, web, logw)
-}
-
-func newTestServer(t *testing.T, opts serverOptions) http.Handler {
+func newTestServer(t *testing.T, opts server.Options, web fs.FS) http.Handler {
 	t.Helper()
 	if opts.Logger == nil {
-		opts.Logger = log.New(testWriter{t}, "", 0)
+		opts.Logger = log.New(servertest.LogWriter(t), "", 0)
 	}
 	// httptest.NewRequest's requests are for example.com.
 	opts.AllowedHosts = append(opts.AllowedHosts, "example.com")
-	h, err := newServer(opts)
+	h, err := newHandler(opts, web)
 	if err != nil {
-		t.Fatalf("newServer: %v", err)
+		t.Fatalf("newHandler: %v", err)
 	}
 	return h
 }
 
-// testWriter sends log output to t.Log.
-type testWriter struct{ t *testing.T }
-
-func (w testWriter) Write(p []byte) (int, error) {
-	w.t.Helper()
-	w.t.Log(strings.TrimSuffix(string(p), "\n"))
-	return len(p), nil
-}
-
-func serve(h http.Handler, r *http.Request) *httptest.ResponseRecorder {
-	w := httptest.NewRecorder()
-	h.ServeHTTP(w, r)
-	return w
-}
-
 func TestNewServerEmbedded(t *testing.T) {
 	// The embedded web/ works whether or not app.wasm has been built.
-	h := newTestServer(t, serverOptions{})
-	w := serve(h, httptest.NewRequest("GET", "/web/icon.svg", nil))
+	h := newTestServer(t, server.Options{}, nil)
+	w := servertest.Serve(h, httptest.NewRequest("GET", "/web/icon.svg", nil))
 	if w.Code != http.StatusOK || !strings.HasPrefix(w.Header().Get("Content-Type"), "image/svg+xml") {
 		t.Errorf("GET /web/icon.svg: %d %q", w.Code, w.Header().Get("Content-Type"))
 	}
@@ -147,14 +96,14 @@ func TestNewServerEmbedded(t *testing.T) {
 func TestNewServerMissingAssets(t *testing.T) {
 	web := testWeb(t, nil, nil)
 	delete(web, "web/icon.svg")
-	if _, err := newServer(serverOptions{Web: web, Logger: log.New(io.Discard, "", 0)}); err == nil {
+	if _, err := newHandler(server.Options{Logger: log.New(io.Discard, "", 0)}, web); err == nil {
 		t.Fatal("newServer without web/icon.svg: no error")
 	}
 }
 
 func TestPage(t *testing.T) {
-	h := newTestServer(t, serverOptions{Web: testWeb(t, fakeWasm, nil), Version: "v-test"})
-	w := serve(h, httptest.NewRequest("GET", "/", nil))
+	h := newTestServer(t, server.Options{Version: "v-test"}, testWeb(t, fakeWasm, nil))
+	w := servertest.Serve(h, httptest.NewRequest("GET", "/", nil))
 	if w.Code != http.StatusOK {
 		t.Fatalf("GET /: %d", w.Code)
 	}
@@ -177,7 +126,7 @@ func TestPage(t *testing.T) {
 		t.Errorf("the pre-rendered page already says %q", app.StatusReady)
 	}
 
-	if w := serve(h, httptest.NewRequest("GET", "/no-such-page", nil)); w.Code != http.StatusNotFound {
+	if w := servertest.Serve(h, httptest.NewRequest("GET", "/no-such-page", nil)); w.Code != http.StatusNotFound {
 		t.Errorf("GET /no-such-page: %d, want 404", w.Code)
 	}
 }
@@ -186,9 +135,9 @@ func TestPage(t *testing.T) {
 // comes from another origin: go-app's default icons do, and break the
 // service worker's precache offline.
 func TestSelfHosted(t *testing.T) {
-	h := newTestServer(t, serverOptions{Web: testWeb(t, fakeWasm, nil), Version: "v-test"})
+	h := newTestServer(t, server.Options{Version: "v-test"}, testWeb(t, fakeWasm, nil))
 	for _, p := range []string{"/", "/app.js", "/app-worker.js", "/manifest.webmanifest"} {
-		w := serve(h, httptest.NewRequest("GET", p, nil))
+		w := servertest.Serve(h, httptest.NewRequest("GET", p, nil))
 		if w.Code != http.StatusOK {
 			t.Errorf("GET %s: %d", p, w.Code)
 			continue
@@ -204,13 +153,13 @@ func TestSelfHosted(t *testing.T) {
 		}
 	}
 
-	worker := serve(h, httptest.NewRequest("GET", "/app-worker.js", nil)).Body.String()
+	worker := servertest.Serve(h, httptest.NewRequest("GET", "/app-worker.js", nil)).Body.String()
 	for _, want := range []string{`"v-test"`, "/web/icon-192.png", "/web/icon-512.png", "/web/workbench.css", "/web/app.wasm"} {
 		if !strings.Contains(worker, want) {
 			t.Errorf("app-worker.js lacks %s", want)
 		}
 	}
-	appJS := serve(h, httptest.NewRequest("GET", "/app.js", nil)).Body.String()
+	appJS := servertest.Serve(h, httptest.NewRequest("GET", "/app.js", nil)).Body.String()
 	if want := `goappWasmContentLength = "` + strconv.Itoa(len(fakeWasm)) + `"`; !strings.Contains(appJS, want) {
 		t.Errorf("app.js lacks %s", want)
 	}
@@ -234,13 +183,13 @@ func TestWasm(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			h := newTestServer(t, serverOptions{Web: testWeb(t, fakeWasm, tt.gz), Version: "v-test"})
+			h := newTestServer(t, server.Options{Version: "v-test"}, testWeb(t, fakeWasm, tt.gz))
 			for _, p := range []string{"/web/app.wasm", "/app.wasm"} {
 				r := httptest.NewRequest("GET", p, nil)
 				if tt.acceptEncoding != "" {
 					r.Header.Set("Accept-Encoding", tt.acceptEncoding)
 				}
-				w := serve(h, r)
+				w := servertest.Serve(h, r)
 				if w.Code != http.StatusOK {
 					t.Fatalf("GET %s: %d", p, w.Code)
 				}
@@ -276,7 +225,7 @@ func TestWasm(t *testing.T) {
 				r2 := httptest.NewRequest("GET", p, nil)
 				r2.Header.Set("Accept-Encoding", tt.acceptEncoding)
 				r2.Header.Set("If-None-Match", w.Header().Get("ETag"))
-				if w2 := serve(h, r2); w2.Code != http.StatusNotModified {
+				if w2 := servertest.Serve(h, r2); w2.Code != http.StatusNotModified {
 					t.Errorf("conditional GET %s: %d, want 304", p, w2.Code)
 				}
 			}
@@ -306,10 +255,10 @@ func TestWasmBrotli(t *testing.T) {
 			web := testWeb(t, fakeWasm, gzipBytes(t, fakeWasm))
 			web[wasmBrotliFile] = &fstest.MapFile{Data: br}
 			web[wasmBrotliSumFile] = &fstest.MapFile{Data: []byte(tt.sum + "\n")}
-			h := newTestServer(t, serverOptions{Web: web, Version: "v-test"})
+			h := newTestServer(t, server.Options{Version: "v-test"}, web)
 			r := httptest.NewRequest("GET", "/web/app.wasm", nil)
 			r.Header.Set("Accept-Encoding", tt.accept)
-			w := serve(h, r)
+			w := servertest.Serve(h, r)
 			if got := w.Header().Get("Content-Encoding"); got != tt.wantEncoding {
 				t.Fatalf("Content-Encoding %q, want %q", got, tt.wantEncoding)
 			}
@@ -324,11 +273,11 @@ func TestWasmBrotli(t *testing.T) {
 }
 
 func TestWasmNotBuilt(t *testing.T) {
-	h := newTestServer(t, serverOptions{Web: testWeb(t, nil, nil)})
-	if w := serve(h, httptest.NewRequest("GET", "/web/app.wasm", nil)); w.Code != http.StatusNotFound {
+	h := newTestServer(t, server.Options{}, testWeb(t, nil, nil))
+	if w := servertest.Serve(h, httptest.NewRequest("GET", "/web/app.wasm", nil)); w.Code != http.StatusNotFound {
 		t.Errorf("GET /web/app.wasm without a build: %d, want 404", w.Code)
 	}
-	if w := serve(h, httptest.NewRequest("GET", "/", nil)); w.Code != http.StatusOK {
+	if w := servertest.Serve(h, httptest.NewRequest("GET", "/", nil)); w.Code != http.StatusOK {
 		t.Errorf("GET / without a build: %d", w.Code)
 	}
 }
@@ -358,7 +307,7 @@ func TestRootFilesAreNotProxied(t *testing.T) {
 	}))
 	defer bait.Close()
 
-	h := newTestServer(t, serverOptions{Web: testWeb(t, nil, nil)})
+	h := newTestServer(t, server.Options{}, testWeb(t, nil, nil))
 	for _, tt := range []struct {
 		path string
 		code int
@@ -369,7 +318,7 @@ func TestRootFilesAreNotProxied(t *testing.T) {
 	} {
 		r := httptest.NewRequest("GET", tt.path, nil)
 		r.Host = strings.TrimPrefix(bait.URL, "http://")
-		w := serve(h, r)
+		w := servertest.Serve(h, r)
 		if w.Code != tt.code {
 			t.Errorf("GET %s: %d, want %d", tt.path, w.Code, tt.code)
 		}
@@ -380,16 +329,16 @@ func TestRootFilesAreNotProxied(t *testing.T) {
 	if n := fetched.Load(); n != 0 {
 		t.Errorf("the server made %d requests to the client-supplied host", n)
 	}
-	w := serve(h, httptest.NewRequest("GET", "/robots.txt", nil))
+	w := servertest.Serve(h, httptest.NewRequest("GET", "/robots.txt", nil))
 	if !strings.Contains(w.Body.String(), "User-agent: *") {
 		t.Errorf("robots.txt: %q", w.Body.String())
 	}
 }
 
 func TestNoDirectoryListing(t *testing.T) {
-	h := newTestServer(t, serverOptions{Web: testWeb(t, nil, nil)})
+	h := newTestServer(t, server.Options{}, testWeb(t, nil, nil))
 	for _, p := range []string{"/web/", "/web"} {
-		if w := serve(h, httptest.NewRequest("GET", p, nil)); w.Code != http.StatusNotFound {
+		if w := servertest.Serve(h, httptest.NewRequest("GET", p, nil)); w.Code != http.StatusNotFound {
 			t.Errorf("GET %s: %d, want 404", p, w.Code)
 		}
 	}
@@ -399,12 +348,12 @@ func TestNoDirectoryListing(t *testing.T) {
 // answers in DynamoDB's JSON, never with the page), and that other methods
 // on / are refused.
 func TestDynamoDBEndpoint(t *testing.T) {
-	h := newTestServer(t, serverOptions{Web: testWeb(t, nil, nil)})
+	h := newTestServer(t, server.Options{}, testWeb(t, nil, nil))
 
 	r := httptest.NewRequest("POST", "/", strings.NewReader("{}"))
 	r.Header.Set("X-Amz-Target", "DynamoDB_20120810.NoSuchOperation")
 	r.Header.Set("Content-Type", "application/x-amz-json-1.0")
-	w := serve(h, r)
+	w := servertest.Serve(h, r)
 	if ct := w.Header().Get("Content-Type"); !strings.HasPrefix(ct, "application/x-amz-json-1.0") {
 		t.Errorf("API call: Content-Type %q, want application/x-amz-json-1.0", ct)
 	}
@@ -413,7 +362,7 @@ func TestDynamoDBEndpoint(t *testing.T) {
 	}
 
 	for _, method := range []string{"POST", "PUT", "DELETE"} {
-		if w := serve(h, httptest.NewRequest(method, "/", nil)); w.Code != http.StatusMethodNotAllowed {
+		if w := servertest.Serve(h, httptest.NewRequest(method, "/", nil)); w.Code != http.StatusMethodNotAllowed {
 			t.Errorf("%s / without X-Amz-Target: %d, want 405", method, w.Code)
 		}
 	}
@@ -430,8 +379,8 @@ func TestWasmExecJS(t *testing.T) {
 	if err != nil {
 		t.Skipf("reading Go's wasm_exec.js: %v", err)
 	}
-	h := newTestServer(t, serverOptions{Web: testWeb(t, nil, nil)})
-	got := serve(h, httptest.NewRequest("GET", "/wasm_exec.js", nil)).Body.Bytes()
+	h := newTestServer(t, server.Options{}, testWeb(t, nil, nil))
+	got := servertest.Serve(h, httptest.NewRequest("GET", "/wasm_exec.js", nil)).Body.Bytes()
 	if !bytes.Equal(got, want) {
 		t.Errorf("go-app's /wasm_exec.js (%d bytes) differs from $GOROOT/lib/wasm/wasm_exec.js (%d bytes): update go-app or Go together", len(got), len(want))
 	}
@@ -448,7 +397,7 @@ func TestRunShutsDown(t *testing.T) {
 	defer cancel()
 	done := make(chan error, 1)
 	go func() {
-		done <- run(ctx, ln, serverOptions{Web: testWeb(t, nil, nil)}, io.Discard)
+		done <- runWorkbench(ctx, ln, server.Options{}, testWeb(t, nil, nil), io.Discard)
 	}()
 
 	res, err := http.Get("http://" + ln.Addr().String() + "/robots.txt")
@@ -477,7 +426,7 @@ func TestRunShutsDown(t *testing.T) {
 // TestServerMountsPatterns checks that the pattern library is served by the
 // whole server, next to the page and the DynamoDB endpoint.
 func TestServerMountsPatterns(t *testing.T) {
-	h, err := newServer(serverOptions{})
+	h, err := newHandler(server.Options{}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -497,8 +446,8 @@ func TestServerMountsPatterns(t *testing.T) {
 // TestAppWorker checks that the service worker leaves the wasm out of its
 // install-time precache and caches it on its first fetch instead.
 func TestAppWorker(t *testing.T) {
-	h := newTestServer(t, serverOptions{Web: testWeb(t, fakeWasm, nil), Version: "v-test"})
-	w := serve(h, httptest.NewRequest("GET", "/app-worker.js", nil))
+	h := newTestServer(t, server.Options{Version: "v-test"}, testWeb(t, fakeWasm, nil))
+	w := servertest.Serve(h, httptest.NewRequest("GET", "/app-worker.js", nil))
 	if w.Code != http.StatusOK {
 		t.Fatalf("GET /app-worker.js: %d", w.Code)
 	}

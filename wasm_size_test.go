@@ -5,6 +5,8 @@ import (
 	"log"
 	"os"
 	"testing"
+
+	"github.com/dynamodb-workbench/workbench/server/servertest"
 )
 
 // wasmSizeBudget is the most web/app.wasm may weigh as the browser
@@ -26,7 +28,7 @@ func TestWasmSize(t *testing.T) {
 	if os.Getenv(requireBrowserEnv) == "1" {
 		skip = t.Fatalf
 	}
-	a, err := loadWebAssets(embeddedWeb, log.New(testWriter{t}, "", 0))
+	a, err := loadWebAssets(embeddedWeb, log.New(servertest.LogWriter(t), "", 0))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -52,7 +52,7 @@ func TestParseApplyEndpoints(t *testing.T) {
 
 func postApply(t *testing.T, h http.Handler, query string, body []byte) *httptest.ResponseRecorder {
 	t.Helper()
-	return serve(h, shareRequest("POST", "/api/apply?"+query, body))
+	return servertest.Serve(h, shareRequest("POST", "/api/apply?"+query, body))
 }
 
 func TestApplyAPI(t *testing.T) {
@@ -85,7 +85,7 @@ func TestApplyAPI(t *testing.T) {
 
 	noJSON := httptest.NewRequest("POST", "/api/apply?"+q, bytes.NewReader(doc))
 	noJSON.Header.Set("Content-Type", "text/plain") // what a cross-site form may send
-	if w := serve(h, noJSON); w.Code != http.StatusUnsupportedMediaType {
+	if w := servertest.Serve(h, noJSON); w.Code != http.StatusUnsupportedMediaType {
 		t.Errorf("text/plain: %d", w.Code)
 	}
 	for _, tc := range []struct {

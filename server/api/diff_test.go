@@ -19,7 +19,7 @@ func postDiff(t *testing.T, h http.Handler, body string, header map[string]strin
 	for k, v := range header {
 		req.Header.Set(k, v)
 	}
-	rec := serve(h, req)
+	rec := servertest.Serve(h, req)
 	return rec.Code, rec.Body.Bytes()
 }
 
@@ -88,7 +88,7 @@ func TestDiffAPIBadInput(t *testing.T) {
 			t.Errorf("%s: %d %s, want %d with %q", name, code, body, c.code, c.want)
 		}
 	}
-	rec := serve(h, httptest.NewRequest(http.MethodGet, "/api/diff", nil))
+	rec := servertest.Serve(h, httptest.NewRequest(http.MethodGet, "/api/diff", nil))
 	if rec.Code != http.StatusMethodNotAllowed || rec.Header().Get("Allow") != "POST" {
 		t.Errorf("GET: %d %s", rec.Code, rec.Body)
 	}

@@ -4,10 +4,10 @@ import (
 	"log"
 	"net/http"
 	"net/http/httptest"
-	"strings"
 	"testing"
 
 	"github.com/dynamodb-workbench/workbench/server/httpguard"
+	"github.com/dynamodb-workbench/workbench/server/servertest"
 )
 
 // newTestServer is the API mounted as the server mounts it, behind the
@@ -17,7 +17,7 @@ import (
 func newTestServer(t *testing.T, cfg Config) http.Handler {
 	t.Helper()
 	if cfg.Logger == nil {
-		cfg.Logger = log.New(testWriter{t}, "", 0)
+		cfg.Logger = log.New(servertest.LogWriter(t), "", 0)
 	}
 	mux := http.NewServeMux()
 	if err := Mount(mux, cfg); err != nil {
@@ -32,19 +32,4 @@ func liveServer(t *testing.T, cfg Config) string {
 	srv := httptest.NewServer(newTestServer(t, cfg))
 	t.Cleanup(srv.Close)
 	return srv.URL
-}
-
-// testWriter sends log output to t.Log.
-type testWriter struct{ t *testing.T }
-
-func (w testWriter) Write(p []byte) (int, error) {
-	w.t.Helper()
-	w.t.Log(strings.TrimSuffix(string(p), "\n"))
-	return len(p), nil
-}
-
-func serve(h http.Handler, r *http.Request) *httptest.ResponseRecorder {
-	w := httptest.NewRecorder()
-	h.ServeHTTP(w, r)
-	return w
 }

@@ -9,6 +9,7 @@ import (
 
 	"github.com/dynamodb-workbench/workbench/model"
 	"github.com/dynamodb-workbench/workbench/patterns"
+	"github.com/dynamodb-workbench/workbench/server/servertest"
 	"github.com/dynamodb-workbench/workbench/server/sharestore"
 )
 
@@ -108,11 +109,11 @@ func TestShareExactlyTheLimit(t *testing.T) {
 	if canon, _ := model.Marshal(m); len(canon) <= sharestore.MaxDocument {
 		t.Fatalf("canonical form of %d bytes: the test needs one longer than the %d sent", len(canon), len(doc))
 	}
-	if w := serve(h, shareRequest("POST", "/api/share", doc)); w.Code != http.StatusCreated {
+	if w := servertest.Serve(h, shareRequest("POST", "/api/share", doc)); w.Code != http.StatusCreated {
 		t.Fatalf("a model of exactly %d bytes: %d %s", len(doc), w.Code, w.Body.String())
 	}
 	over := leanDocument(t, sharestore.MaxDocument+1)
-	if w := serve(h, shareRequest("POST", "/api/share", over)); w.Code != http.StatusRequestEntityTooLarge {
+	if w := servertest.Serve(h, shareRequest("POST", "/api/share", over)); w.Code != http.StatusRequestEntityTooLarge {
 		t.Fatalf("a model of %d bytes: %d %s, want 413", len(over), w.Code, w.Body.String())
 	}
 }
@@ -131,7 +132,7 @@ func TestShareEmptyOrCutOff(t *testing.T) {
 		{"cut off", doc[:len(doc)/2], "cut off"},
 		{"zero-padded", append(doc[:len(doc)/2:len(doc)/2], make([]byte, 100)...), "zero byte"},
 	} {
-		w := serve(h, shareRequest("POST", "/api/share", c.body))
+		w := servertest.Serve(h, shareRequest("POST", "/api/share", c.body))
 		if w.Code != http.StatusBadRequest || !strings.Contains(w.Body.String(), c.want) || strings.Contains(w.Body.String(), `\\u0000`) {
 			t.Errorf("%s: %d %s, want 400 saying %q", c.name, w.Code, w.Body.String(), c.want)
 		}

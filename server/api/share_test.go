@@ -64,7 +64,7 @@ func TestShareAPI(t *testing.T) {
 		t.Fatal(err)
 	}
 
-	w := serve(h, shareRequest("POST", "/api/share", doc))
+	w := servertest.Serve(h, shareRequest("POST", "/api/share", doc))
 	if w.Code != http.StatusCreated {
 		t.Fatalf("POST: %d %s", w.Code, w.Body)
 	}
@@ -83,7 +83,7 @@ func TestShareAPI(t *testing.T) {
 	}
 
 	// The same model, however formatted, is the same share.
-	w = serve(h, shareRequest("POST", "/api/share", canon))
+	w = servertest.Serve(h, shareRequest("POST", "/api/share", canon))
 	if w.Code != http.StatusOK || !strings.Contains(w.Body.String(), wantID) {
 		t.Errorf("POST again: %d %s", w.Code, w.Body)
 	}
@@ -91,7 +91,7 @@ func TestShareAPI(t *testing.T) {
 		t.Errorf("%d Puts for one model", store.puts)
 	}
 
-	w = serve(h, httptest.NewRequest("GET", "/api/share/"+wantID, nil))
+	w = servertest.Serve(h, httptest.NewRequest("GET", "/api/share/"+wantID, nil))
 	if w.Code != http.StatusOK || !bytes.Equal(w.Body.Bytes(), canon) {
 		t.Fatalf("GET: %d, %d bytes", w.Code, w.Body.Len())
 	}
@@ -102,19 +102,19 @@ func TestShareAPI(t *testing.T) {
 		t.Errorf("GET: not a model: %v", err)
 	}
 
-	w = serve(h, httptest.NewRequest("GET", "/api/share/"+strings.Repeat("A", sharestore.IDLength), nil))
+	w = servertest.Serve(h, httptest.NewRequest("GET", "/api/share/"+strings.Repeat("A", sharestore.IDLength), nil))
 	if w.Code != http.StatusNotFound {
 		t.Errorf("GET unknown id: %d", w.Code)
 	}
 	errorOf(t, w)
 	for _, bad := range []string{"short", strings.Repeat("A", sharestore.IDLength) + "B", "%2e%2e%2fshare.db"} {
-		w = serve(h, httptest.NewRequest("GET", "/api/share/"+bad, nil))
+		w = servertest.Serve(h, httptest.NewRequest("GET", "/api/share/"+bad, nil))
 		if w.Code != http.StatusBadRequest {
 			t.Errorf("GET %s: %d", bad, w.Code)
 		}
 		errorOf(t, w)
 	}
-	if w := serve(h, httptest.NewRequest("PUT", "/api/share", nil)); w.Code != http.StatusMethodNotAllowed {
+	if w := servertest.Serve(h, httptest.NewRequest("PUT", "/api/share", nil)); w.Code != http.StatusMethodNotAllowed {
 		t.Errorf("PUT: %d", w.Code)
 	}
 }
@@ -146,7 +146,7 @@ func TestShareAPIRefuses(t *testing.T) {
 		{"over the limit", big, 413, "bytes"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			w := serve(h, shareRequest("POST", "/api/share", tc.body))
+			w := servertest.Serve(h, shareRequest("POST", "/api/share", tc.body))
 			if w.Code != tc.status {
 				t.Fatalf("status %d, want %d: %s", w.Code, tc.status, w.Body)
 			}
@@ -162,7 +162,7 @@ func TestShareAPIRefuses(t *testing.T) {
 
 func TestShareAPIWithoutStore(t *testing.T) {
 	h := newTestServer(t, Config{})
-	w := serve(h, shareRequest("POST", "/api/share", servertest.ShareDocs(t, 1)[0]))
+	w := servertest.Serve(h, shareRequest("POST", "/api/share", servertest.ShareDocs(t, 1)[0]))
 	if w.Code != http.StatusServiceUnavailable || !strings.Contains(errorOf(t, w), "-data") {
 		t.Errorf("POST without a store: %d %s", w.Code, w.Body)
 	}

@@ -12,8 +12,8 @@ import (
 	"github.com/dynamodb-workbench/workbench/engine/schema"
 	"github.com/dynamodb-workbench/workbench/model"
 	"github.com/dynamodb-workbench/workbench/model/sharelink"
-	"github.com/dynamodb-workbench/workbench/patterns"
 	"github.com/dynamodb-workbench/workbench/server/mcpserver"
+	"github.com/dynamodb-workbench/workbench/server/servertest"
 )
 
 // connect starts the server in-process and connects the SDK's client.
@@ -60,20 +60,8 @@ func call(t *testing.T, cs *mcp.ClientSession, name string, args any) (out map[s
 // patternModel is a pattern's model as a JSON object, after edit.
 func patternModel(t *testing.T, name string, edit func(*model.Model)) map[string]any {
 	t.Helper()
-	p, ok := patterns.Get(name)
-	if !ok {
-		t.Fatalf("no pattern %s", name)
-	}
-	m := p.Model()
-	if edit != nil {
-		edit(m)
-	}
-	b, err := model.Marshal(m)
-	if err != nil {
-		t.Fatal(err)
-	}
 	var obj map[string]any
-	if err := json.Unmarshal(b, &obj); err != nil {
+	if err := json.Unmarshal(servertest.PatternDocument(t, name, edit), &obj); err != nil {
 		t.Fatal(err)
 	}
 	return obj

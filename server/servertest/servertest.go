@@ -242,3 +242,21 @@ func PatternJSON(t testing.TB, name string, edit func(m *model.Model)) string {
 	t.Helper()
 	return string(PatternDocument(t, name, edit))
 }
+
+// LogWriter sends what is written to it to t.Log, a line at a time.
+func LogWriter(t testing.TB) io.Writer { return logWriter{t} }
+
+type logWriter struct{ t testing.TB }
+
+func (w logWriter) Write(p []byte) (int, error) {
+	w.t.Helper()
+	w.t.Log(strings.TrimSuffix(string(p), "\n"))
+	return len(p), nil
+}
+
+// Serve answers r with h and returns the recorded answer.
+func Serve(h http.Handler, r *http.Request) *httptest.ResponseRecorder {
+	w := httptest.NewRecorder()
+	h.ServeHTTP(w, r)
+	return w
+}
