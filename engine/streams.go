@@ -27,8 +27,8 @@ import (
 // 21-digit decimal strings, increasing across the whole database.
 //
 // The Streams API (ListStreams, DescribeStream, GetShardIterator,
-// GetRecords) is served by the methods below, with the Streams API's JSON
-// field names; the wire package dispatches them under the
+// GetRecords) is served by the methods of streams_api.go, with the Streams
+// API's JSON field names; the wire package dispatches them under the
 // DynamoDBStreams_20120810 target prefix.
 
 // Stream limits and constants.

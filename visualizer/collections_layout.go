@@ -122,7 +122,7 @@ func (l *collectionsLayout) project(it attr.Item) attr.Item {
 	return out
 }
 
-// keyText joins the display text of item's values of names.
+// collectionsKeyText joins the display text of item's values of names.
 func collectionsKeyText(it attr.Item, names []string) string {
 	switch len(names) {
 	case 0:
