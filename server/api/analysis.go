@@ -318,7 +318,7 @@ type simulateRequest struct {
 func on(b *bool) bool { return b == nil || *b }
 
 // applySwitches turns the switches off in a key space's workload, as the
-// page's Load panel does (app/panel_load.go, loadWorkload).
+// page's Load panel does (app/panel_load_simulate.go, loadWorkload).
 func (q simulateRequest) applySwitches(w partition.Workload) partition.Workload {
 	w.Patterns = slices.Clone(w.Patterns)
 	if !on(q.Sharding) {
