@@ -14,7 +14,7 @@ var csharpLayout = layout{indent: "    ", indentWidth: 4, width: 100}
 
 func renderCSharp(c *call) string {
 	cs := &csWriter{}
-	in := cs.object(c.in, c.op.input, c.op.name+"Request")
+	in := cs.object(c.in, c.op.Input, c.op.Name+"Request")
 
 	config := initializer("new AmazonDynamoDBConfig {")
 	if c.endpoint != "" {
@@ -27,7 +27,7 @@ func renderCSharp(c *call) string {
 	var body strings.Builder
 	csharpLayout.statement(&body, 2, "var config = ", config, ";")
 	body.WriteString("        var client = new AmazonDynamoDBClient(config);\n")
-	csharpLayout.statement(&body, 2, "var response = await client."+c.op.name+"Async(", in, ");")
+	csharpLayout.statement(&body, 2, "var response = await client."+c.op.Name+"Async(", in, ");")
 	body.WriteString("        Console.WriteLine(response.HttpStatusCode);\n")
 
 	var b strings.Builder
@@ -72,7 +72,7 @@ func initializer(open string) *doc {
 func (cs *csWriter) object(v *jvalue, s *shape, class string) *doc {
 	d := initializer("new " + class + " {")
 	for _, m := range v.members {
-		d.add(m.name+" = ", cs.value(m.value, s.member(m.name)))
+		d.add(m.name+" = ", cs.value(m.value, s.Member(m.name)))
 	}
 	return d
 }
@@ -80,7 +80,7 @@ func (cs *csWriter) object(v *jvalue, s *shape, class string) *doc {
 // value is v, of shape s, as the .NET SDK's type: int, long, bool, the
 // enum's ConstantClass, List<T>, Dictionary<string, T>.
 func (cs *csWriter) value(v *jvalue, s *shape) *doc {
-	switch s.kind {
+	switch s.Kind {
 	case kString:
 		return leaf(csQuote(v.str))
 	case kInt32, kInt64:
@@ -88,23 +88,23 @@ func (cs *csWriter) value(v *jvalue, s *shape) *doc {
 	case kBool:
 		return leaf(jsBool(v.boolean))
 	case kEnum:
-		if slices.Contains(s.values, v.str) && javaIdent(v.str) {
-			return leaf(s.name + "." + v.str)
+		if slices.Contains(s.Values, v.str) && javaIdent(v.str) {
+			return leaf(s.Name + "." + v.str)
 		}
 		// The SDK's enums are classes that take any value.
-		return leaf("new " + s.name + "(" + csQuote(v.str) + ")")
+		return leaf("new " + s.Name + "(" + csQuote(v.str) + ")")
 	case kStruct:
-		return cs.object(v, s, s.name)
+		return cs.object(v, s, s.Name)
 	case kList:
 		d := initializer("new " + cs.typeName(s) + " {")
 		for _, e := range v.elems {
-			d.add("", cs.value(e, s.elem))
+			d.add("", cs.value(e, s.Elem))
 		}
 		return d
 	case kMap:
 		d := initializer("new " + cs.typeName(s) + " {")
 		for _, m := range v.members {
-			d.add("["+csQuote(m.name)+"] = ", cs.value(m.value, s.elem))
+			d.add("["+csQuote(m.name)+"] = ", cs.value(m.value, s.Elem))
 		}
 		return d
 	}
@@ -113,7 +113,7 @@ func (cs *csWriter) value(v *jvalue, s *shape) *doc {
 
 // typeName is the C# type of shape s.
 func (cs *csWriter) typeName(s *shape) string {
-	switch s.kind {
+	switch s.Kind {
 	case kString:
 		return "string"
 	case kInt32:
@@ -124,14 +124,14 @@ func (cs *csWriter) typeName(s *shape) string {
 		return "bool"
 	case kList:
 		cs.collections = true
-		return "List<" + cs.typeName(s.elem) + ">"
+		return "List<" + cs.typeName(s.Elem) + ">"
 	case kMap:
 		cs.collections = true
-		return "Dictionary<string, " + cs.typeName(s.elem) + ">"
+		return "Dictionary<string, " + cs.typeName(s.Elem) + ">"
 	case kAttr:
 		return "AttributeValue"
 	}
-	return s.name
+	return s.Name
 }
 
 // attr is new AttributeValue { S = "x" }. Setting BOOL or NULL, even to

@@ -14,10 +14,10 @@ const javaModel = "software.amazon.awssdk.services.dynamodb.model."
 
 func renderJava(c *call) string {
 	j := &javaWriter{classes: map[string]bool{}}
-	request := c.op.name + "Request"
+	request := c.op.Name + "Request"
 	j.classes[request] = true
-	j.classes[c.op.name+"Response"] = true
-	in := j.builder(c.in, c.op.input, request)
+	j.classes[c.op.Name+"Response"] = true
+	in := j.builder(c.in, c.op.Input, request)
 
 	var body strings.Builder
 	client := chain("DynamoDbClient.builder()", ".build()").
@@ -26,7 +26,7 @@ func renderJava(c *call) string {
 		client.call(".endpointOverride(", leaf("URI.create("+javaQuote(c.endpoint)+")"), ")")
 	}
 	javaLayout.statement(&body, 2, "DynamoDbClient client = ", client, ";")
-	javaLayout.statement(&body, 2, c.op.name+"Response response = client."+lowerCamel(c.op.name)+"(", in, ");")
+	javaLayout.statement(&body, 2, c.op.Name+"Response response = client."+lowerCamel(c.op.Name)+"(", in, ");")
 	body.WriteString("        System.out.println(response);\n")
 
 	var b strings.Builder
@@ -77,7 +77,7 @@ func (j *javaWriter) builder(v *jvalue, s *shape, class string) *doc {
 	j.classes[class] = true
 	d := chain(class+".builder()", ".build()")
 	for _, m := range v.members {
-		d.call("."+lowerCamel(m.name)+"(", j.value(m.value, s.member(m.name)), ")")
+		d.call("."+lowerCamel(m.name)+"(", j.value(m.value, s.Member(m.name)), ")")
 	}
 	return d
 }
@@ -87,7 +87,7 @@ func (j *javaWriter) builder(v *jvalue, s *shape, class string) *doc {
 // and a Map for a map (Map.of keeps no order at run time, which DynamoDB
 // does not need).
 func (j *javaWriter) value(v *jvalue, s *shape) *doc {
-	switch s.kind {
+	switch s.Kind {
 	case kString:
 		return leaf(javaQuote(v.str))
 	case kInt32:
@@ -97,19 +97,19 @@ func (j *javaWriter) value(v *jvalue, s *shape) *doc {
 	case kBool:
 		return leaf(jsBool(v.boolean))
 	case kEnum:
-		if slices.Contains(s.values, v.str) && javaIdent(v.str) {
-			j.classes[s.name] = true
-			return leaf(s.name + "." + v.str)
+		if slices.Contains(s.Values, v.str) && javaIdent(v.str) {
+			j.classes[s.Name] = true
+			return leaf(s.Name + "." + v.str)
 		}
 		// Every enum member has a setter taking a String too, for values
 		// the SDK does not know yet.
 		return leaf(javaQuote(v.str))
 	case kStruct:
-		return j.builder(v, s, s.name)
+		return j.builder(v, s, s.Name)
 	case kList:
-		return j.listOf(v.elems, func(e *jvalue) *doc { return j.value(e, s.elem) })
+		return j.listOf(v.elems, func(e *jvalue) *doc { return j.value(e, s.Elem) })
 	case kMap:
-		return j.mapOfMembers(v.members, func(e *jvalue) *doc { return j.value(e, s.elem) })
+		return j.mapOfMembers(v.members, func(e *jvalue) *doc { return j.value(e, s.Elem) })
 	}
 	return j.attr(v)
 }
@@ -197,15 +197,6 @@ func (j *javaWriter) sdkBytes(p []byte) *doc {
 	}
 	b.WriteString("})")
 	return leaf(b.String())
-}
-
-// lowerCamel is a member's name as the SDK for Java v2 writes its methods:
-// the first word lower-cased, acronyms whole ("SSESpecification" is
-// sseSpecification).
-func lowerCamel(name string) string {
-	w := words(name)
-	w[0] = strings.ToLower(w[0])
-	return strings.Join(w, "")
 }
 
 // javaIdent reports whether an enum value is a Java identifier, so that

@@ -6,29 +6,18 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/dynamodb-workbench/workbench/codegen/internal/ddbapi"
 )
 
 // rustLayout: rustfmt's four spaces and 100 columns (not all of its
 // choices of where to break).
 var rustLayout = layout{indent: "    ", indentWidth: 4, width: 100}
 
-// rustFallible are the structures whose builder's build() returns a
-// Result in aws-sdk-dynamodb: those with members DynamoDB's API model
-// marks required (the SDK checks them when building).
-var rustFallible = map[string]bool{
-	"AttributeDefinition": true, "KeySchemaElement": true, "Condition": true, "KeysAndAttributes": true,
-	"PutRequest": true, "DeleteRequest": true, "ConditionCheck": true, "Put": true, "Delete": true,
-	"Update": true, "TransactGetItem": true, "Get": true, "ProvisionedThroughput": true,
-	"StreamSpecification": true, "GlobalSecondaryIndex": true, "LocalSecondaryIndex": true,
-	"UpdateGlobalSecondaryIndexAction": true, "CreateGlobalSecondaryIndexAction": true,
-	"DeleteGlobalSecondaryIndexAction": true, "Tag": true, "TimeToLiveSpecification": true,
-	"BatchStatementRequest": true, "ParameterizedStatement": true,
-}
-
 func renderRust(c *call) string {
 	r := &rustWriter{types: map[string]bool{}}
-	send := r.builder(chain("client", ""), c.in, c.op.input)
-	send.items = slices.Insert(send.items, 0, item{key: "." + snake(c.op.name) + "()", val: leaf("")})
+	send := r.builder(chain("client", ""), c.in, c.op.Input)
+	send.items = slices.Insert(send.items, 0, item{key: "." + snake(c.op.Name) + "()", val: leaf("")})
 	send.call(".send()", leaf(""), "")
 	send.call(".await?", leaf(""), "")
 
@@ -85,21 +74,21 @@ type rustWriter struct {
 // with set_x(Some(...)), else it would not be sent at all.
 func (r *rustWriter) builder(d *doc, v *jvalue, s *shape) *doc {
 	for _, m := range v.members {
-		ms := s.member(m.name)
+		ms := s.Member(m.name)
 		name := snake(m.name)
 		switch {
-		case ms.kind == kList && len(m.value.elems) == 0:
+		case ms.Kind == kList && len(m.value.elems) == 0:
 			d.call(".set_"+name+"(", leaf("Some(vec![])"), ")")
-		case ms.kind == kMap && len(m.value.members) == 0:
+		case ms.Kind == kMap && len(m.value.members) == 0:
 			r.hashMap = true
 			d.call(".set_"+name+"(", leaf("Some(HashMap::new())"), ")")
-		case ms.kind == kList:
+		case ms.Kind == kList:
 			for _, e := range m.value.elems {
-				d.call("."+name+"(", r.value(e, ms.elem, true), ")")
+				d.call("."+name+"(", r.value(e, ms.Elem, true), ")")
 			}
-		case ms.kind == kMap:
+		case ms.Kind == kMap:
 			for _, e := range m.value.members {
-				d.call("."+name+"("+rustQuote(e.name)+", ", r.value(e.value, ms.elem, true), ")")
+				d.call("."+name+"("+rustQuote(e.name)+", ", r.value(e.value, ms.Elem, true), ")")
 			}
 		default:
 			d.call("."+name+"(", r.value(m.value, ms, true), ")")
@@ -112,38 +101,38 @@ func (r *rustWriter) builder(d *doc, v *jvalue, s *shape) *doc {
 // (arg) takes a string as impl Into<String>; inside a Vec or a HashMap it
 // must be a String.
 func (r *rustWriter) value(v *jvalue, s *shape, arg bool) *doc {
-	switch s.kind {
+	switch s.Kind {
 	case kString:
 		if arg {
 			return leaf(rustQuote(v.str))
 		}
 		return leaf(rustString(v.str))
 	case kInt32, kInt64, kBool:
-		if s.kind == kBool {
+		if s.Kind == kBool {
 			return leaf(jsBool(v.boolean))
 		}
 		return leaf(v.str)
 	case kEnum:
-		name := rustName(s.name)
+		name := rustName(s.Name)
 		r.types[name] = true
-		if slices.Contains(s.values, v.str) && javaIdent(v.str) {
+		if slices.Contains(s.Values, v.str) && javaIdent(v.str) {
 			return leaf(name + "::" + rustName(strings.ReplaceAll(strings.ToLower(v.str), "_", " ")))
 		}
 		// Every enum has an Unknown variant for values the SDK does not
 		// know, made by From<&str>.
 		return leaf(name + "::from(" + rustQuote(v.str) + ")")
 	case kStruct:
-		name := rustName(s.name)
+		name := rustName(s.Name)
 		r.types[name] = true
 		end := ".build()"
-		if rustFallible[s.name] {
+		if ddbapi.Required[s.Name] {
 			end = ".build()?"
 		}
 		return r.builder(chain(name+"::builder()", end), v, s)
 	case kList:
-		return r.vec(v.elems, func(e *jvalue) *doc { return r.value(e, s.elem, false) })
+		return r.vec(v.elems, func(e *jvalue) *doc { return r.value(e, s.Elem, false) })
 	case kMap:
-		return r.hashMapOf(v.members, func(e *jvalue) *doc { return r.value(e, s.elem, false) })
+		return r.hashMapOf(v.members, func(e *jvalue) *doc { return r.value(e, s.Elem, false) })
 	}
 	return r.attr(v)
 }
@@ -222,21 +211,6 @@ func (r *rustWriter) blobOf(p []byte) *doc {
 	}
 	b.WriteString(`".to_vec())`)
 	return leaf(b.String())
-}
-
-// snake is a name in the SDK's snake_case: "SSESpecification" is
-// sse_specification.
-func snake(name string) string { return joinWords(name, "_") }
-
-// rustName is a name in the SDK's UpperCamelCase, acronyms included:
-// "SSEType" is SseType, "ALL_NEW" (as "all new") AllNew.
-func rustName(name string) string {
-	var b strings.Builder
-	for _, w := range strings.Fields(strings.Join(words(name), " ")) {
-		b.WriteString(strings.ToUpper(w[:1]))
-		b.WriteString(strings.ToLower(w[1:]))
-	}
-	return b.String()
 }
 
 // rustString is s as a String.

@@ -103,13 +103,13 @@ func Render(r Request, lang Language) (string, error) {
 	}
 	v, err := parseJSON(r.Input)
 	if err != nil {
-		return "", fmt.Errorf("snippet: %s: %w", op.name, err)
+		return "", fmt.Errorf("snippet: %s: %w", op.Name, err)
 	}
 	if v.kind != jObject {
-		return "", fmt.Errorf("snippet: %s: the request must be a JSON object, not %s", op.name, v.kind)
+		return "", fmt.Errorf("snippet: %s: the request must be a JSON object, not %s", op.Name, v.kind)
 	}
-	if err := check(v, op.input, ""); err != nil {
-		return "", fmt.Errorf("snippet: %s: %w", op.name, err)
+	if err := check(v, op.Input, ""); err != nil {
+		return "", fmt.Errorf("snippet: %s: %w", op.Name, err)
 	}
 	region := r.Region
 	if region == "" {

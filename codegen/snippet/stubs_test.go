@@ -10,6 +10,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/dynamodb-workbench/workbench/codegen/internal/ddbapi"
 )
 
 // The SDKs for Java, .NET and Rust cannot be fetched here, so the compiler
@@ -35,26 +37,26 @@ func stubShapes() (structs, enums []*shape) {
 			return
 		}
 		seen[s] = true
-		switch s.kind {
+		switch s.Kind {
 		case kStruct:
 			structs = append(structs, s)
 		case kEnum:
 			enums = append(enums, s)
 		}
-		walk(s.elem)
-		for _, f := range s.fields {
-			walk(f.shape)
+		walk(s.Elem)
+		for _, f := range s.Fields {
+			walk(f.Shape)
 		}
 	}
 	for _, op := range Operations() {
-		for _, f := range operations[op].input.fields {
-			walk(f.shape)
+		for _, f := range operations[op].Input.Fields {
+			walk(f.Shape)
 		}
 	}
-	byName := func(a, b *shape) int { return strings.Compare(a.name, b.name) }
+	byName := func(a, b *shape) int { return strings.Compare(a.Name, b.Name) }
 	slices.SortFunc(structs, byName)
 	slices.SortFunc(enums, byName)
-	structs = slices.CompactFunc(structs, func(a, b *shape) bool { return a.name == b.name })
+	structs = slices.CompactFunc(structs, func(a, b *shape) bool { return a.Name == b.Name })
 	return structs, enums
 }
 
@@ -100,14 +102,14 @@ pub fn defaults(_version: BehaviorVersion) -> ConfigLoader { ConfigLoader }
 // string (an element's or a value's, for list and map setters), else the
 // value's own type.
 func rustArg(s *shape) string {
-	if s.kind == kString {
+	if s.Kind == kString {
 		return "impl Into<String>"
 	}
 	return rustType(s)
 }
 
 func rustType(s *shape) string {
-	switch s.kind {
+	switch s.Kind {
 	case kString:
 		return "String"
 	case kInt32:
@@ -117,28 +119,28 @@ func rustType(s *shape) string {
 	case kBool:
 		return "bool"
 	case kList:
-		return "Vec<" + rustType(s.elem) + ">"
+		return "Vec<" + rustType(s.Elem) + ">"
 	case kMap:
-		return "HashMap<String, " + rustType(s.elem) + ">"
+		return "HashMap<String, " + rustType(s.Elem) + ">"
 	case kAttr:
 		return "crate::types::AttributeValue"
 	}
-	return "crate::types::" + rustName(s.name)
+	return "crate::types::" + rustName(s.Name)
 }
 
 // rustSetters writes a builder's setters for the struct shape s.
 func rustSetters(b *strings.Builder, s *shape) {
-	for _, f := range s.fields {
-		name := snake(f.name)
-		switch f.shape.kind {
+	for _, f := range s.Fields {
+		name := snake(f.Name)
+		switch f.Shape.Kind {
 		case kList:
-			fmt.Fprintf(b, "    pub fn %s(self, _v: %s) -> Self { self }\n", name, rustArg(f.shape.elem))
+			fmt.Fprintf(b, "    pub fn %s(self, _v: %s) -> Self { self }\n", name, rustArg(f.Shape.Elem))
 		case kMap:
-			fmt.Fprintf(b, "    pub fn %s(self, _k: impl Into<String>, _v: %s) -> Self { self }\n", name, rustArg(f.shape.elem))
+			fmt.Fprintf(b, "    pub fn %s(self, _k: impl Into<String>, _v: %s) -> Self { self }\n", name, rustArg(f.Shape.Elem))
 		default:
-			fmt.Fprintf(b, "    pub fn %s(self, _v: %s) -> Self { self }\n", name, rustArg(f.shape))
+			fmt.Fprintf(b, "    pub fn %s(self, _v: %s) -> Self { self }\n", name, rustArg(f.Shape))
 		}
-		fmt.Fprintf(b, "    pub fn set_%s(self, _v: Option<%s>) -> Self { self }\n", name, rustType(f.shape))
+		fmt.Fprintf(b, "    pub fn set_%s(self, _v: Option<%s>) -> Self { self }\n", name, rustType(f.Shape))
 	}
 }
 
@@ -185,7 +187,7 @@ impl Client {
 	b.WriteString("}\n\npub mod operation {\n    use std::collections::HashMap;\n")
 	for _, op := range Operations() {
 		fmt.Fprintf(&b, "#[derive(Debug)]\npub struct %sOutput;\n#[derive(Debug)]\npub struct %sError;\npub struct %sFluentBuilder;\nimpl %sFluentBuilder {\n", op, op, op, op)
-		rustSetters(&b, operations[op].input)
+		rustSetters(&b, operations[op].Input)
 		fmt.Fprintf(&b, "    pub async fn send(self) -> Result<%sOutput, crate::error::SdkError<%sError>> { Ok(%sOutput) }\n}\n", op, op, op)
 	}
 	b.WriteString("}\n\npub mod types {\n    use std::collections::HashMap;\n    use crate::primitives::Blob;\n")
@@ -193,31 +195,31 @@ impl Client {
 pub enum AttributeValue { B(Blob), Bool(bool), Bs(Vec<Blob>), L(Vec<AttributeValue>), M(HashMap<String, AttributeValue>), N(String), Ns(Vec<String>), Null(bool), S(String), Ss(Vec<String>) }
 `)
 	for _, e := range enums {
-		name := rustName(e.name)
+		name := rustName(e.Name)
 		fmt.Fprintf(&b, "#[derive(Clone, Debug)]\npub enum %s {", name)
-		for _, v := range e.values {
+		for _, v := range e.Values {
 			fmt.Fprintf(&b, " %s,", rustName(strings.ReplaceAll(strings.ToLower(v), "_", " ")))
 		}
 		fmt.Fprintf(&b, " Unknown(String) }\nimpl From<&str> for %s {\n    fn from(s: &str) -> Self { %s::Unknown(s.to_string()) }\n}\n", name, name)
 	}
 	for _, s := range structs {
-		name := rustName(s.name)
+		name := rustName(s.Name)
 		build := name
-		if rustFallible[s.name] {
+		if ddbapi.Required[s.Name] {
 			build = "Result<" + name + ", crate::error::BuildError>"
 		}
 		fmt.Fprintf(&b, "#[derive(Clone, Debug)]\npub struct %s;\nimpl %s {\n    pub fn builder() -> builders::%sBuilder { builders::%sBuilder }\n}\n", name, name, name, name)
-		fmt.Fprintf(&b, "pub mod %s_builder {\n    use std::collections::HashMap;\n    pub struct %sBuilder;\n    impl %sBuilder {\n", snake(s.name), name, name)
+		fmt.Fprintf(&b, "pub mod %s_builder {\n    use std::collections::HashMap;\n    pub struct %sBuilder;\n    impl %sBuilder {\n", snake(s.Name), name, name)
 		rustSetters(&b, s)
 		ok := "super::" + name
-		if rustFallible[s.name] {
+		if ddbapi.Required[s.Name] {
 			ok = "Ok(super::" + name + ")"
 		}
 		fmt.Fprintf(&b, "    pub fn build(self) -> %s { %s }\n    }\n}\n", strings.ReplaceAll(build, name, "super::"+name), ok)
 	}
 	b.WriteString("pub mod builders {\n")
 	for _, s := range structs {
-		fmt.Fprintf(&b, "    pub use super::%s_builder::%sBuilder;\n", snake(s.name), rustName(s.name))
+		fmt.Fprintf(&b, "    pub use super::%s_builder::%sBuilder;\n", snake(s.Name), rustName(s.Name))
 	}
 	b.WriteString("}\n}\n")
 	return b.String()
@@ -227,7 +229,7 @@ pub enum AttributeValue { B(Blob), Bool(bool), Bs(Vec<Blob>), L(Vec<AttributeVal
 
 // javaType is the Java type of shape s, as the SDK's getters return it.
 func javaType(s *shape) string {
-	switch s.kind {
+	switch s.Kind {
 	case kString:
 		return "String"
 	case kInt32:
@@ -237,40 +239,40 @@ func javaType(s *shape) string {
 	case kBool:
 		return "Boolean"
 	case kList:
-		return "List<" + javaType(s.elem) + ">"
+		return "List<" + javaType(s.Elem) + ">"
 	case kMap:
-		return "Map<String, " + javaType(s.elem) + ">"
+		return "Map<String, " + javaType(s.Elem) + ">"
 	case kAttr:
 		return "AttributeValue"
 	}
-	return s.name
+	return s.Name
 }
 
 // javaSetters are the SDK's setters of member name of shape s: one per
 // type it takes, as the SDK generates them.
 func javaSetters(b *strings.Builder, name string, s *shape) {
 	set := func(param string) { fmt.Fprintf(b, "        Builder %s(%s v);\n", name, param) }
-	switch s.kind {
+	switch s.Kind {
 	case kEnum:
 		set("String")
-		set(s.name)
+		set(s.Name)
 	case kStruct:
-		set(s.name)
-		set("Consumer<" + s.name + ".Builder>")
+		set(s.Name)
+		set("Consumer<" + s.Name + ".Builder>")
 	case kList:
-		elem := javaType(s.elem)
-		if s.elem.kind == kMap {
+		elem := javaType(s.Elem)
+		if s.Elem.Kind == kMap {
 			set("Collection<? extends " + elem + ">")
 		} else {
 			set("Collection<" + elem + ">")
 		}
 		set(elem + "...")
-		if s.elem.kind == kStruct || s.elem.kind == kAttr {
+		if s.Elem.Kind == kStruct || s.Elem.Kind == kAttr {
 			set("Consumer<" + elem + ".Builder>...")
 		}
 	case kMap:
-		if s.elem.kind == kList {
-			set("Map<String, ? extends Collection<" + javaType(s.elem.elem) + ">>")
+		if s.Elem.Kind == kList {
+			set("Map<String, ? extends Collection<" + javaType(s.Elem.Elem) + ">>")
 		} else {
 			set(javaType(s))
 		}
@@ -286,8 +288,8 @@ func javaClassStub(class string, s *shape) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "package software.amazon.awssdk.services.dynamodb.model;\n\n%s\npublic final class %s {\n", javaStubImports, class)
 	fmt.Fprintf(&b, "    public static Builder builder() { return null; }\n\n    public interface Builder {\n")
-	for _, f := range s.fields {
-		javaSetters(&b, lowerCamel(f.name), f.shape)
+	for _, f := range s.Fields {
+		javaSetters(&b, lowerCamel(f.Name), f.Shape)
 	}
 	fmt.Fprintf(&b, "        %s build();\n    }\n}\n", class)
 	return b.String()
@@ -353,18 +355,18 @@ public final class AttributeValue {
 		m := lowerCamel(op)
 		fmt.Fprintf(&client, "    default %sResponse %s(%sRequest request) { return null; }\n", op, m, op)
 		fmt.Fprintf(&client, "    default %sResponse %s(Consumer<%sRequest.Builder> request) { return null; }\n", op, m, op)
-		files[model+op+"Request.java"] = javaClassStub(op+"Request", operations[op].input)
+		files[model+op+"Request.java"] = javaClassStub(op+"Request", operations[op].Input)
 		files[model+op+"Response.java"] = fmt.Sprintf("package software.amazon.awssdk.services.dynamodb.model;\n\npublic final class %sResponse {}\n", op)
 	}
 	client.WriteString("}\n")
 	files["software/amazon/awssdk/services/dynamodb/DynamoDbClient.java"] = client.String()
 	structs, enums := stubShapes()
 	for _, s := range structs {
-		files[model+s.name+".java"] = javaClassStub(s.name, s)
+		files[model+s.Name+".java"] = javaClassStub(s.Name, s)
 	}
 	for _, e := range enums {
-		files[model+e.name+".java"] = fmt.Sprintf("package software.amazon.awssdk.services.dynamodb.model;\n\npublic enum %s {\n    %s,\n    UNKNOWN_TO_SDK_VERSION\n}\n",
-			e.name, strings.Join(e.values, ",\n    "))
+		files[model+e.Name+".java"] = fmt.Sprintf("package software.amazon.awssdk.services.dynamodb.model;\n\npublic enum %s {\n    %s,\n    UNKNOWN_TO_SDK_VERSION\n}\n",
+			e.Name, strings.Join(e.Values, ",\n    "))
 	}
 	return files
 }
@@ -373,7 +375,7 @@ public final class AttributeValue {
 
 // csStubType is the .NET SDK's type of a property of shape s.
 func csStubType(s *shape) string {
-	switch s.kind {
+	switch s.Kind {
 	case kString:
 		return "string"
 	case kInt32:
@@ -383,13 +385,13 @@ func csStubType(s *shape) string {
 	case kBool:
 		return "bool"
 	case kList:
-		return "List<" + csStubType(s.elem) + ">"
+		return "List<" + csStubType(s.Elem) + ">"
 	case kMap:
-		return "Dictionary<string, " + csStubType(s.elem) + ">"
+		return "Dictionary<string, " + csStubType(s.Elem) + ">"
 	case kAttr:
 		return "AttributeValue"
 	}
-	return s.name
+	return s.Name
 }
 
 func csharpSDKStub() string {
@@ -445,11 +447,11 @@ namespace Amazon.DynamoDBv2
 	}
 	b.WriteString("    }\n")
 	for _, e := range enums {
-		fmt.Fprintf(&b, "    public class %s : ConstantClass\n    {\n", e.name)
-		for _, v := range e.values {
-			fmt.Fprintf(&b, "        public static readonly %s %s = new %s(%q);\n", e.name, v, e.name, v)
+		fmt.Fprintf(&b, "    public class %s : ConstantClass\n    {\n", e.Name)
+		for _, v := range e.Values {
+			fmt.Fprintf(&b, "        public static readonly %s %s = new %s(%q);\n", e.Name, v, e.Name, v)
 		}
-		fmt.Fprintf(&b, "        public %s(string value) : base(value) {}\n        public static implicit operator %s(string value) { return new %s(value); }\n    }\n", e.name, e.name, e.name)
+		fmt.Fprintf(&b, "        public %s(string value) : base(value) {}\n        public static implicit operator %s(string value) { return new %s(value); }\n    }\n", e.Name, e.Name, e.Name)
 	}
 	b.WriteString(`}
 
@@ -477,23 +479,23 @@ namespace Amazon.DynamoDBv2.Model
 `)
 	class := func(name, base string, s *shape) {
 		fmt.Fprintf(&b, "    public class %s%s\n    {\n", name, base)
-		for _, f := range s.fields {
-			fmt.Fprintf(&b, "        public %s %s { get; set; }\n", csStubType(f.shape), f.name)
+		for _, f := range s.Fields {
+			fmt.Fprintf(&b, "        public %s %s { get; set; }\n", csStubType(f.Shape), f.Name)
 		}
 		b.WriteString("    }\n")
 	}
 	for _, op := range Operations() {
-		class(op+"Request", " : AmazonWebServiceRequest", operations[op].input)
+		class(op+"Request", " : AmazonWebServiceRequest", operations[op].Input)
 		fmt.Fprintf(&b, "    public class %sResponse : AmazonWebServiceResponse {}\n", op)
 	}
 	for _, s := range structs {
-		class(s.name, "", s)
+		class(s.Name, "", s)
 	}
 	b.WriteString("}\n")
 	return b.String()
 }
 
-// TestRustFallibleMatchesModel: rustFallible lists exactly the structures
+// TestRustFallibleMatchesModel: ddbapi.Required lists exactly the structures
 // with members the API model marks required, as the SDK for Go's source
 // says them ("This member is required."), which is what makes the Rust
 // SDK's build() return a Result.
@@ -535,13 +537,13 @@ func TestRustFallibleMatchesModel(t *testing.T) {
 	}
 	structs, _ := stubShapes()
 	for _, s := range structs {
-		if rustFallible[s.name] != required[s.name] {
-			t.Errorf("%s: rustFallible says %v, the model's required members say %v", s.name, rustFallible[s.name], required[s.name])
+		if ddbapi.Required[s.Name] != required[s.Name] {
+			t.Errorf("%s: ddbapi.Required says %v, the model's required members say %v", s.Name, ddbapi.Required[s.Name], required[s.Name])
 		}
 	}
-	for name := range rustFallible {
-		if !slices.ContainsFunc(structs, func(s *shape) bool { return s.name == name }) {
-			t.Errorf("rustFallible lists %s, which no operation uses", name)
+	for name := range ddbapi.Required {
+		if !slices.ContainsFunc(structs, func(s *shape) bool { return s.Name == name }) {
+			t.Errorf("ddbapi.Required lists %s, which no operation uses", name)
 		}
 	}
 }
