@@ -15,9 +15,8 @@ import (
 var rustLayout = layout{indent: "    ", indentWidth: 4, width: 100}
 
 func renderRust(c *call) string {
-	r := &rustWriter{types: map[string]bool{}}
-	send := r.builder(chain("client", ""), c.in, c.op.Input)
-	send.items = slices.Insert(send.items, 0, item{key: "." + snake(c.op.Name) + "()", val: leaf("")})
+	r := newRustWriter(nil)
+	send := r.request(c.in, c.op)
 	send.call(".send()", leaf(""), "")
 	send.call(".await?", leaf(""), "")
 
@@ -39,11 +38,7 @@ func renderRust(c *call) string {
 		b.WriteString("use aws_sdk_dynamodb::primitives::Blob;\n")
 	}
 	if len(r.types) > 0 {
-		names := make([]string, 0, len(r.types))
-		for n := range r.types {
-			names = append(names, n)
-		}
-		slices.Sort(names)
+		names := sortedKeys(r.types)
 		if len(names) == 1 {
 			fmt.Fprintf(&b, "use aws_sdk_dynamodb::types::%s;\n", names[0])
 		} else {
@@ -66,6 +61,61 @@ type rustWriter struct {
 	types   map[string]bool // of aws_sdk_dynamodb::types
 	blob    bool
 	hashMap bool
+	parts   func(string) []Part
+}
+
+func newRustWriter(parts func(string) []Part) *rustWriter {
+	return &rustWriter{types: map[string]bool{}, parts: parts}
+}
+
+// imports are the paths the expressions written so far use.
+func (r *rustWriter) imports() []string {
+	var out []string
+	if r.blob {
+		out = append(out, "aws_sdk_dynamodb::primitives::Blob")
+	}
+	for _, name := range sortedKeys(r.types) {
+		out = append(out, "aws_sdk_dynamodb::types::"+name)
+	}
+	if r.hashMap {
+		out = append(out, "std::collections::HashMap")
+	}
+	return out
+}
+
+// request is the operation's fluent builder, client.query() and its
+// setters.
+func (r *rustWriter) request(v *jvalue, op *operation) *doc {
+	return r.builder(chain("client", "").call("."+snake(op.Name)+"()", leaf(""), ""), v, op.Input)
+}
+
+// str is s as a setter's argument (arg: a literal does, as impl
+// Into<String>) or as a String: a literal, or format! of its parts.
+func (r *rustWriter) str(s string, arg bool) string {
+	lit, parts, ok := literal(r.parts, s)
+	switch {
+	case !ok:
+		return rustFormat(parts)
+	case arg:
+		return rustQuote(lit)
+	}
+	return rustString(lit)
+}
+
+// rustFormat is format!("...{}...", expr, ...) of parts, the literal
+// text's braces doubled.
+func rustFormat(parts []Part) string {
+	var f strings.Builder
+	var args []string
+	for _, p := range parts {
+		if p.Expr {
+			f.WriteString("{}")
+			args = append(args, p.Text)
+		} else {
+			f.WriteString(strings.NewReplacer("{", "{{", "}", "}}").Replace(p.Text))
+		}
+	}
+	return "format!(" + rustQuote(f.String()) + ", " + strings.Join(args, ", ") + ")"
 }
 
 // builder adds v's members, of struct shape s, to the builder chain d as
@@ -88,7 +138,7 @@ func (r *rustWriter) builder(d *doc, v *jvalue, s *shape) *doc {
 			}
 		case ms.Kind == kMap:
 			for _, e := range m.value.members {
-				d.call("."+name+"("+rustQuote(e.name)+", ", r.value(e.value, ms.Elem, true), ")")
+				d.call("."+name+"("+r.str(e.name, true)+", ", r.value(e.value, ms.Elem, true), ")")
 			}
 		default:
 			d.call("."+name+"(", r.value(m.value, ms, true), ")")
@@ -103,10 +153,7 @@ func (r *rustWriter) builder(d *doc, v *jvalue, s *shape) *doc {
 func (r *rustWriter) value(v *jvalue, s *shape, arg bool) *doc {
 	switch s.Kind {
 	case kString:
-		if arg {
-			return leaf(rustQuote(v.str))
-		}
-		return leaf(rustString(v.str))
+		return leaf(r.str(v.str, arg))
 	case kInt32, kInt64, kBool:
 		if s.Kind == kBool {
 			return leaf(jsBool(v.boolean))
@@ -115,12 +162,16 @@ func (r *rustWriter) value(v *jvalue, s *shape, arg bool) *doc {
 	case kEnum:
 		name := rustName(s.Name)
 		r.types[name] = true
-		if slices.Contains(s.Values, v.str) && javaIdent(v.str) {
-			return leaf(name + "::" + rustName(strings.ReplaceAll(strings.ToLower(v.str), "_", " ")))
+		lit, parts, ok := literal(r.parts, v.str)
+		if ok && slices.Contains(s.Values, lit) && javaIdent(lit) {
+			return leaf(name + "::" + ddbapi.RustVariant(lit))
 		}
 		// Every enum has an Unknown variant for values the SDK does not
 		// know, made by From<&str>.
-		return leaf(name + "::from(" + rustQuote(v.str) + ")")
+		if !ok {
+			return leaf(name + "::from(" + rustFormat(parts) + ".as_str())")
+		}
+		return leaf(name + "::from(" + rustQuote(lit) + ")")
 	case kStruct:
 		name := rustName(s.Name)
 		r.types[name] = true
@@ -153,7 +204,7 @@ func (r *rustWriter) hashMapOf(members []jmember, value func(*jvalue) *doc) *doc
 	}
 	d := group("HashMap::from([", "])", "")
 	for _, m := range members {
-		d.add("", group("(", ")", "").add("", leaf(rustString(m.name))).add("", value(m.value)))
+		d.add("", group("(", ")", "").add("", leaf(r.str(m.name, false))).add("", value(m.value)))
 	}
 	return d
 }
@@ -170,13 +221,13 @@ func (r *rustWriter) attr(v *jvalue) *doc {
 	var val *doc
 	switch typ {
 	case "S", "N":
-		val = leaf(rustString(x.str))
+		val = leaf(r.str(x.str, false))
 	case "B":
 		val = r.blobOf(x.bytes)
 	case "NULL", "BOOL":
 		val = leaf(jsBool(x.boolean))
 	case "SS", "NS":
-		val = r.vec(x.elems, func(e *jvalue) *doc { return leaf(rustString(e.str)) })
+		val = r.vec(x.elems, func(e *jvalue) *doc { return leaf(r.str(e.str, false)) })
 	case "BS":
 		val = r.vec(x.elems, func(e *jvalue) *doc { return r.blobOf(e.bytes) })
 	case "L":
