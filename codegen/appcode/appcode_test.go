@@ -104,10 +104,10 @@ func TestFanOutCode(t *testing.T) {
 		{ops, Go, []string{`fmt.Sprintf("%02d", n)`, `"Id": &types.AttributeValueMemberN{Value: counterId}`}},
 		{ws, Java, []string{"for (int n = 1; n <= 200; n++) {", `String shard = String.format("%d", n);`, "results.addAll(r);"}},
 		{ws, CSharp, []string{"for (var n = 1; n <= 200; n++)", `var shard = n.ToString("0", CultureInfo.InvariantCulture);`, "results.AddRange(r);"}},
-		{ops, CSharp, []string{`n.ToString("00", CultureInfo.InvariantCulture)`, `{ "Id", new AttributeValue { N = counterId } }`, "if (r != null)"}},
+		{ops, CSharp, []string{`n.ToString("00", CultureInfo.InvariantCulture)`, `["Id"] = new AttributeValue { N = counterId }`, "if (r != null)"}},
 		{ws, Rust, []string{"for n in 1..=200 {", `let shard = format!("{}", n);`, "results.extend(r);"}},
-		{ops, Rust, []string{`let shard = format!("{:02}", n);`, `("Id".to_string(), AttributeValue::N(format!("{}", counter_id)))`, "Ok(out.item)"}},
-		{ops, Java, []string{`String.format("%02d", n)`, `Map.entry("Id", AttributeValue.builder().n(counterId).build())`, "if (r != null) {"}},
+		{ops, Rust, []string{`let shard = format!("{:02}", n);`, `.key("Id", AttributeValue::N(format!("{}", counter_id)))`, "Ok(out.item)"}},
+		{ops, Java, []string{`String.format("%02d", n)`, `.key(Map.of("Id", AttributeValue.builder().n(counterId).build()))`, "if (r != null) {"}},
 	}
 	for _, tt := range tests {
 		src := render(t, tt.nm, tt.format)

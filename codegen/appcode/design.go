@@ -9,6 +9,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/dynamodb-workbench/workbench/codegen/snippet"
 	"github.com/dynamodb-workbench/workbench/engine/schema"
 	"github.com/dynamodb-workbench/workbench/model"
 )
@@ -539,6 +540,63 @@ func splitParams(s string) []part {
 		out = append(out, part{lit: lit.String()})
 	}
 	return out
+}
+
+// sdkRequest is what the Java, C# and Rust generators write a pattern's
+// function from: its request as an expression of the language's SDK,
+// written by snippet's renderer for the language (its checks against the
+// operation's shape, its types and its layout), and the identifiers of
+// its parameters.
+type sdkRequest struct {
+	req *snippet.Expr
+	// ids are the parameters' identifiers, the fan-out's included.
+	ids map[string]string
+	// args are the identifiers of the parameters but the fan-out's, in
+	// order: what a fan-out passes on to its function per shard.
+	args []string
+	// paginated says a Query or Scan reads every page.
+	paginated bool
+}
+
+// newSDKRequest names p's parameters, the fan-out's last, in style
+// (camel, snake) avoiding reserved, and renders its request in lang, each
+// parameter reference as its identifier, a number parameter's as num(id)
+// when num is set (a function that makes the number a string).
+func newSDKRequest(p *pattern, lang snippet.Language, reserved []string, style func(s, prefix string) string, num string) (*sdkRequest, error) {
+	all := p.params
+	if p.fanOut != nil {
+		all = append(append([]*param(nil), p.params...), &param{name: p.fanOut.Parameter, typ: "S"})
+	}
+	nm := newNamer(reserved)
+	r := &sdkRequest{ids: map[string]string{}}
+	for _, q := range all {
+		r.ids[q.name] = nm.name(style(q.name, "p"))
+	}
+	ref := map[string]string{}
+	for _, q := range all {
+		ref[q.name] = r.ids[q.name]
+		if num != "" && q.typ == "N" {
+			ref[q.name] = num + "(" + r.ids[q.name] + ")"
+		}
+	}
+	for _, q := range p.params {
+		r.args = append(r.args, r.ids[q.name])
+	}
+	op := p.ap.Operation
+	r.paginated = (op == "Query" || op == "Scan") && !p.limited
+	req, err := snippet.Expression(snippet.Request{Operation: op, Input: p.ap.Request}, lang, func(s string) []snippet.Part {
+		var out []snippet.Part
+		for _, pt := range splitParams(s) {
+			if pt.param != "" {
+				out = append(out, snippet.Part{Text: ref[pt.param], Expr: true})
+			} else {
+				out = append(out, snippet.Part{Text: pt.lit})
+			}
+		}
+		return out
+	})
+	r.req = req
+	return r, err
 }
 
 // sortedKeys returns the map's keys in order.

@@ -20,6 +20,17 @@
 // that prints that description. Adding a language is adding a file and a
 // line in register.go.
 //
+// The Java, C# and Rust modules do not walk the request themselves: each
+// pattern's request is written by codegen/snippet's renderer for the
+// language (snippet.Expression; the same renderer writes the page's
+// request snippets), which checks it against the operation's shape and
+// gives it the SDK's types and layout. Each string holding parameters is
+// given to it as parts, literal text and the parameters' identifiers
+// (num(x) in Java and Num(x) in C# for a number), which it concatenates
+// as the language does. The module puts the expression in the function's
+// statement and what it imports in the header. The TypeScript, Python and
+// Go modules still print the request tree themselves.
+//
 // Code is built with plain string building (no template engine). The
 // package stays out of the page's WebAssembly, where it would add about
 // 143 KB (brotli): the server, the command line and the MCP tools register
@@ -32,8 +43,9 @@
 // attribute type), ElectroDB's and Toolbox's keys built by the libraries
 // themselves, mypy --strict over the Python, go vet over the Go, javac,
 // mcs and rustc over the Java, C# and Rust against stand-ins of their SDKs
-// (java_test.go, csharp_test.go, rust_test.go: the real ones cannot be
-// fetched here), and the key builders of TypeScript, Python and Go run and
-// compared with the model's templates. The Java, C# and Rust modules have
+// (sdkcompile_test.go, with the stand-ins of codegen/internal/sdkstub
+// that snippet's checks use too: the real SDKs cannot be fetched here),
+// and the key builders of TypeScript, Python and Go run and compared with
+// the model's templates. The Java, C# and Rust modules have
 // no item types or key builders yet: items are the SDKs' attribute maps.
 package appcode

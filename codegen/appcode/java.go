@@ -1,15 +1,17 @@
 package appcode
 
 import (
-	"encoding/base64"
 	"fmt"
 	"strconv"
 	"strings"
+
+	"github.com/dynamodb-workbench/workbench/codegen/snippet"
 )
 
 // The Java data-access class: the AWS SDK for Java v2's DynamoDbClient,
-// requests as the SDK's builders (enum members set by their String
-// setters, which the SDK offers beside the enum ones), items as
+// requests as the SDK's builders, written by snippet's Java renderer (an
+// enum member whose value holds a parameter set by its String setter,
+// which the SDK offers beside the enum one), items as
 // Map<String, AttributeValue>.
 
 var javaReserved = []string{
@@ -20,219 +22,6 @@ var javaReserved = []string{
 	"throw", "throws", "transient", "try", "void", "volatile", "while", "true", "false", "null", "var",
 	"record", "yield", "sealed", "permits",
 	"client", "request", "response", "items", "results", "n", "shard", "num", "one", "r",
-}
-
-// javaGen writes one pattern's request.
-type javaGen struct {
-	// sep, when set, puts the next builder's members on lines of their
-	// own (the request's, not the nested ones').
-	sep  string
-	op   string
-	ids  map[string]string
-	nums map[string]bool
-	err  error
-}
-
-func (g *javaGen) fail(format string, args ...any) string {
-	if g.err == nil {
-		g.err = fmt.Errorf(format, args...)
-	}
-	return "null"
-}
-
-func (g *javaGen) str(parts []part) string {
-	var out []string
-	for _, p := range parts {
-		if p.param != "" {
-			id := g.ids[p.param]
-			if g.nums[p.param] {
-				id = "num(" + id + ")"
-			}
-			out = append(out, id)
-		} else {
-			out = append(out, javaString(p.lit))
-		}
-	}
-	if len(out) == 1 && parts[0].param != "" && !g.nums[parts[0].param] {
-		return out[0]
-	}
-	return strings.Join(out, " + ")
-}
-
-func (g *javaGen) strOf(n *node) string {
-	if n.kind != kString {
-		return g.fail("expected a string, found %s", kindName(n))
-	}
-	return g.str(n.parts)
-}
-
-// builder writes an object's members as Class.builder().member(v)...build().
-func (g *javaGen) builder(class string, n *node) string {
-	if n.kind != kObject {
-		return g.fail("expected an object, found %s", kindName(n))
-	}
-	sep := g.sep
-	g.sep = ""
-	var b strings.Builder
-	b.WriteString(class + ".builder()")
-	for i, k := range n.keys {
-		b.WriteString(sep)
-		name := k.text()
-		f, ok := goFieldOf(g.op, name)
-		if !ok || !k.literal() {
-			return g.fail("the request member %q is not supported by the Java generator", name)
-		}
-		b.WriteString("." + strings.ToLower(name[:1]) + name[1:] + "(" + g.value(f, n.vals[i]) + ")")
-	}
-	b.WriteString(sep + ".build()")
-	return b.String()
-}
-
-func (g *javaGen) value(f goField, v *node) string {
-	switch f.kind {
-	case gStr, gEnum:
-		return g.strOf(v)
-	case gBool:
-		if v.kind != kBool {
-			return g.fail("expected a boolean")
-		}
-		return strconv.FormatBool(v.b)
-	case gInt32:
-		if v.kind != kNumber {
-			return g.fail("expected a number")
-		}
-		return v.num
-	case gAVMap:
-		return g.avMap(v)
-	case gAV:
-		return g.av(v)
-	case gStructMap:
-		return g.mapOf(v, func(e *node) string { return g.builder(f.typ, e) })
-	case gNames:
-		return g.mapOf(v, g.strOf)
-	case gStrList:
-		return g.listOf(v, g.strOf)
-	case gStructPtr:
-		return g.builder(f.typ, v)
-	case gStructList:
-		return g.listOf(v, func(e *node) string { return g.builder(f.typ, e) })
-	case gAVMapList:
-		return g.listOf(v, g.avMap)
-	case gAVList:
-		return g.listOf(v, g.av)
-	case gBatchGet:
-		return g.mapOf(v, func(e *node) string { return g.builder("KeysAndAttributes", e) })
-	case gBatchWrite:
-		return g.mapOf(v, func(e *node) string {
-			return g.listOf(e, func(w *node) string { return g.builder("WriteRequest", w) })
-		})
-	}
-	return g.fail("unknown member kind")
-}
-
-// mapOf is Map.ofEntries(Map.entry(k, v), ...): Map.of takes at most ten.
-func (g *javaGen) mapOf(v *node, val func(*node) string) string {
-	if v.kind != kObject {
-		return g.fail("expected an object, found %s", kindName(v))
-	}
-	var out []string
-	for i, k := range v.keys {
-		out = append(out, "Map.entry("+g.str(k.parts)+", "+val(v.vals[i])+")")
-	}
-	return "Map.ofEntries(" + strings.Join(out, ", ") + ")"
-}
-
-func (g *javaGen) listOf(v *node, val func(*node) string) string {
-	if v.kind != kArray {
-		return g.fail("expected an array, found %s", kindName(v))
-	}
-	var out []string
-	for _, e := range v.vals {
-		out = append(out, val(e))
-	}
-	return "List.of(" + strings.Join(out, ", ") + ")"
-}
-
-func (g *javaGen) avMap(v *node) string { return g.mapOf(v, g.av) }
-
-// javaAVSetters are AttributeValue's builder methods by type (NULL's is
-// nul, null being a keyword).
-var javaAVSetters = map[string]string{
-	"S": "s", "N": "n", "B": "b", "SS": "ss", "NS": "ns", "BS": "bs", "M": "m", "L": "l", "NULL": "nul", "BOOL": "bool",
-}
-
-func (g *javaGen) av(n *node) string {
-	if n.kind != kObject || len(n.keys) != 1 || !n.keys[0].literal() {
-		return g.fail("expected an attribute value")
-	}
-	t, v := n.keys[0].text(), n.vals[0]
-	var val string
-	switch t {
-	case "S", "N":
-		val = g.strOf(v)
-	case "B":
-		val = g.bytes(v)
-	case "BOOL":
-		if v.kind != kBool {
-			return g.fail("expected a boolean")
-		}
-		val = strconv.FormatBool(v.b)
-	case "NULL":
-		val = "true"
-	case "SS", "NS":
-		val = g.listOf(v, g.strOf)
-	case "BS":
-		val = g.listOf(v, g.bytes)
-	case "L":
-		val = g.listOf(v, g.av)
-	case "M":
-		val = g.avMap(v)
-	default:
-		return g.fail("unknown attribute value type %q", t)
-	}
-	return "AttributeValue.builder()." + javaAVSetters[t] + "(" + val + ").build()"
-}
-
-func (g *javaGen) bytes(v *node) string {
-	if v.kind != kString || !v.literal() {
-		return g.fail("a binary value with parameters is not supported by the Java generator")
-	}
-	raw, err := base64.StdEncoding.DecodeString(v.text())
-	if err != nil {
-		return g.fail("a binary value is not base64")
-	}
-	var out []string
-	for _, c := range raw {
-		out = append(out, "(byte) "+strconv.Itoa(int(c)))
-	}
-	return "SdkBytes.fromByteArray(new byte[] {" + strings.Join(out, ", ") + "})"
-}
-
-// javaString is s as a Java string literal in ASCII (javac before Java 18
-// reads source in the platform's encoding): control characters as octal
-// (a \u escape of a line break would end the literal), the rest of
-// non-ASCII as \u escapes, UTF-16 surrogate pairs beyond the BMP.
-func javaString(s string) string {
-	var b strings.Builder
-	b.WriteByte('"')
-	for _, r := range s {
-		switch {
-		case r == '"' || r == '\\':
-			b.WriteByte('\\')
-			b.WriteRune(r)
-		case r >= 0x20 && r < 0x7f:
-			b.WriteRune(r)
-		case r < 0x80:
-			fmt.Fprintf(&b, `\%03o`, r)
-		case r < 0x10000:
-			b.WriteString(`\u` + hex4(int(r)))
-		default:
-			r -= 0x10000
-			b.WriteString(`\u` + hex4(int(0xd800+(r>>10))) + `\u` + hex4(int(0xdc00+(r&0x3ff))))
-		}
-	}
-	b.WriteByte('"')
-	return b.String()
 }
 
 // javaComment is s safe inside a /** */ comment, in ASCII (\u escapes are
@@ -260,15 +49,6 @@ func javaParams(ps []*param, ids map[string]string) string {
 		out = append(out, t+" "+ids[p.name])
 	}
 	return strings.Join(out, ", ")
-}
-
-func javaParamNames(ps []*param) map[string]string {
-	nm := newNamer(javaReserved)
-	out := map[string]string{}
-	for _, p := range ps {
-		out[p.name] = nm.name(camel(p.name, "p"))
-	}
-	return out
 }
 
 const javaItem = "Map<String, AttributeValue>"
@@ -301,28 +81,18 @@ func renderJava(d *design) (string, []string) {
 }
 
 func javaPattern(p *pattern, name string, top *namer) (string, error) {
-	all := p.params
-	if p.fanOut != nil {
-		all = append(append([]*param(nil), p.params...), &param{name: p.fanOut.Parameter, typ: "S"})
+	r, err := newSDKRequest(p, snippet.Java, javaReserved, camel, "num")
+	if err != nil {
+		return "", err
 	}
-	ids := javaParamNames(all)
-	nums := map[string]bool{}
-	for _, q := range p.params {
-		nums[q.name] = q.typ == "N"
-	}
-	g := &javaGen{op: p.ap.Operation, ids: ids, nums: nums, sep: "\n                "}
+	req, ids := r.req, r.ids
 	op := p.ap.Operation
-	req := g.builder(op+"Request", p.req)
-	if g.err != nil {
-		return "", g.err
-	}
 	call := "client." + strings.ToLower(op[:1]) + op[1:]
-	paginated := (op == "Query" || op == "Scan") && !p.limited
 	var one, body string
 	switch {
-	case paginated:
+	case r.paginated:
 		one = "List<" + javaItem + ">"
-		body = "        " + op + "Request request = " + req + ";\n" +
+		body = req.Statement(2, op+"Request request = ", ";") +
 			"        List<" + javaItem + "> items = new ArrayList<>();\n" +
 			"        while (true) {\n" +
 			"            " + op + "Response response = " + call + "(request);\n" +
@@ -333,14 +103,14 @@ func javaPattern(p *pattern, name string, top *namer) (string, error) {
 			"        }\n"
 	case op == "Query" || op == "Scan" || op == "ExecuteStatement":
 		one = "List<" + javaItem + ">"
-		body = "        return " + call + "(" + req + ").items();\n"
+		body = req.Statement(2, "return "+call+"(", ").items();")
 	case op == "GetItem":
 		one = javaItem
-		body = "        GetItemResponse response = " + call + "(" + req + ");\n" +
+		body = req.Statement(2, "GetItemResponse response = "+call+"(", ");") +
 			"        return response.hasItem() ? response.item() : null;\n"
 	default:
 		one = op + "Response"
-		body = "        return " + call + "(" + req + ");\n"
+		body = req.Statement(2, "return "+call+"(", ");")
 	}
 	params := javaParams(p.params, ids)
 	var b strings.Builder
@@ -364,11 +134,7 @@ func javaPattern(p *pattern, name string, top *namer) (string, error) {
 		whole = one
 		add = "results.addAll(r);"
 	}
-	var args []string
-	for _, q := range p.params {
-		args = append(args, ids[q.name])
-	}
-	args = append(args, "shard")
+	args := append(r.args, "shard")
 	b.WriteString("    public static " + whole + " " + name + "(" + join("DynamoDbClient client", params) + ") {\n")
 	b.WriteString("        " + whole + " results = new ArrayList<>();\n")
 	b.WriteString("        for (int n = " + strconv.Itoa(f.From) + "; n <= " + strconv.Itoa(f.To) + "; n++) {\n")

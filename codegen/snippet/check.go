@@ -16,7 +16,7 @@ var attrTypes = []string{"S", "N", "B", "SS", "NS", "BS", "M", "L", "NULL", "BOO
 // struct members (DynamoDB reads them as absent), normalises integers and
 // stores decoded binary values in jvalue.bytes. path names v in errors.
 func check(v *jvalue, s *shape, path string) error {
-	switch s.kind {
+	switch s.Kind {
 	case kString, kEnum:
 		return want(v, jString, path)
 	case kBool:
@@ -26,7 +26,7 @@ func check(v *jvalue, s *shape, path string) error {
 			return err
 		}
 		bits := 32
-		if s.kind == kInt64 {
+		if s.Kind == kInt64 {
 			bits = 64
 		}
 		n, err := strconv.ParseInt(v.str, 10, bits)
@@ -40,7 +40,7 @@ func check(v *jvalue, s *shape, path string) error {
 			return err
 		}
 		for i, e := range v.elems {
-			if err := check(e, s.elem, path+"["+strconv.Itoa(i)+"]"); err != nil {
+			if err := check(e, s.Elem, path+"["+strconv.Itoa(i)+"]"); err != nil {
 				return err
 			}
 		}
@@ -53,7 +53,7 @@ func check(v *jvalue, s *shape, path string) error {
 			return err
 		}
 		for _, m := range v.members {
-			if err := check(m.value, s.elem, path+"["+strconv.Quote(m.name)+"]"); err != nil {
+			if err := check(m.value, s.Elem, path+"["+strconv.Quote(m.name)+"]"); err != nil {
 				return err
 			}
 		}
@@ -67,7 +67,7 @@ func check(v *jvalue, s *shape, path string) error {
 		}
 		kept := v.members[:0]
 		for _, m := range v.members {
-			ms := s.member(m.name)
+			ms := s.Member(m.name)
 			if ms == nil {
 				return unknownMember(s, m.name, path)
 			}
@@ -178,9 +178,9 @@ func unknownMember(s *shape, member, path string) error {
 	if path != "" {
 		where = " in " + path
 	}
-	for _, f := range s.fields {
-		if strings.EqualFold(f.name, member) {
-			return fmt.Errorf("unknown member %q%s (member names are case-sensitive: did you mean %q?)", member, where, f.name)
+	for _, f := range s.Fields {
+		if strings.EqualFold(f.Name, member) {
+			return fmt.Errorf("unknown member %q%s (member names are case-sensitive: did you mean %q?)", member, where, f.Name)
 		}
 	}
 	return fmt.Errorf("unknown member %q%s", member, where)

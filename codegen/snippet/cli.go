@@ -8,11 +8,11 @@ import (
 // renderCLI writes the AWS CLI command: "aws dynamodb <op>" and then one
 // option per line, continued with backslashes.
 func renderCLI(c *call) (string, error) {
-	lines := []string{"aws dynamodb " + joinWords(c.op.name, "-")}
+	lines := []string{"aws dynamodb " + joinWords(c.op.Name, "-")}
 	for _, m := range c.in.members {
 		opt := "--" + joinWords(m.name, "-")
-		s := c.op.input.member(m.name)
-		switch s.kind {
+		s := c.op.Input.Member(m.name)
+		switch s.Kind {
 		case kBool:
 			// The CLI's boolean members are flags: --consistent-read or
 			// --no-consistent-read.
@@ -23,7 +23,7 @@ func renderCLI(c *call) (string, error) {
 			continue
 		case kString, kEnum, kInt32, kInt64:
 			if strings.IndexByte(m.value.str, 0) >= 0 {
-				return "", fmt.Errorf("snippet: %s: %s: a shell argument cannot hold a NUL character", c.op.name, m.name)
+				return "", fmt.Errorf("snippet: %s: %s: a shell argument cannot hold a NUL character", c.op.Name, m.name)
 			}
 			lines = append(lines, cliOption(opt, m.value.str))
 		default:
@@ -32,9 +32,9 @@ func renderCLI(c *call) (string, error) {
 		}
 	}
 	if strings.IndexByte(c.endpoint+c.region, 0) >= 0 {
-		return "", fmt.Errorf("snippet: %s: the endpoint or region holds a NUL character", c.op.name)
+		return "", fmt.Errorf("snippet: %s: the endpoint or region holds a NUL character", c.op.Name)
 	}
-	if c.op.paginated {
+	if c.op.Paginated {
 		lines = append(lines, "--no-paginate")
 	}
 	if c.endpoint != "" {

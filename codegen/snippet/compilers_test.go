@@ -8,10 +8,13 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/dynamodb-workbench/workbench/codegen/internal/sdkstub"
 )
 
 // The Java, C# and Rust snippets are compiled by their compilers against
-// stand-ins of the SDKs (stubs_test.go), since neither Maven Central, nor
+// stand-ins of the SDKs (codegen/internal/sdkstub, which appcode's checks
+// share), since neither Maven Central, nor
 // NuGet, nor crates.io is reachable from CI: every error fails the test.
 //
 //   - javac compiles every Java snippet with the stand-in of the AWS SDK
@@ -37,18 +40,17 @@ import (
 var javaError = regexp.MustCompile(`(?m)^(.+\.java):(\d+): error: (.*)$`)
 
 // javacProblems compiles the snippets (class name to source) with the
-// stand-in SDK (stubs_test.go) in one javac run and returns javac's
+// stand-in SDK (sdkstub) in one javac run and returns javac's
 // errors by snippet.
 func javacProblems(t *testing.T, javac string, files map[string]string) map[string][]string {
 	t.Helper()
 	dir := t.TempDir()
-	// A short-lived compiler: C1 alone and the serial collector start faster.
-	args := []string{"-J-XX:TieredStopAtLevel=1", "-J-XX:+UseSerialGC", "-proc:none", "-Xmaxerrs", "100000", "-encoding", "US-ASCII", "-d", filepath.Join(dir, "out")}
-	for path, src := range javaSDKStub() {
-		path = filepath.Join(dir, "stub", filepath.FromSlash(path))
-		writeFile(t, path, src)
-		args = append(args, path)
+	classes, err := sdkstub.BuildJava(javac, filepath.Join(dir, "stub"))
+	if err != nil {
+		t.Fatal(err)
 	}
+	// A short-lived compiler: C1 alone and the serial collector start faster.
+	args := []string{"-J-XX:TieredStopAtLevel=1", "-J-XX:+UseSerialGC", "-proc:none", "-Xmaxerrs", "100000", "-encoding", "US-ASCII", "-cp", classes, "-d", filepath.Join(dir, "out")}
 	for name, src := range files {
 		path := filepath.Join(dir, name+".java")
 		writeFile(t, path, src)
@@ -70,9 +72,6 @@ func javacProblems(t *testing.T, javac string, files map[string]string) map[stri
 			end = locs[i+1][0]
 		}
 		path, line := text[loc[2]:loc[3]], text[loc[4]:loc[5]]
-		if strings.Contains(path, string(filepath.Separator)+"stub"+string(filepath.Separator)) {
-			t.Fatalf("the stand-in SDK does not compile:\n%s", text)
-		}
 		name := strings.TrimSuffix(filepath.Base(path), ".java")
 		problems[name] = append(problems[name], "line "+line+": "+strings.TrimSpace(text[loc[6]:end]))
 	}
@@ -137,14 +136,16 @@ func TestJavaSnippets(t *testing.T) {
 var csError = regexp.MustCompile(`(?m)^(.+\.cs)\((\d+),\d+\): error (CS\d+: .*)$`)
 
 // mcsProblems compiles the snippets (class name to source), each with its
-// class Program renamed, with the stand-in SDK (stubs_test.go) in one mcs
+// class Program renamed, with the stand-in SDK (sdkstub) in one mcs
 // run, and returns mcs's errors by snippet.
 func mcsProblems(t *testing.T, mcs string, files map[string]string) map[string][]string {
 	t.Helper()
 	dir := t.TempDir()
-	stub := filepath.Join(dir, "stub", "AWSSDK.DynamoDBv2.cs")
-	writeFile(t, stub, csharpSDKStub())
-	args := []string{"-target:library", "-codepage:utf8", "-r:System.dll", "-out:" + filepath.Join(dir, "snippets.dll"), stub}
+	sdk, err := sdkstub.BuildCSharp(mcs, t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	args := []string{"-target:library", "-codepage:utf8", "-r:System.dll", "-r:" + sdk, "-out:" + filepath.Join(dir, "snippets.dll")}
 	for name, src := range files {
 		if strings.Count(src, "\nclass Program\n") != 1 {
 			t.Fatalf("not one class Program:\n%s", src)
@@ -162,9 +163,6 @@ func mcsProblems(t *testing.T, mcs string, files map[string]string) map[string][
 	found := false
 	for _, m := range csError.FindAllStringSubmatch(text, -1) {
 		found = true
-		if m[1] == stub {
-			t.Fatalf("the stand-in SDK does not compile:\n%s", text)
-		}
 		name := strings.TrimSuffix(filepath.Base(m[1]), ".cs")
 		problems[name] = append(problems[name], "line "+m[2]+": "+m[3])
 	}
@@ -220,25 +218,15 @@ func TestCSharpSnippets(t *testing.T) {
 // rustError is one rustc diagnostic's head and location.
 var rustError = regexp.MustCompile(`(?m)^error(\[E\d+\])?: (.*)\n\s*--> [^:]+:(\d+):`)
 
-// rustStubs builds the stand-in crates (stubs_test.go) in dir and returns
+// rustStubs builds the stand-in crates (sdkstub) in dir and returns
 // rustc's arguments to use them.
 func rustStubs(t *testing.T, rustc, dir string) []string {
 	t.Helper()
-	build := func(name, src string, args ...string) {
-		path := filepath.Join(dir, name+".rs")
-		writeFile(t, path, src)
-		args = append([]string{"--edition", "2021", "--crate-name", name, "-L", dir, "--out-dir", dir, "-A", "warnings", path}, args...)
-		if out, err := run(t, 5*time.Minute, dir, nil, rustc, args...); err != nil {
-			t.Fatalf("building the stand-in for %s: %v\n%s", name, err, out)
-		}
+	args, err := sdkstub.BuildRust(rustc, dir)
+	if err != nil {
+		t.Fatal(err)
 	}
-	build("tokio", rustTokioStub, "--crate-type", "proc-macro")
-	build("aws_config", rustConfigStub, "--crate-type", "rlib")
-	build("aws_sdk_dynamodb", rustSDKStub(), "--crate-type", "rlib", "--extern", "aws_config="+filepath.Join(dir, "libaws_config.rlib"))
-	return []string{"-L", dir,
-		"--extern", "tokio=" + filepath.Join(dir, "libtokio.so"),
-		"--extern", "aws_config=" + filepath.Join(dir, "libaws_config.rlib"),
-		"--extern", "aws_sdk_dynamodb=" + filepath.Join(dir, "libaws_sdk_dynamodb.rlib")}
+	return args
 }
 
 // rustcProblems compiles the snippets as modules of one crate, against

@@ -34,7 +34,7 @@ func checkCorpus(t testing.TB) []testCase {
 		}
 	}
 	for _, op := range Operations() {
-		s := operations[op].input
+		s := operations[op].Input
 		for _, variant := range []string{"full", "empty"} {
 			v := sampleValue(s, variant == "empty", 0)
 			body, err := json.Marshal(v)
@@ -75,7 +75,7 @@ func everyType() map[string]any {
 // sampleValue is a JSON value of shape s: every member of a structure,
 // one element in a list, one entry in a map, or none when empty.
 func sampleValue(s *shape, empty bool, depth int) any {
-	switch s.kind {
+	switch s.Kind {
 	case kString:
 		return "x"
 	case kInt32:
@@ -85,23 +85,23 @@ func sampleValue(s *shape, empty bool, depth int) any {
 	case kBool:
 		return depth%2 == 0
 	case kEnum:
-		return s.values[len(s.values)-1]
+		return s.Values[len(s.Values)-1]
 	case kStruct:
 		m := map[string]any{}
-		for _, f := range s.fields {
-			m[f.name] = sampleValue(f.shape, empty, depth+1)
+		for _, f := range s.Fields {
+			m[f.Name] = sampleValue(f.Shape, empty, depth+1)
 		}
 		return m
 	case kList:
 		if empty {
 			return []any{}
 		}
-		return []any{sampleValue(s.elem, empty, depth+1)}
+		return []any{sampleValue(s.Elem, empty, depth+1)}
 	case kMap:
 		if empty {
 			return map[string]any{}
 		}
-		return map[string]any{"k" + strings.Repeat("x", depth): sampleValue(s.elem, empty, depth+1)}
+		return map[string]any{"k" + strings.Repeat("x", depth): sampleValue(s.Elem, empty, depth+1)}
 	}
 	return everyType()
 }

@@ -14,7 +14,7 @@ var csharpLayout = layout{indent: "    ", indentWidth: 4, width: 100}
 
 func renderCSharp(c *call) string {
 	cs := &csWriter{}
-	in := cs.object(c.in, c.op.input, c.op.name+"Request")
+	in := cs.object(c.in, c.op.Input, c.op.Name+"Request")
 
 	config := initializer("new AmazonDynamoDBConfig {")
 	if c.endpoint != "" {
@@ -27,19 +27,13 @@ func renderCSharp(c *call) string {
 	var body strings.Builder
 	csharpLayout.statement(&body, 2, "var config = ", config, ";")
 	body.WriteString("        var client = new AmazonDynamoDBClient(config);\n")
-	csharpLayout.statement(&body, 2, "var response = await client."+c.op.name+"Async(", in, ");")
+	csharpLayout.statement(&body, 2, "var response = await client."+c.op.Name+"Async(", in, ");")
 	body.WriteString("        Console.WriteLine(response.HttpStatusCode);\n")
 
 	var b strings.Builder
 	b.WriteString("using System;\n")
-	if cs.collections {
-		b.WriteString("using System.Collections.Generic;\n")
-	}
-	if cs.stream {
-		b.WriteString("using System.IO;\n")
-	}
-	if cs.text {
-		b.WriteString("using System.Text;\n")
+	for _, ns := range cs.imports() {
+		b.WriteString("using " + ns + ";\n")
 	}
 	b.WriteString("using System.Threading.Tasks;\n")
 	if c.endpoint == "" {
@@ -58,6 +52,31 @@ type csWriter struct {
 	collections bool // List, Dictionary
 	stream      bool // MemoryStream
 	text        bool // Encoding
+	parts       func(string) []Part
+}
+
+// imports are the namespaces the expressions written so far use.
+func (cs *csWriter) imports() []string {
+	var out []string
+	if cs.collections {
+		out = append(out, "System.Collections.Generic")
+	}
+	if cs.stream {
+		out = append(out, "System.IO")
+	}
+	if cs.text {
+		out = append(out, "System.Text")
+	}
+	return out
+}
+
+// str is s as a string: its literal, or the concatenation of its parts.
+func (cs *csWriter) str(s string) string {
+	lit, parts, ok := literal(cs.parts, s)
+	if !ok {
+		return plus(parts, csQuote)
+	}
+	return csQuote(lit)
 }
 
 // initializer is an object or collection initializer, "new T {".
@@ -72,7 +91,7 @@ func initializer(open string) *doc {
 func (cs *csWriter) object(v *jvalue, s *shape, class string) *doc {
 	d := initializer("new " + class + " {")
 	for _, m := range v.members {
-		d.add(m.name+" = ", cs.value(m.value, s.member(m.name)))
+		d.add(m.name+" = ", cs.value(m.value, s.Member(m.name)))
 	}
 	return d
 }
@@ -80,31 +99,32 @@ func (cs *csWriter) object(v *jvalue, s *shape, class string) *doc {
 // value is v, of shape s, as the .NET SDK's type: int, long, bool, the
 // enum's ConstantClass, List<T>, Dictionary<string, T>.
 func (cs *csWriter) value(v *jvalue, s *shape) *doc {
-	switch s.kind {
+	switch s.Kind {
 	case kString:
-		return leaf(csQuote(v.str))
+		return leaf(cs.str(v.str))
 	case kInt32, kInt64:
 		return leaf(v.str)
 	case kBool:
 		return leaf(jsBool(v.boolean))
 	case kEnum:
-		if slices.Contains(s.values, v.str) && javaIdent(v.str) {
-			return leaf(s.name + "." + v.str)
+		lit, _, ok := literal(cs.parts, v.str)
+		if ok && slices.Contains(s.Values, lit) && javaIdent(lit) {
+			return leaf(s.Name + "." + lit)
 		}
 		// The SDK's enums are classes that take any value.
-		return leaf("new " + s.name + "(" + csQuote(v.str) + ")")
+		return leaf("new " + s.Name + "(" + cs.str(v.str) + ")")
 	case kStruct:
-		return cs.object(v, s, s.name)
+		return cs.object(v, s, s.Name)
 	case kList:
 		d := initializer("new " + cs.typeName(s) + " {")
 		for _, e := range v.elems {
-			d.add("", cs.value(e, s.elem))
+			d.add("", cs.value(e, s.Elem))
 		}
 		return d
 	case kMap:
 		d := initializer("new " + cs.typeName(s) + " {")
 		for _, m := range v.members {
-			d.add("["+csQuote(m.name)+"] = ", cs.value(m.value, s.elem))
+			d.add("["+cs.str(m.name)+"] = ", cs.value(m.value, s.Elem))
 		}
 		return d
 	}
@@ -113,7 +133,7 @@ func (cs *csWriter) value(v *jvalue, s *shape) *doc {
 
 // typeName is the C# type of shape s.
 func (cs *csWriter) typeName(s *shape) string {
-	switch s.kind {
+	switch s.Kind {
 	case kString:
 		return "string"
 	case kInt32:
@@ -124,14 +144,14 @@ func (cs *csWriter) typeName(s *shape) string {
 		return "bool"
 	case kList:
 		cs.collections = true
-		return "List<" + cs.typeName(s.elem) + ">"
+		return "List<" + cs.typeName(s.Elem) + ">"
 	case kMap:
 		cs.collections = true
-		return "Dictionary<string, " + cs.typeName(s.elem) + ">"
+		return "Dictionary<string, " + cs.typeName(s.Elem) + ">"
 	case kAttr:
 		return "AttributeValue"
 	}
-	return s.name
+	return s.Name
 }
 
 // attr is new AttributeValue { S = "x" }. Setting BOOL or NULL, even to
@@ -142,7 +162,7 @@ func (cs *csWriter) attr(v *jvalue) *doc {
 	var val *doc
 	switch typ {
 	case "S", "N":
-		val = leaf(csQuote(x.str))
+		val = leaf(cs.str(x.str))
 	case "B":
 		val = cs.memoryStream(x.bytes)
 	case "NULL", "BOOL":
@@ -151,7 +171,7 @@ func (cs *csWriter) attr(v *jvalue) *doc {
 		cs.collections = true
 		val = initializer("new List<string> {")
 		for _, e := range x.elems {
-			val.add("", leaf(csQuote(e.str)))
+			val.add("", leaf(cs.str(e.str)))
 		}
 	case "BS":
 		cs.collections = true
@@ -169,7 +189,7 @@ func (cs *csWriter) attr(v *jvalue) *doc {
 		cs.collections = true
 		val = initializer("new Dictionary<string, AttributeValue> {")
 		for _, m := range x.members {
-			val.add("["+csQuote(m.name)+"] = ", cs.attr(m.value))
+			val.add("["+cs.str(m.name)+"] = ", cs.attr(m.value))
 		}
 	}
 	return initializer("new AttributeValue {").add(typ+" = ", val)

@@ -76,8 +76,25 @@
 //
 // The SDKs get Region, "us-east-1" when it is empty, and the endpoint only
 // when Endpoint is set. The tests compile or run each language's snippets
-// with its tools where installed: see tools_test.go and compilers_test.go. The snippets do not set credentials: the workbench's
-// endpoint accepts any, but the clients still want some configured.
+// with its tools where installed: see tools_test.go and compilers_test.go.
+// The snippets do not set credentials: the workbench's endpoint accepts
+// any, but the clients still want some configured.
+//
+// Expression renders a request in Java, C# or Rust as one expression of
+// the SDK's request type rather than a program: QueryRequest.builder()
+// ...build(), new QueryRequest { ... }, client.query()... . It is how
+// codegen/appcode writes the request of each data-access function: the
+// same checks, types, value printers and layout as Render's, with the
+// strings that hold the function's parameters (a Part of a string may be
+// an expression, e.g. a variable) printed as the language concatenates
+// them ("USER#" + userId in Java and C#, format!("USER#{}", user_id) in
+// Rust). The Expr it returns lays itself out as part of a statement
+// (Statement), takes more calls at the end of a builder chain (Call:
+// Rust's .send().await?) and says what it needs imported (Imports).
+//
+// The operations' shapes are DynamoDB's API model in
+// codegen/internal/ddbapi, from which codegen/internal/sdkstub also
+// writes the stand-in SDKs the tests compile Java, C# and Rust against.
 //
 // RenderFanOut renders a fan-out (one request per value of a parameter, as
 // a write-sharded key is read back) as the same program with the request in

@@ -12,7 +12,7 @@ var goLayout = layout{indent: "\t", indentWidth: 4, width: 100, gofmt: true}
 
 func renderGo(c *call) string {
 	g := &goWriter{}
-	input := g.structure(c.in, c.op.input, "&dynamodb."+c.op.input.name+"{")
+	input := g.structure(c.in, c.op.Input, "&dynamodb."+c.op.Input.Name+"{")
 
 	var body strings.Builder
 	body.WriteString("\tctx := context.Background()\n")
@@ -25,7 +25,7 @@ func renderGo(c *call) string {
 		body.WriteString("\tclient := dynamodb.NewFromConfig(cfg)\n")
 	}
 	body.WriteByte('\n')
-	goLayout.statement(&body, 1, "out, err := client."+c.op.name+"(ctx, ", input, ")")
+	goLayout.statement(&body, 1, "out, err := client."+c.op.Name+"(ctx, ", input, ")")
 	body.WriteString("\tif err != nil {\n\t\tlog.Fatal(err)\n\t}\n")
 	body.WriteString("\tfmt.Printf(\"%+v\\n\", out)\n")
 
@@ -57,7 +57,7 @@ type goWriter struct {
 func (g *goWriter) structure(v *jvalue, s *shape, open string) *doc {
 	d := group(open, "}", "")
 	for _, m := range v.members {
-		d.add(m.name+": ", g.member(m.value, s.member(m.name)))
+		d.add(m.name+": ", g.member(m.value, s.Member(m.name)))
 	}
 	return d
 }
@@ -65,7 +65,7 @@ func (g *goWriter) structure(v *jvalue, s *shape, open string) *doc {
 // member is v as the value of a struct field of shape s: the SDK's
 // optional scalars are pointers and its nested structures too.
 func (g *goWriter) member(v *jvalue, s *shape) *doc {
-	switch s.kind {
+	switch s.Kind {
 	case kString:
 		g.aws = true
 		return leaf("aws.String(" + strconv.Quote(v.str) + ")")
@@ -80,7 +80,7 @@ func (g *goWriter) member(v *jvalue, s *shape) *doc {
 		return leaf("aws.Bool(" + strconv.FormatBool(v.boolean) + ")")
 	case kStruct:
 		g.types = true
-		return g.structure(v, s, "&types."+s.name+"{")
+		return g.structure(v, s, "&types."+s.Name+"{")
 	}
 	return g.element(v, s, true)
 }
@@ -93,7 +93,7 @@ func (g *goWriter) element(v *jvalue, s *shape, typed bool) *doc {
 	if typed {
 		open = g.typeName(s) + "{"
 	}
-	switch s.kind {
+	switch s.Kind {
 	case kString:
 		return leaf(strconv.Quote(v.str))
 	case kInt32, kInt64:
@@ -106,19 +106,19 @@ func (g *goWriter) element(v *jvalue, s *shape, typed bool) *doc {
 			return leaf("types." + c)
 		}
 		// A value the SDK has no constant for is still a valid enum value.
-		return leaf("types." + s.name + "(" + strconv.Quote(v.str) + ")")
+		return leaf("types." + s.Name + "(" + strconv.Quote(v.str) + ")")
 	case kStruct:
 		return g.structure(v, s, open)
 	case kList:
 		d := group(open, "}", "")
 		for _, e := range v.elems {
-			d.add("", g.element(e, s.elem, false))
+			d.add("", g.element(e, s.Elem, false))
 		}
 		return d
 	case kMap:
 		d := group(open, "}", "")
 		for _, m := range v.members {
-			d.add(strconv.Quote(m.name)+": ", g.element(m.value, s.elem, false))
+			d.add(strconv.Quote(m.name)+": ", g.element(m.value, s.Elem, false))
 		}
 		return d
 	}
@@ -127,7 +127,7 @@ func (g *goWriter) element(v *jvalue, s *shape, typed bool) *doc {
 
 // typeName is the Go type of shape s.
 func (g *goWriter) typeName(s *shape) string {
-	switch s.kind {
+	switch s.Kind {
 	case kString:
 		return "string"
 	case kInt32:
@@ -137,15 +137,15 @@ func (g *goWriter) typeName(s *shape) string {
 	case kBool:
 		return "bool"
 	case kList:
-		return "[]" + g.typeName(s.elem)
+		return "[]" + g.typeName(s.Elem)
 	case kMap:
-		return "map[string]" + g.typeName(s.elem)
+		return "map[string]" + g.typeName(s.Elem)
 	case kAttr:
 		g.types = true
 		return "types.AttributeValue"
 	}
 	g.types = true
-	return "types." + s.name
+	return "types." + s.Name
 }
 
 // attr is an AttributeValue: an interface, so every value names its

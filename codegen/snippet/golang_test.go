@@ -149,7 +149,7 @@ func TestGoSnippets(t *testing.T) {
 	var enums strings.Builder
 	enums.WriteString("package enums\n\nimport \"github.com/aws/aws-sdk-go-v2/service/dynamodb/types\"\n\nvar All = []any{\n")
 	for _, s := range allEnums() {
-		for _, v := range s.values {
+		for _, v := range s.Values {
 			fmt.Fprintf(&enums, "\ttypes.%s,\n", enumConstant(s, v))
 		}
 	}
@@ -205,16 +205,16 @@ func allEnums() []*shape {
 			return
 		}
 		seen[s] = true
-		if s.kind == kEnum {
+		if s.Kind == kEnum {
 			out = append(out, s)
 		}
-		walk(s.elem)
-		for _, f := range s.fields {
-			walk(f.shape)
+		walk(s.Elem)
+		for _, f := range s.Fields {
+			walk(f.Shape)
 		}
 	}
 	for _, op := range Operations() {
-		walk(operations[op].input)
+		walk(operations[op].Input)
 	}
 	return out
 }

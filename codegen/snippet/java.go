@@ -13,11 +13,11 @@ var javaLayout = layout{indent: "    ", indentWidth: 4, width: 100}
 const javaModel = "software.amazon.awssdk.services.dynamodb.model."
 
 func renderJava(c *call) string {
-	j := &javaWriter{classes: map[string]bool{}}
-	request := c.op.name + "Request"
+	j := newJavaWriter(nil)
+	request := c.op.Name + "Request"
 	j.classes[request] = true
-	j.classes[c.op.name+"Response"] = true
-	in := j.builder(c.in, c.op.input, request)
+	j.classes[c.op.Name+"Response"] = true
+	in := j.builder(c.in, c.op.Input, request)
 
 	var body strings.Builder
 	client := chain("DynamoDbClient.builder()", ".build()").
@@ -26,7 +26,7 @@ func renderJava(c *call) string {
 		client.call(".endpointOverride(", leaf("URI.create("+javaQuote(c.endpoint)+")"), ")")
 	}
 	javaLayout.statement(&body, 2, "DynamoDbClient client = ", client, ";")
-	javaLayout.statement(&body, 2, c.op.name+"Response response = client."+lowerCamel(c.op.name)+"(", in, ");")
+	javaLayout.statement(&body, 2, c.op.Name+"Response response = client."+lowerCamel(c.op.Name)+"(", in, ");")
 	body.WriteString("        System.out.println(response);\n")
 
 	var b strings.Builder
@@ -37,18 +37,7 @@ func renderJava(c *call) string {
 	if c.endpoint != "" {
 		imports = append(imports, "java.net.URI")
 	}
-	if j.list {
-		imports = append(imports, "java.util.List")
-	}
-	if j.mapOf {
-		imports = append(imports, "java.util.Map")
-	}
-	if j.bytes {
-		imports = append(imports, "software.amazon.awssdk.core.SdkBytes")
-	}
-	for class := range j.classes {
-		imports = append(imports, javaModel+class)
-	}
+	imports = append(imports, j.imports()...)
 	// Sorted, which puts java.* before software.*, with a line between.
 	slices.Sort(imports)
 	for i, imp := range imports {
@@ -69,6 +58,38 @@ type javaWriter struct {
 	classes     map[string]bool // of the SDK's model package
 	list, mapOf bool            // java.util.List, java.util.Map
 	bytes       bool            // SdkBytes
+	parts       func(string) []Part
+}
+
+func newJavaWriter(parts func(string) []Part) *javaWriter {
+	return &javaWriter{classes: map[string]bool{}, parts: parts}
+}
+
+// imports are the classes the expressions written so far use.
+func (j *javaWriter) imports() []string {
+	var out []string
+	if j.list {
+		out = append(out, "java.util.List")
+	}
+	if j.mapOf {
+		out = append(out, "java.util.Map")
+	}
+	if j.bytes {
+		out = append(out, "software.amazon.awssdk.core.SdkBytes")
+	}
+	for _, class := range sortedKeys(j.classes) {
+		out = append(out, javaModel+class)
+	}
+	return out
+}
+
+// str is s as a String: its literal, or the concatenation of its parts.
+func (j *javaWriter) str(s string) *doc {
+	lit, parts, ok := literal(j.parts, s)
+	if !ok {
+		return leaf(plus(parts, javaQuote))
+	}
+	return leaf(javaQuote(lit))
 }
 
 // builder is a struct shape as Class.builder().member(value)...build(); the
@@ -77,7 +98,7 @@ func (j *javaWriter) builder(v *jvalue, s *shape, class string) *doc {
 	j.classes[class] = true
 	d := chain(class+".builder()", ".build()")
 	for _, m := range v.members {
-		d.call("."+lowerCamel(m.name)+"(", j.value(m.value, s.member(m.name)), ")")
+		d.call("."+lowerCamel(m.name)+"(", j.value(m.value, s.Member(m.name)), ")")
 	}
 	return d
 }
@@ -87,9 +108,9 @@ func (j *javaWriter) builder(v *jvalue, s *shape, class string) *doc {
 // and a Map for a map (Map.of keeps no order at run time, which DynamoDB
 // does not need).
 func (j *javaWriter) value(v *jvalue, s *shape) *doc {
-	switch s.kind {
+	switch s.Kind {
 	case kString:
-		return leaf(javaQuote(v.str))
+		return j.str(v.str)
 	case kInt32:
 		return leaf(v.str)
 	case kInt64:
@@ -97,19 +118,20 @@ func (j *javaWriter) value(v *jvalue, s *shape) *doc {
 	case kBool:
 		return leaf(jsBool(v.boolean))
 	case kEnum:
-		if slices.Contains(s.values, v.str) && javaIdent(v.str) {
-			j.classes[s.name] = true
-			return leaf(s.name + "." + v.str)
+		lit, _, ok := literal(j.parts, v.str)
+		if ok && slices.Contains(s.Values, lit) && javaIdent(lit) {
+			j.classes[s.Name] = true
+			return leaf(s.Name + "." + lit)
 		}
 		// Every enum member has a setter taking a String too, for values
 		// the SDK does not know yet.
-		return leaf(javaQuote(v.str))
+		return j.str(v.str)
 	case kStruct:
-		return j.builder(v, s, s.name)
+		return j.builder(v, s, s.Name)
 	case kList:
-		return j.listOf(v.elems, func(e *jvalue) *doc { return j.value(e, s.elem) })
+		return j.listOf(v.elems, func(e *jvalue) *doc { return j.value(e, s.Elem) })
 	case kMap:
-		return j.mapOfMembers(v.members, func(e *jvalue) *doc { return j.value(e, s.elem) })
+		return j.mapOfMembers(v.members, func(e *jvalue) *doc { return j.value(e, s.Elem) })
 	}
 	return j.attr(v)
 }
@@ -132,14 +154,14 @@ func (j *javaWriter) mapOfMembers(members []jmember, value func(*jvalue) *doc) *
 		d := group("Map.of(", ")", "")
 		d.bare = true
 		for _, m := range members {
-			d.add(javaQuote(m.name)+", ", value(m.value))
+			d.add(j.str(m.name).text+", ", value(m.value))
 		}
 		return d
 	}
 	d := group("Map.ofEntries(", ")", "")
 	d.bare = true
 	for _, m := range members {
-		d.call("Map.entry("+javaQuote(m.name)+", ", value(m.value), ")")
+		d.call("Map.entry("+j.str(m.name).text+", ", value(m.value), ")")
 	}
 	return d
 }
@@ -159,13 +181,13 @@ func (j *javaWriter) attr(v *jvalue) *doc {
 	var val *doc
 	switch typ {
 	case "S", "N":
-		val = leaf(javaQuote(x.str))
+		val = j.str(x.str)
 	case "B":
 		val = j.sdkBytes(x.bytes)
 	case "NULL", "BOOL":
 		val = leaf(jsBool(x.boolean))
 	case "SS", "NS":
-		val = j.listOf(x.elems, func(e *jvalue) *doc { return leaf(javaQuote(e.str)) })
+		val = j.listOf(x.elems, func(e *jvalue) *doc { return j.str(e.str) })
 	case "BS":
 		val = j.listOf(x.elems, func(e *jvalue) *doc { return j.sdkBytes(e.bytes) })
 	case "L":
@@ -197,15 +219,6 @@ func (j *javaWriter) sdkBytes(p []byte) *doc {
 	}
 	b.WriteString("})")
 	return leaf(b.String())
-}
-
-// lowerCamel is a member's name as the SDK for Java v2 writes its methods:
-// the first word lower-cased, acronyms whole ("SSESpecification" is
-// sseSpecification).
-func lowerCamel(name string) string {
-	w := words(name)
-	w[0] = strings.ToLower(w[0])
-	return strings.Join(w, "")
 }
 
 // javaIdent reports whether an enum value is a Java identifier, so that

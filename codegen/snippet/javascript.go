@@ -11,9 +11,9 @@ import (
 var jsLayout = layout{indent: "  ", indentWidth: 2, width: 80}
 
 func renderJS(c *call) string {
-	command := c.op.name + "Command"
+	command := c.op.Name + "Command"
 	js := &jsWriter{}
-	input := js.value(c.in, c.op.input)
+	input := js.value(c.in, c.op.Input)
 
 	var b strings.Builder
 	fmt.Fprintf(&b, "import { DynamoDBClient, %s } from \"@aws-sdk/client-dynamodb\";\n\n", command)
@@ -37,7 +37,7 @@ type jsWriter struct {
 // value is v, of shape s, as a JavaScript literal: the client takes the
 // request's own structure, with Uint8Arrays for binary values.
 func (js *jsWriter) value(v *jvalue, s *shape) *doc {
-	switch s.kind {
+	switch s.Kind {
 	case kString, kEnum:
 		return leaf(jsQuote(v.str))
 	case kInt32, kInt64:
@@ -47,15 +47,15 @@ func (js *jsWriter) value(v *jvalue, s *shape) *doc {
 	case kList:
 		d := group("[", "]", "")
 		for _, e := range v.elems {
-			d.add("", js.value(e, s.elem))
+			d.add("", js.value(e, s.Elem))
 		}
 		return d
 	case kMap, kStruct:
 		d := group("{", "}", " ")
 		for _, m := range v.members {
-			es := s.elem
-			if s.kind == kStruct {
-				es = s.member(m.name)
+			es := s.Elem
+			if s.Kind == kStruct {
+				es = s.Member(m.name)
 			}
 			d.add(jsKey(m.name)+": ", js.value(m.value, es))
 		}

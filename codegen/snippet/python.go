@@ -18,9 +18,9 @@ func renderPython(c *call) string {
 		client.add("endpoint_url=", leaf(pyQuote(c.endpoint)))
 	}
 	pythonLayout.statement(&b, 0, "client = ", client, "")
-	args := group("client."+joinWords(c.op.name, "_")+"(", ")", "")
+	args := group("client."+joinWords(c.op.Name, "_")+"(", ")", "")
 	for _, m := range c.in.members {
-		args.add(m.name+"=", pyValue(m.value, c.op.input.member(m.name)))
+		args.add(m.name+"=", pyValue(m.value, c.op.Input.Member(m.name)))
 	}
 	pythonLayout.statement(&b, 0, "response = ", args, "")
 	b.WriteString("print(response)\n")
@@ -30,7 +30,7 @@ func renderPython(c *call) string {
 // pyValue is v, of shape s, as a boto3 parameter: structures and maps are
 // dicts keyed by DynamoDB's member names, binary values are bytes.
 func pyValue(v *jvalue, s *shape) *doc {
-	switch s.kind {
+	switch s.Kind {
 	case kString, kEnum:
 		return leaf(pyQuote(v.str))
 	case kInt32, kInt64:
@@ -40,19 +40,19 @@ func pyValue(v *jvalue, s *shape) *doc {
 	case kList:
 		d := group("[", "]", "")
 		for _, e := range v.elems {
-			d.add("", pyValue(e, s.elem))
+			d.add("", pyValue(e, s.Elem))
 		}
 		return d
 	case kMap:
 		d := group("{", "}", "")
 		for _, m := range v.members {
-			d.add(pyQuote(m.name)+": ", pyValue(m.value, s.elem))
+			d.add(pyQuote(m.name)+": ", pyValue(m.value, s.Elem))
 		}
 		return d
 	case kStruct:
 		d := group("{", "}", "")
 		for _, m := range v.members {
-			d.add(pyQuote(m.name)+": ", pyValue(m.value, s.member(m.name)))
+			d.add(pyQuote(m.name)+": ", pyValue(m.value, s.Member(m.name)))
 		}
 		return d
 	}

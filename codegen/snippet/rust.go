@@ -6,29 +6,17 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/dynamodb-workbench/workbench/codegen/internal/ddbapi"
 )
 
 // rustLayout: rustfmt's four spaces and 100 columns (not all of its
 // choices of where to break).
 var rustLayout = layout{indent: "    ", indentWidth: 4, width: 100}
 
-// rustFallible are the structures whose builder's build() returns a
-// Result in aws-sdk-dynamodb: those with members DynamoDB's API model
-// marks required (the SDK checks them when building).
-var rustFallible = map[string]bool{
-	"AttributeDefinition": true, "KeySchemaElement": true, "Condition": true, "KeysAndAttributes": true,
-	"PutRequest": true, "DeleteRequest": true, "ConditionCheck": true, "Put": true, "Delete": true,
-	"Update": true, "TransactGetItem": true, "Get": true, "ProvisionedThroughput": true,
-	"StreamSpecification": true, "GlobalSecondaryIndex": true, "LocalSecondaryIndex": true,
-	"UpdateGlobalSecondaryIndexAction": true, "CreateGlobalSecondaryIndexAction": true,
-	"DeleteGlobalSecondaryIndexAction": true, "Tag": true, "TimeToLiveSpecification": true,
-	"BatchStatementRequest": true, "ParameterizedStatement": true,
-}
-
 func renderRust(c *call) string {
-	r := &rustWriter{types: map[string]bool{}}
-	send := r.builder(chain("client", ""), c.in, c.op.input)
-	send.items = slices.Insert(send.items, 0, item{key: "." + snake(c.op.name) + "()", val: leaf("")})
+	r := newRustWriter(nil)
+	send := r.request(c.in, c.op)
 	send.call(".send()", leaf(""), "")
 	send.call(".await?", leaf(""), "")
 
@@ -50,11 +38,7 @@ func renderRust(c *call) string {
 		b.WriteString("use aws_sdk_dynamodb::primitives::Blob;\n")
 	}
 	if len(r.types) > 0 {
-		names := make([]string, 0, len(r.types))
-		for n := range r.types {
-			names = append(names, n)
-		}
-		slices.Sort(names)
+		names := sortedKeys(r.types)
 		if len(names) == 1 {
 			fmt.Fprintf(&b, "use aws_sdk_dynamodb::types::%s;\n", names[0])
 		} else {
@@ -77,6 +61,61 @@ type rustWriter struct {
 	types   map[string]bool // of aws_sdk_dynamodb::types
 	blob    bool
 	hashMap bool
+	parts   func(string) []Part
+}
+
+func newRustWriter(parts func(string) []Part) *rustWriter {
+	return &rustWriter{types: map[string]bool{}, parts: parts}
+}
+
+// imports are the paths the expressions written so far use.
+func (r *rustWriter) imports() []string {
+	var out []string
+	if r.blob {
+		out = append(out, "aws_sdk_dynamodb::primitives::Blob")
+	}
+	for _, name := range sortedKeys(r.types) {
+		out = append(out, "aws_sdk_dynamodb::types::"+name)
+	}
+	if r.hashMap {
+		out = append(out, "std::collections::HashMap")
+	}
+	return out
+}
+
+// request is the operation's fluent builder, client.query() and its
+// setters.
+func (r *rustWriter) request(v *jvalue, op *operation) *doc {
+	return r.builder(chain("client", "").call("."+snake(op.Name)+"()", leaf(""), ""), v, op.Input)
+}
+
+// str is s as a setter's argument (arg: a literal does, as impl
+// Into<String>) or as a String: a literal, or format! of its parts.
+func (r *rustWriter) str(s string, arg bool) string {
+	lit, parts, ok := literal(r.parts, s)
+	switch {
+	case !ok:
+		return rustFormat(parts)
+	case arg:
+		return rustQuote(lit)
+	}
+	return rustString(lit)
+}
+
+// rustFormat is format!("...{}...", expr, ...) of parts, the literal
+// text's braces doubled.
+func rustFormat(parts []Part) string {
+	var f strings.Builder
+	var args []string
+	for _, p := range parts {
+		if p.Expr {
+			f.WriteString("{}")
+			args = append(args, p.Text)
+		} else {
+			f.WriteString(strings.NewReplacer("{", "{{", "}", "}}").Replace(p.Text))
+		}
+	}
+	return "format!(" + rustQuote(f.String()) + ", " + strings.Join(args, ", ") + ")"
 }
 
 // builder adds v's members, of struct shape s, to the builder chain d as
@@ -85,21 +124,21 @@ type rustWriter struct {
 // with set_x(Some(...)), else it would not be sent at all.
 func (r *rustWriter) builder(d *doc, v *jvalue, s *shape) *doc {
 	for _, m := range v.members {
-		ms := s.member(m.name)
+		ms := s.Member(m.name)
 		name := snake(m.name)
 		switch {
-		case ms.kind == kList && len(m.value.elems) == 0:
+		case ms.Kind == kList && len(m.value.elems) == 0:
 			d.call(".set_"+name+"(", leaf("Some(vec![])"), ")")
-		case ms.kind == kMap && len(m.value.members) == 0:
+		case ms.Kind == kMap && len(m.value.members) == 0:
 			r.hashMap = true
 			d.call(".set_"+name+"(", leaf("Some(HashMap::new())"), ")")
-		case ms.kind == kList:
+		case ms.Kind == kList:
 			for _, e := range m.value.elems {
-				d.call("."+name+"(", r.value(e, ms.elem, true), ")")
+				d.call("."+name+"(", r.value(e, ms.Elem, true), ")")
 			}
-		case ms.kind == kMap:
+		case ms.Kind == kMap:
 			for _, e := range m.value.members {
-				d.call("."+name+"("+rustQuote(e.name)+", ", r.value(e.value, ms.elem, true), ")")
+				d.call("."+name+"("+r.str(e.name, true)+", ", r.value(e.value, ms.Elem, true), ")")
 			}
 		default:
 			d.call("."+name+"(", r.value(m.value, ms, true), ")")
@@ -112,38 +151,39 @@ func (r *rustWriter) builder(d *doc, v *jvalue, s *shape) *doc {
 // (arg) takes a string as impl Into<String>; inside a Vec or a HashMap it
 // must be a String.
 func (r *rustWriter) value(v *jvalue, s *shape, arg bool) *doc {
-	switch s.kind {
+	switch s.Kind {
 	case kString:
-		if arg {
-			return leaf(rustQuote(v.str))
-		}
-		return leaf(rustString(v.str))
+		return leaf(r.str(v.str, arg))
 	case kInt32, kInt64, kBool:
-		if s.kind == kBool {
+		if s.Kind == kBool {
 			return leaf(jsBool(v.boolean))
 		}
 		return leaf(v.str)
 	case kEnum:
-		name := rustName(s.name)
+		name := rustName(s.Name)
 		r.types[name] = true
-		if slices.Contains(s.values, v.str) && javaIdent(v.str) {
-			return leaf(name + "::" + rustName(strings.ReplaceAll(strings.ToLower(v.str), "_", " ")))
+		lit, parts, ok := literal(r.parts, v.str)
+		if ok && slices.Contains(s.Values, lit) && javaIdent(lit) {
+			return leaf(name + "::" + ddbapi.RustVariant(lit))
 		}
 		// Every enum has an Unknown variant for values the SDK does not
 		// know, made by From<&str>.
-		return leaf(name + "::from(" + rustQuote(v.str) + ")")
+		if !ok {
+			return leaf(name + "::from(" + rustFormat(parts) + ".as_str())")
+		}
+		return leaf(name + "::from(" + rustQuote(lit) + ")")
 	case kStruct:
-		name := rustName(s.name)
+		name := rustName(s.Name)
 		r.types[name] = true
 		end := ".build()"
-		if rustFallible[s.name] {
+		if ddbapi.Required[s.Name] {
 			end = ".build()?"
 		}
 		return r.builder(chain(name+"::builder()", end), v, s)
 	case kList:
-		return r.vec(v.elems, func(e *jvalue) *doc { return r.value(e, s.elem, false) })
+		return r.vec(v.elems, func(e *jvalue) *doc { return r.value(e, s.Elem, false) })
 	case kMap:
-		return r.hashMapOf(v.members, func(e *jvalue) *doc { return r.value(e, s.elem, false) })
+		return r.hashMapOf(v.members, func(e *jvalue) *doc { return r.value(e, s.Elem, false) })
 	}
 	return r.attr(v)
 }
@@ -164,7 +204,7 @@ func (r *rustWriter) hashMapOf(members []jmember, value func(*jvalue) *doc) *doc
 	}
 	d := group("HashMap::from([", "])", "")
 	for _, m := range members {
-		d.add("", group("(", ")", "").add("", leaf(rustString(m.name))).add("", value(m.value)))
+		d.add("", group("(", ")", "").add("", leaf(r.str(m.name, false))).add("", value(m.value)))
 	}
 	return d
 }
@@ -181,13 +221,13 @@ func (r *rustWriter) attr(v *jvalue) *doc {
 	var val *doc
 	switch typ {
 	case "S", "N":
-		val = leaf(rustString(x.str))
+		val = leaf(r.str(x.str, false))
 	case "B":
 		val = r.blobOf(x.bytes)
 	case "NULL", "BOOL":
 		val = leaf(jsBool(x.boolean))
 	case "SS", "NS":
-		val = r.vec(x.elems, func(e *jvalue) *doc { return leaf(rustString(e.str)) })
+		val = r.vec(x.elems, func(e *jvalue) *doc { return leaf(r.str(e.str, false)) })
 	case "BS":
 		val = r.vec(x.elems, func(e *jvalue) *doc { return r.blobOf(e.bytes) })
 	case "L":
@@ -222,21 +262,6 @@ func (r *rustWriter) blobOf(p []byte) *doc {
 	}
 	b.WriteString(`".to_vec())`)
 	return leaf(b.String())
-}
-
-// snake is a name in the SDK's snake_case: "SSESpecification" is
-// sse_specification.
-func snake(name string) string { return joinWords(name, "_") }
-
-// rustName is a name in the SDK's UpperCamelCase, acronyms included:
-// "SSEType" is SseType, "ALL_NEW" (as "all new") AllNew.
-func rustName(name string) string {
-	var b strings.Builder
-	for _, w := range strings.Fields(strings.Join(words(name), " ")) {
-		b.WriteString(strings.ToUpper(w[:1]))
-		b.WriteString(strings.ToLower(w[1:]))
-	}
-	return b.String()
 }
 
 // rustString is s as a String.

@@ -61,10 +61,10 @@ func TestShapesMatchSDK(t *testing.T) {
 			t.Errorf("no SDK input for %s", name)
 			continue
 		}
-		if typ.Name() != op.input.name {
-			t.Errorf("%s: input %s, SDK %s", name, op.input.name, typ.Name())
+		if typ.Name() != op.Input.Name {
+			t.Errorf("%s: input %s, SDK %s", name, op.Input.Name, typ.Name())
 		}
-		compareStruct(t, op.input, typ)
+		compareStruct(t, op.Input, typ)
 	}
 }
 
@@ -76,21 +76,21 @@ var (
 func compareStruct(t *testing.T, s *shape, typ reflect.Type) {
 	t.Helper()
 	if typ.Kind() != reflect.Struct {
-		t.Errorf("%s: SDK type %s is not a struct", s.name, typ)
+		t.Errorf("%s: SDK type %s is not a struct", s.Name, typ)
 		return
 	}
-	for _, f := range s.fields {
-		sf, ok := typ.FieldByName(f.name)
+	for _, f := range s.Fields {
+		sf, ok := typ.FieldByName(f.Name)
 		if !ok {
-			t.Errorf("%s.%s: no such field in the SDK's %s", s.name, f.name, typ)
+			t.Errorf("%s.%s: no such field in the SDK's %s", s.Name, f.Name, typ)
 			continue
 		}
-		compare(t, s.name+"."+f.name, f.shape, sf.Type, true)
+		compare(t, s.Name+"."+f.Name, f.Shape, sf.Type, true)
 	}
 	for i := range typ.NumField() {
 		sf := typ.Field(i)
-		if sf.IsExported() && s.member(sf.Name) == nil && !unsupported[typ.Name()+"."+sf.Name] {
-			t.Errorf("%s: the SDK's field %s is not a member", s.name, sf.Name)
+		if sf.IsExported() && s.Member(sf.Name) == nil && !unsupported[typ.Name()+"."+sf.Name] {
+			t.Errorf("%s: the SDK's field %s is not a member", s.Name, sf.Name)
 		}
 	}
 }
@@ -110,7 +110,7 @@ func compare(t *testing.T, path string, s *shape, typ reflect.Type, member bool)
 		}
 		return typ.Kind() == k && typ.PkgPath() == ""
 	}
-	switch s.kind {
+	switch s.Kind {
 	case kString:
 		want(pointerTo(reflect.String), "a string")
 	case kInt32:
@@ -120,28 +120,28 @@ func compare(t *testing.T, path string, s *shape, typ reflect.Type, member bool)
 	case kBool:
 		want(pointerTo(reflect.Bool), "a bool")
 	case kEnum:
-		want(typ.Kind() == reflect.String && typ.PkgPath() == typesPkg && typ.Name() == s.name, "types."+s.name)
+		want(typ.Kind() == reflect.String && typ.PkgPath() == typesPkg && typ.Name() == s.Name, "types."+s.Name)
 	case kAttr:
 		want(typ == attributeType, "types.AttributeValue")
 	case kList:
 		want(typ.Kind() == reflect.Slice, "a slice")
 		if typ.Kind() == reflect.Slice {
-			compare(t, path+"[]", s.elem, typ.Elem(), false)
+			compare(t, path+"[]", s.Elem, typ.Elem(), false)
 		}
 	case kMap:
 		want(typ.Kind() == reflect.Map && typ.Key().Kind() == reflect.String, "a map[string]")
 		if typ.Kind() == reflect.Map {
-			compare(t, path+"[]", s.elem, typ.Elem(), false)
+			compare(t, path+"[]", s.Elem, typ.Elem(), false)
 		}
 	case kStruct:
 		if member {
-			want(typ.Kind() == reflect.Pointer, "a pointer to types."+s.name)
+			want(typ.Kind() == reflect.Pointer, "a pointer to types."+s.Name)
 			if typ.Kind() != reflect.Pointer {
 				return
 			}
 			typ = typ.Elem()
 		}
-		want(typ.PkgPath() == typesPkg && typ.Name() == s.name, "types."+s.name)
+		want(typ.PkgPath() == typesPkg && typ.Name() == s.Name, "types."+s.Name)
 		compareStruct(t, s, typ)
 	}
 }
@@ -154,9 +154,9 @@ func cliOptions() string {
 		op := operations[name]
 		command := joinWords(name, "-")
 		fmt.Fprintf(&b, "%s\n", command)
-		for _, f := range op.input.fields {
-			opt := joinWords(f.name, "-")
-			if f.shape.kind == kBool {
+		for _, f := range op.Input.Fields {
+			opt := joinWords(f.Name, "-")
+			if f.Shape.Kind == kBool {
 				fmt.Fprintf(&b, "  --%s | --no-%s\n", opt, opt)
 			} else {
 				fmt.Fprintf(&b, "  --%s\n", opt)
@@ -218,10 +218,10 @@ print(json.dumps({c: sorted(table[c].arg_table) for c in sys.argv[1:]}))
 		command := joinWords(name, "-")
 		table := tables[command]
 		var mine []string
-		for _, f := range operations[name].input.fields {
-			opt := joinWords(f.name, "-")
+		for _, f := range operations[name].Input.Fields {
+			opt := joinWords(f.Name, "-")
 			mine = append(mine, opt)
-			if f.shape.kind == kBool {
+			if f.Shape.Kind == kBool {
 				mine = append(mine, "no-"+opt)
 			}
 		}

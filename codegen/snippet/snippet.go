@@ -90,26 +90,16 @@ const targetPrefix = "DynamoDB_20120810."
 // alone also refuses a NUL character in an argument. Errors start with
 // "snippet: " and name the operation.
 func Render(r Request, lang Language) (string, error) {
-	name := strings.TrimPrefix(r.Operation, targetPrefix)
-	op, ok := operations[name]
-	if !ok {
-		if r.Operation == "" {
-			return "", errors.New("snippet: no operation")
-		}
-		return "", fmt.Errorf("snippet: unknown operation %q (supported: %s)", r.Operation, strings.Join(Operations(), ", "))
+	op, err := lookup(r)
+	if err != nil {
+		return "", err
 	}
 	if !slices.Contains(Languages(), lang) {
 		return "", fmt.Errorf("snippet: unknown language %q", string(lang))
 	}
-	v, err := parseJSON(r.Input)
+	v, err := input(op, r)
 	if err != nil {
-		return "", fmt.Errorf("snippet: %s: %w", op.name, err)
-	}
-	if v.kind != jObject {
-		return "", fmt.Errorf("snippet: %s: the request must be a JSON object, not %s", op.name, v.kind)
-	}
-	if err := check(v, op.input, ""); err != nil {
-		return "", fmt.Errorf("snippet: %s: %w", op.name, err)
+		return "", err
 	}
 	region := r.Region
 	if region == "" {
@@ -134,6 +124,33 @@ func Render(r Request, lang Language) (string, error) {
 	default:
 		return renderJSON(v), nil
 	}
+}
+
+// lookup returns r's operation.
+func lookup(r Request) (*operation, error) {
+	op, ok := operations[strings.TrimPrefix(r.Operation, targetPrefix)]
+	if !ok {
+		if r.Operation == "" {
+			return nil, errors.New("snippet: no operation")
+		}
+		return nil, fmt.Errorf("snippet: unknown operation %q (supported: %s)", r.Operation, strings.Join(Operations(), ", "))
+	}
+	return op, nil
+}
+
+// input returns r's Input, parsed and checked against op's shape.
+func input(op *operation, r Request) (*jvalue, error) {
+	v, err := parseJSON(r.Input)
+	if err != nil {
+		return nil, fmt.Errorf("snippet: %s: %w", op.Name, err)
+	}
+	if v.kind != jObject {
+		return nil, fmt.Errorf("snippet: %s: the request must be a JSON object, not %s", op.Name, v.kind)
+	}
+	if err := check(v, op.Input, ""); err != nil {
+		return nil, fmt.Errorf("snippet: %s: %w", op.Name, err)
+	}
+	return v, nil
 }
 
 // call is a checked request ready to render.

@@ -265,11 +265,11 @@ func TestEnumConstants(t *testing.T) {
 		}
 	}
 	for s, want := range map[string]string{"ALL_NEW": "ReturnValueAllNew", "UPDATED_OLD": "ReturnValueUpdatedOld"} {
-		if got := enumConstant(eReturnValue, s); got != want {
+		if got := enumConstant(operations["PutItem"].Input.Member("ReturnValues"), s); got != want {
 			t.Errorf("enumConstant(%s) = %s, want %s", s, got, want)
 		}
 	}
-	if got := enumConstant(eSSEType, "AES256"); got != "SSETypeAes256" {
+	if got := enumConstant(operations["CreateTable"].Input.Member("SSESpecification").Member("SSEType"), "AES256"); got != "SSETypeAes256" {
 		t.Errorf("AES256: %s", got)
 	}
 }

@@ -537,13 +537,13 @@ func TestCLISnippets(t *testing.T) {
 	for _, c := range loadCases(t) {
 		args := shellArgs(t, sh, readGolden(t, c.name, CLI))
 		op := operations[c.req.Operation]
-		if len(args) < 2 || args[0] != "dynamodb" || args[1] != cliCommands[op.name] {
-			t.Errorf("%s: aws %q, want aws dynamodb %s", c.name, args, cliCommands[op.name])
+		if len(args) < 2 || args[0] != "dynamodb" || args[1] != cliCommands[op.Name] {
+			t.Errorf("%s: aws %q, want aws dynamodb %s", c.name, args, cliCommands[op.Name])
 			continue
 		}
 		byOption := map[string]field{}
-		for _, f := range op.input.fields {
-			byOption["--"+joinWords(f.name, "-")] = f
+		for _, f := range op.Input.Fields {
+			byOption["--"+joinWords(f.Name, "-")] = f
 		}
 		rebuilt := map[string]any{}
 		var endpoint, region string
@@ -573,24 +573,24 @@ func TestCLISnippets(t *testing.T) {
 			}
 			f, ok := byOption[opt]
 			if !ok {
-				if f, ok = byOption["--"+strings.TrimPrefix(opt, "--no-")]; !ok || f.shape.kind != kBool {
+				if f, ok = byOption["--"+strings.TrimPrefix(opt, "--no-")]; !ok || f.Shape.Kind != kBool {
 					t.Errorf("%s: unknown option %s", c.name, opt)
 					continue
 				}
-				rebuilt[f.name] = false
+				rebuilt[f.Name] = false
 				continue
 			}
-			switch f.shape.kind {
+			switch f.Shape.Kind {
 			case kBool:
-				rebuilt[f.name] = true
+				rebuilt[f.Name] = true
 			case kString, kEnum:
-				rebuilt[f.name] = next()
+				rebuilt[f.Name] = next()
 			default:
-				rebuilt[f.name] = json.RawMessage(next())
+				rebuilt[f.Name] = json.RawMessage(next())
 			}
 		}
-		if paginate == op.paginated {
-			t.Errorf("%s: --no-paginate is %v, want %v", c.name, !paginate, op.paginated)
+		if paginate == op.Paginated {
+			t.Errorf("%s: --no-paginate is %v, want %v", c.name, !paginate, op.Paginated)
 		}
 		if endpoint != c.req.Endpoint {
 			t.Errorf("%s: --endpoint-url %q, want %q", c.name, endpoint, c.req.Endpoint)
