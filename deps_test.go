@@ -175,6 +175,9 @@ func TestForbidden(t *testing.T) {
 		{"model", "go.etcd.io/bbolt", false},
 		{"cli", "github.com/aws/aws-sdk-go-v2", false},
 		{"server/api", modulePath + "/server/servertest", false},
+		{"codegen/appcode", modulePath + "/codegen/internal/sdkstub", false},
+		{"codegen/snippet", modulePath + "/codegen/internal/ddbapi", true},
+		{"app", modulePath + "/codegen/internal/ddbapi", false},
 		{"cli", modulePath + "/app", false},
 		{"cli", modulePath + "/server/importers", true},
 		{"codegen/appcode", modulePath + "/model/formats", true},
@@ -208,8 +211,8 @@ func forbidden(dir, imp string) string {
 		return "only app/, wasm/ and the root package import go-app"
 	case within(imp, mcpSDKPath) && !within(dir, "server/mcpserver"):
 		return "only server/mcpserver imports the MCP SDK (a server-side dependency, never in the page)"
-	case within(imp, modulePath+"/server/servertest"):
-		return "server/servertest is for tests: only _test.go files import it"
+	case within(imp, modulePath+"/server/servertest"), within(imp, modulePath+"/codegen/internal/sdkstub"):
+		return "server/servertest and codegen/internal/sdkstub are for tests: only _test.go files import them"
 	case within(dir, "codegen") && (within(imp, "text/template") || within(imp, "html/template")):
 		return "code generation is plain string building: no template engine (templates keep every exported method reachable)"
 	}
