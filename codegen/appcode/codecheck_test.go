@@ -39,7 +39,7 @@ func checkedModels(t *testing.T) []namedModel {
 	for _, p := range patterns.Catalog() {
 		out = append(out, namedModel{p.Name, p.Model()})
 	}
-	for _, name := range []string{"operations", "bare"} {
+	for _, name := range []string{"operations", "bare", "orders"} {
 		data, err := os.ReadFile(filepath.Join("testdata", name+".json"))
 		if err != nil {
 			t.Fatal(err)
@@ -201,7 +201,16 @@ func checkLibraryKeys(t *testing.T, work, format string) {
 			if format == ElectroDB {
 				rename = electroAttrs(e)
 			}
-			item, keys := exampleItem(t, e, rename)
+			item, keys, vals := exampleItem(t, e, rename)
+			if format == Toolbox {
+				// A parameter that is also an attribute of the model is
+				// that attribute: a put writes it under its own name.
+				for _, f := range e.fields {
+					if v, ok := vals[f.name]; ok && !f.key {
+						keys[f.name] = v
+					}
+				}
+			}
 			want[e.name] = keys
 			if format == ElectroDB {
 				script.WriteString("out[" + quote(e.name) + "] = m." + v + ".put(" + item + ").params().Item;\n")
@@ -242,9 +251,10 @@ func checkLibraryKeys(t *testing.T, work, format string) {
 }
 
 // exampleItem returns a JavaScript item for entity e: its key templates'
-// parameters and required attributes with example values, and the key
-// attributes the model's templates make of those values.
-func exampleItem(t *testing.T, e *entity, rename map[string]string) (string, map[string]any) {
+// parameters and required attributes with example values, the key
+// attributes the model's templates make of those values, and the
+// parameters' values as JSON would decode them.
+func exampleItem(t *testing.T, e *entity, rename map[string]string) (string, map[string]any, map[string]any) {
 	t.Helper()
 	vals := model.Params{}
 	var members []string
@@ -286,7 +296,14 @@ func exampleItem(t *testing.T, e *entity, rename map[string]string) (string, map
 			keys[k.attr] = s
 		}
 	}
-	return "{ " + strings.Join(members, ", ") + " }", keys
+	params := map[string]any{}
+	for _, p := range e.params {
+		params[p.name] = vals[p.name]
+		if p.typ == "N" {
+			params[p.name], _ = strconv.ParseFloat(vals[p.name], 64)
+		}
+	}
+	return "{ " + strings.Join(members, ", ") + " }", keys, params
 }
 
 func jsonList(paths []string, base string) string {

@@ -35,9 +35,11 @@ type toolboxEntity struct {
 
 func newToolboxEntity(e *entity) *toolboxEntity {
 	te := &toolboxEntity{e: e, savedAs: map[string]string{}, keyParams: map[string]bool{}}
-	names := map[string]bool{}
+	keyNames := map[string]bool{}
 	for _, f := range e.fields {
-		names[f.name] = true
+		if f.key {
+			keyNames[f.name] = true
+		}
 	}
 	for _, k := range e.keys {
 		if isPrimary(e.table, k.attr) {
@@ -61,8 +63,13 @@ func newToolboxEntity(e *entity) *toolboxEntity {
 			te.savedAs[p] = k.attr
 		}
 	}
+	// A parameter that is also an attribute of the model is that
+	// attribute: saved under its own name, so that a Toolbox put writes the
+	// model's item and a read keeps other writers' values. Only a
+	// parameter named like a key attribute it does not make by itself
+	// needs a name of its own.
 	for _, p := range e.params {
-		if _, ok := te.savedAs[p.name]; !ok && names[p.name] {
+		if _, ok := te.savedAs[p.name]; !ok && keyNames[p.name] {
 			te.savedAs[p.name] = p.name + "Param"
 		}
 	}
