@@ -15,7 +15,7 @@ func (d *Database) UpdateItem(in *UpdateItemInput) (*UpdateItemOutput, error) {
 	if in.Key == nil {
 		c.null("key")
 	}
-	writeEnums(&c, in.ReturnValues, in.ReturnConsumedCapacity, in.ReturnItemCollectionMetrics, in.ReturnValuesOnConditionCheckFailure, in.ConditionalOperator)
+	firstBadEnum(&c, in.ReturnValues, in.ReturnConsumedCapacity, in.ReturnItemCollectionMetrics, in.ReturnValuesOnConditionCheckFailure, in.ConditionalOperator)
 	if err := c.err(); err != nil {
 		return nil, err
 	}
@@ -25,7 +25,8 @@ func (d *Database) UpdateItem(in *UpdateItemInput) (*UpdateItemOutput, error) {
 	req.legacy.expected(in.Expected, in.ConditionalOperator)
 	p, err := req.parse()
 	if err != nil {
-		return nil, err
+		// Request validation: enveloped today (see Enveloped).
+		return nil, Enveloped(err)
 	}
 
 	d.mu.Lock()
