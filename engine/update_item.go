@@ -37,6 +37,12 @@ func (d *Database) UpdateItem(in *UpdateItemInput) (*UpdateItemOutput, error) {
 	}
 	w, err := d.prepareupdate(t, in.Key, p.update)
 	if err != nil {
+		if in.AttributeUpdates != nil && err.Message == attr.MsgIncorrectOperandType {
+			// AttributeUpdates is lowered to an UpdateExpression, whose
+			// ADD and DELETE word a type mismatch otherwise (dynalite's
+			// updateItem.js, recorded against DynamoDB).
+			return nil, validationf("Type mismatch for attribute to update")
+		}
 		return nil, err
 	}
 	u, err := d.writeOne(t, w, *in.TableName, p.condition, in.ReturnValuesOnConditionCheckFailure)

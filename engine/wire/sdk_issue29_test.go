@@ -145,3 +145,62 @@ func TestSDKIssue29Wording(t *testing.T) {
 		}), "ValidationException", env + "Value 'X' at 'returnValues' failed to satisfy constraint: Member must satisfy enum value set: [NONE, ALL_OLD, UPDATED_OLD, ALL_NEW, UPDATED_NEW]"},
 	})
 }
+
+func TestSDKIssue29Differences(t *testing.T) {
+	c, _ := newClient(t, unvalidated)
+	sdkFidelitySetup(t, c)
+	tab := aws.String("tab")
+	_, err := c.PutItem(ctx, &dynamodb.PutItemInput{TableName: tab, Item: Item{"pk": S("a"), "s": S("str"), "l": &types.AttributeValueMemberL{Value: []types.AttributeValue{S("x")}}}})
+	must(t, "PutItem", err)
+	big := strings.Repeat("x", 100000)
+	var puts []types.TransactWriteItem
+	for i := range 50 {
+		puts = append(puts, types.TransactWriteItem{Put: &types.Put{TableName: tab, Item: Item{"pk": S(fmt.Sprintf("q%d", i)), "x": S(big)}}})
+	}
+	runSDKCases(t, c, []sdkCase{
+		{"if_not_exists in a ConditionExpression", func(c *dynamodb.Client) error {
+			_, err := c.PutItem(ctx, &dynamodb.PutItemInput{TableName: tab, Item: Item{"pk": S("a")},
+				ConditionExpression: aws.String("if_not_exists(s, :v) = :v"), ExpressionAttributeValues: Item{":v": S("x")}})
+			return err
+		}, "ValidationException", "1 validation error detected: Invalid ConditionExpression: The function is not allowed in a condition expression; function: if_not_exists"},
+		{"legacy CONTAINS with a list operand", func(c *dynamodb.Client) error {
+			_, err := c.Scan(ctx, &dynamodb.ScanInput{TableName: tab, ScanFilter: map[string]types.Condition{"l": {ComparisonOperator: types.ComparisonOperatorContains,
+				AttributeValueList: []types.AttributeValue{&types.AttributeValueMemberL{Value: []types.AttributeValue{S("x")}}}}}})
+			return err
+		}, "ValidationException", "One or more parameter values were invalid: ComparisonOperator CONTAINS is not valid for L AttributeValue type"},
+		{"legacy NOT_CONTAINS on a missing attribute fails", func(c *dynamodb.Client) error {
+			_, err := c.PutItem(ctx, &dynamodb.PutItemInput{TableName: tab, Item: Item{"pk": S("b")},
+				Expected: map[string]types.ExpectedAttributeValue{"missing": {ComparisonOperator: types.ComparisonOperatorNotContains, AttributeValueList: []types.AttributeValue{S("x")}}}})
+			return err
+		}, "ConditionalCheckFailedException", "The conditional request failed"},
+		{"AttributeUpdates ADD of a number to a string", func(c *dynamodb.Client) error {
+			_, err := c.UpdateItem(ctx, &dynamodb.UpdateItemInput{TableName: tab, Key: Item{"pk": S("a")},
+				AttributeUpdates: map[string]types.AttributeValueUpdate{"s": {Action: types.AttributeActionAdd, Value: N("1")}}})
+			return err
+		}, "ValidationException", "Type mismatch for attribute to update"},
+		{"TransactWriteItems putting 5 MB", func(c *dynamodb.Client) error {
+			_, err := c.TransactWriteItems(ctx, &dynamodb.TransactWriteItemsInput{TransactItems: puts})
+			return err
+		}, "ValidationException", "Transaction payload size cannot exceed 4 MB"},
+		{"a bad ReturnValuesOnConditionCheckFailure", func(c *dynamodb.Client) error {
+			_, err := c.TransactWriteItems(ctx, &dynamodb.TransactWriteItemsInput{TransactItems: []types.TransactWriteItem{{Update: &types.Update{TableName: tab,
+				Key: Item{"pk": S("a")}, UpdateExpression: aws.String("SET z = :v"), ExpressionAttributeValues: Item{":v": S("x")},
+				ReturnValuesOnConditionCheckFailure: "dog"}}}})
+			return err
+		}, "ValidationException", "1 validation error detected: Value 'dog' at 'transactItems.1.member.update.returnValuesOnConditionCheckFailure' failed to satisfy constraint: Member must satisfy enum value set: [ALL_OLD, NONE]"},
+		{"UpdateTable with an empty GlobalSecondaryIndexUpdates", func(c *dynamodb.Client) error {
+			_, err := c.UpdateTable(ctx, &dynamodb.UpdateTableInput{TableName: tab, GlobalSecondaryIndexUpdates: []types.GlobalSecondaryIndexUpdate{}})
+			return err
+		}, "ValidationException", "At least one of ProvisionedThroughput, BillingMode, UpdateStreamEnabled, GlobalSecondaryIndexUpdates, SSESpecification, ReplicaUpdates, MultiAccountReplicaReady, ReplicaTransitRoleArn, MultiRegionConsistency, DeletionProtectionEnabled, OnDemandThroughput, WarmThroughput or TableClass is required"},
+		{"UpdateTable creating and deleting one index", func(c *dynamodb.Client) error {
+			_, err := c.UpdateTable(ctx, &dynamodb.UpdateTableInput{TableName: tab,
+				AttributeDefinitions: []types.AttributeDefinition{{AttributeName: aws.String("g"), AttributeType: types.ScalarAttributeTypeS}},
+				GlobalSecondaryIndexUpdates: []types.GlobalSecondaryIndexUpdate{
+					{Create: &types.CreateGlobalSecondaryIndexAction{IndexName: aws.String("gsi1"), KeySchema: []types.KeySchemaElement{{AttributeName: aws.String("g"), KeyType: types.KeyTypeHash}},
+						Projection: &types.Projection{ProjectionType: types.ProjectionTypeAll}}},
+					{Delete: &types.DeleteGlobalSecondaryIndexAction{IndexName: aws.String("gsi1")}},
+				}})
+			return err
+		}, "ValidationException", "One or more parameter values were invalid: Only one global secondary index update per index is allowed simultaneously. Index: gsi1"},
+	})
+}
