@@ -7,6 +7,7 @@ package wire_test
 // validation removed so that what DynamoDB refuses reaches the engine.
 
 import (
+	"context"
 	"fmt"
 	"strings"
 	"testing"
@@ -15,6 +16,7 @@ import (
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 	smithymw "github.com/aws/smithy-go/middleware"
+	smithyhttp "github.com/aws/smithy-go/transport/http"
 )
 
 // unvalidated removes the SDK's required-member checks.
@@ -203,4 +205,29 @@ func TestSDKIssue29Differences(t *testing.T) {
 			return err
 		}, "ValidationException", "One or more parameter values were invalid: Only one global secondary index update per index is allowed simultaneously. Index: gsi1"},
 	})
+}
+
+// TestSDKUnknownContentEncoding: the SDK's PutItem with a Content-Encoding
+// DynamoDB does not know fails with a 500 and writes nothing
+// (Alternator's test_garbage_content_encoding, against DynamoDB).
+func TestSDKUnknownContentEncoding(t *testing.T) {
+	c, _ := newClient(t, unvalidated)
+	sdkFidelitySetup(t, c)
+	garbage := func(o *dynamodb.Options) {
+		o.APIOptions = append(o.APIOptions, func(s *smithymw.Stack) error {
+			return s.Finalize.Add(smithymw.FinalizeMiddlewareFunc("garbageEncoding", func(ctx context.Context, in smithymw.FinalizeInput, next smithymw.FinalizeHandler) (smithymw.FinalizeOutput, smithymw.Metadata, error) {
+				if req, ok := in.Request.(*smithyhttp.Request); ok {
+					req.Header.Set("Content-Encoding", "garbage")
+				}
+				return next.HandleFinalize(ctx, in)
+			}), smithymw.After)
+		})
+	}
+	_, err := c.PutItem(ctx, &dynamodb.PutItemInput{TableName: aws.String("tab"), Item: Item{"pk": S("enc")}}, garbage)
+	wantError(t, "PutItem with Content-Encoding garbage", err, "InternalServerError", "")
+	out, err := c.GetItem(ctx, &dynamodb.GetItemInput{TableName: aws.String("tab"), Key: Item{"pk": S("enc")}, ConsistentRead: aws.Bool(true)})
+	must(t, "GetItem", err)
+	if out.Item != nil {
+		t.Errorf("the PutItem ran: %v", out.Item)
+	}
 }
