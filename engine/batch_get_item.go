@@ -16,8 +16,13 @@ func (d *Database) BatchGetItem(in *BatchGetItemInput) (*BatchGetItemOutput, err
 	if err := c.err(); err != nil {
 		return nil, err
 	}
-	if len(in.RequestItems) == 0 {
+	if in.RequestItems == nil {
 		return nil, validationf("The requestItems parameter is required for BatchGetItem")
+	}
+	if len(in.RequestItems) == 0 {
+		// An empty map: today's wording (issue 29, quoting the service;
+		// note the capitalised member name).
+		return nil, validationf("1 validation error detected: Value at 'RequestItems' failed to satisfy constraint: Member must have length greater than or equal to 1")
 	}
 	total := 0
 	for _, name := range sortedKeys(in.RequestItems) {

@@ -26,6 +26,13 @@ func CheckExpressions(in any) []ExpressionProblem {
 			out = append(out, ExpressionProblem{Member: member, Err: err})
 		}
 	}
+	// PutItem and UpdateItem envelope their request-validation errors
+	// (Enveloped); the problems say what the operation would.
+	checkEnveloped := func(req exprRequest) {
+		if _, err := req.parse(); err != nil {
+			out = append(out, ExpressionProblem{Err: Enveloped(err)})
+		}
+	}
 	switch x := in.(type) {
 	case *GetItemInput:
 		req := exprRequest{names: x.ExpressionAttributeNames, projection: x.ProjectionExpression, legacy: newLegacy("GetItem")}
@@ -35,13 +42,13 @@ func CheckExpressions(in any) []ExpressionProblem {
 		req := exprRequest{names: x.ExpressionAttributeNames, values: x.ExpressionAttributeValues,
 			condition: x.ConditionExpression, legacy: newLegacy("PutItem")}
 		req.legacy.expected(x.Expected, x.ConditionalOperator)
-		check("", req)
+		checkEnveloped(req)
 	case *UpdateItemInput:
 		req := exprRequest{names: x.ExpressionAttributeNames, values: x.ExpressionAttributeValues,
 			condition: x.ConditionExpression, update: x.UpdateExpression, legacy: newLegacy("UpdateItem")}
 		req.legacy.attributeUpdates(x.AttributeUpdates)
 		req.legacy.expected(x.Expected, x.ConditionalOperator)
-		check("", req)
+		checkEnveloped(req)
 	case *DeleteItemInput:
 		req := exprRequest{names: x.ExpressionAttributeNames, values: x.ExpressionAttributeValues,
 			condition: x.ConditionExpression, legacy: newLegacy("DeleteItem")}

@@ -7,16 +7,24 @@ import (
 	"github.com/dynamodb-workbench/workbench/engine/schema"
 )
 
+// MissingTableName is CreateTable's answer to a request without a TableName
+// member at all: DynamoDB words it apart from the constraint violations it
+// reports for an empty name (issue 29; data-types-and-limits.md §names,
+// "CreateTable instead says ..."). The definition cannot tell a missing
+// name from an empty one, so the wire layer, which sees the body, asks for
+// it.
+func MissingTableName() *Error {
+	return validationf("The parameter 'TableName' is required but was not present in the request")
+}
+
 // CreateTable implements DynamoDB's CreateTable. The table is ACTIVE at once.
 func (d *Database) CreateTable(in *CreateTableInput) (*CreateTableOutput, error) {
 	if in.TableName == "" {
-		// The definition cannot tell "TableName": "" from a missing name,
-		// which DynamoDB words "The parameter 'TableName' is required but
-		// was not present in the request". Every SDK sends the member (it
-		// is required client-side), so on the wire an empty name is almost
-		// always "" given, which DynamoDB's request validator reports
-		// against 'tableName' like any other bad name. The model's own
-		// validation keeps the "required" wording for a blank name.
+		// "TableName": "" given: DynamoDB's request validator reports it
+		// against 'tableName' like any other bad name. A request without
+		// the member is MissingTableName, which the wire layer answers
+		// before it calls here; the model's own validation keeps the
+		// "required" wording for a blank name.
 		if err := schema.ValidateNewTableName("", "tableName"); err != nil {
 			return nil, schemaError(err)
 		}

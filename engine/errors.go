@@ -2,6 +2,7 @@ package engine
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/dynamodb-workbench/workbench/engine/attr"
 )
@@ -79,4 +80,34 @@ func Errorf(code Code, format string, args ...any) *Error {
 // validationf builds a ValidationException.
 func validationf(format string, args ...any) *Error {
 	return Errorf(CodeValidation, format, args...)
+}
+
+// envelopePrefix is the coral validator's head for one violation.
+const envelopePrefix = "1 validation error detected: "
+
+// Enveloped returns e with DynamoDB's "1 validation error detected: " put in
+// front of its message, unless it has one already. Today's service answers
+// PutItem's and UpdateItem's request-validation errors so (the expression
+// parameters, the values' sets and NULLs, ReturnValues), and leaves their
+// data-plane errors bare (a key of the wrong type, an item too large): the
+// split dynoxide's tests record against DynamoDB (eu-west-2,
+// tests/http_server.rs "envelope matrix"), which issue 29 confirms for
+// the messages it lists. A nil e stays nil.
+func Enveloped(e *Error) *Error {
+	if e == nil || e.Code != CodeValidation || hasEnvelope(e.Message) {
+		return e
+	}
+	out := *e
+	out.Message = envelopePrefix + e.Message
+	return &out
+}
+
+// hasEnvelope reports whether a message already starts "N validation
+// error(s) detected: ".
+func hasEnvelope(msg string) bool {
+	i := 0
+	for i < len(msg) && msg[i] >= '0' && msg[i] <= '9' {
+		i++
+	}
+	return i > 0 && (strings.HasPrefix(msg[i:], " validation error detected: ") || strings.HasPrefix(msg[i:], " validation errors detected: "))
 }

@@ -252,6 +252,15 @@ func (l *legacySet) comparison(a, op string, list []attr.AttributeValue, key boo
 				l.fail("One or more parameter values were invalid: ComparisonOperator %s is not valid for %s AttributeValue type", op, t)
 				return "x"
 			}
+		case "CONTAINS", "NOT_CONTAINS":
+			// A scalar only: a list operand is a ValidationException, not
+			// a condition that fails (Alternator's
+			// test_update_expected_1_contains and _not_contains, against
+			// DynamoDB; the wording is IN's, dynalite's).
+			if t := v.Value.Type(); t != attr.TypeS && t != attr.TypeN && t != attr.TypeB {
+				l.fail("One or more parameter values were invalid: ComparisonOperator %s is not valid for %s AttributeValue type", op, t)
+				return "x"
+			}
 		case "LE", "LT", "GE", "GT", "BETWEEN", "BEGINS_WITH":
 			if t := v.Value.Type(); t != attr.TypeS && t != attr.TypeN && t != attr.TypeB || op == "BEGINS_WITH" && t == attr.TypeN {
 				l.fail("One or more parameter values were invalid: ComparisonOperator %s is not valid for %s AttributeValue type", op, t)
@@ -288,7 +297,10 @@ func (l *legacySet) comparison(a, op string, list []attr.AttributeValue, key boo
 	case "CONTAINS":
 		return "contains(" + n + ", " + l.value(list[0].Value) + ")"
 	case "NOT_CONTAINS":
-		return "NOT contains(" + n + ", " + l.value(list[0].Value) + ")"
+		// NOT_CONTAINS on a missing attribute is false, unlike NE
+		// (Alternator's test_update_expected_1_not_contains, against
+		// DynamoDB).
+		return "(attribute_exists(" + n + ") AND NOT contains(" + n + ", " + l.value(list[0].Value) + "))"
 	case "BEGINS_WITH":
 		return "begins_with(" + n + ", " + l.value(list[0].Value) + ")"
 	case "BETWEEN":

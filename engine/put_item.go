@@ -1,6 +1,8 @@
 package engine
 
 import (
+	"slices"
+
 	"github.com/dynamodb-workbench/workbench/engine/attr"
 	"github.com/dynamodb-workbench/workbench/engine/capacity"
 	"github.com/dynamodb-workbench/workbench/engine/expr"
@@ -22,14 +24,15 @@ func (d *Database) PutItem(in *PutItemInput) (*PutItemOutput, error) {
 		return nil, err
 	}
 	if err := onlyAllOld(in.ReturnValues); err != nil {
-		return nil, err
+		return nil, Enveloped(err)
 	}
 	req := exprRequest{names: in.ExpressionAttributeNames, values: in.ExpressionAttributeValues,
 		condition: in.ConditionExpression, legacy: newLegacy("PutItem")}
 	req.legacy.expected(in.Expected, in.ConditionalOperator)
 	p, err := req.parse()
 	if err != nil {
-		return nil, err
+		// Request validation: enveloped today (see Enveloped).
+		return nil, Enveloped(err)
 	}
 
 	d.mu.Lock()
@@ -192,6 +195,28 @@ func writeEnums(c *constraints, returnValues, rcc, ricm, onFailure, condOp strin
 	c.enum(ricm, "returnItemCollectionMetrics", enumReturnItemCollection...)
 	c.enum(onFailure, "returnValuesOnConditionCheckFailure", enumReturnOnCondition...)
 	c.enum(condOp, "conditionalOperator", enumConditionalOperator...)
+}
+
+// firstBadEnum is writeEnums reporting only the first enumerated member out
+// of its set: UpdateItem with both a bad ReturnValues and a bad
+// ReturnConsumedCapacity names only ReturnValues today (issue 29, measured
+// against the service; dynalite's older recordings list both).
+func firstBadEnum(c *constraints, returnValues, rcc, ricm, onFailure, condOp string) {
+	for _, m := range []struct {
+		v, path string
+		allowed []string
+	}{
+		{returnValues, "returnValues", enumReturnValues},
+		{rcc, "returnConsumedCapacity", enumReturnConsumedCapacity},
+		{ricm, "returnItemCollectionMetrics", enumReturnItemCollection},
+		{onFailure, "returnValuesOnConditionCheckFailure", enumReturnOnCondition},
+		{condOp, "conditionalOperator", enumConditionalOperator},
+	} {
+		if m.v != "" && !slices.Contains(m.allowed, m.v) {
+			c.enum(m.v, m.path, m.allowed...)
+			return
+		}
+	}
 }
 
 // onlyAllOld enforces that PutItem and DeleteItem return nothing but the old item.

@@ -15,7 +15,7 @@ func (d *Database) UpdateItem(in *UpdateItemInput) (*UpdateItemOutput, error) {
 	if in.Key == nil {
 		c.null("key")
 	}
-	writeEnums(&c, in.ReturnValues, in.ReturnConsumedCapacity, in.ReturnItemCollectionMetrics, in.ReturnValuesOnConditionCheckFailure, in.ConditionalOperator)
+	firstBadEnum(&c, in.ReturnValues, in.ReturnConsumedCapacity, in.ReturnItemCollectionMetrics, in.ReturnValuesOnConditionCheckFailure, in.ConditionalOperator)
 	if err := c.err(); err != nil {
 		return nil, err
 	}
@@ -25,7 +25,8 @@ func (d *Database) UpdateItem(in *UpdateItemInput) (*UpdateItemOutput, error) {
 	req.legacy.expected(in.Expected, in.ConditionalOperator)
 	p, err := req.parse()
 	if err != nil {
-		return nil, err
+		// Request validation: enveloped today (see Enveloped).
+		return nil, Enveloped(err)
 	}
 
 	d.mu.Lock()
@@ -36,6 +37,12 @@ func (d *Database) UpdateItem(in *UpdateItemInput) (*UpdateItemOutput, error) {
 	}
 	w, err := d.prepareupdate(t, in.Key, p.update)
 	if err != nil {
+		if in.AttributeUpdates != nil && err.Message == attr.MsgIncorrectOperandType {
+			// AttributeUpdates is lowered to an UpdateExpression, whose
+			// ADD and DELETE word a type mismatch otherwise (dynalite's
+			// updateItem.js, recorded against DynamoDB).
+			return nil, validationf("Type mismatch for attribute to update")
+		}
 		return nil, err
 	}
 	u, err := d.writeOne(t, w, *in.TableName, p.condition, in.ReturnValuesOnConditionCheckFailure)

@@ -1,5 +1,7 @@
 package attr
 
+import "strings"
+
 // ValidationError is a value that is well-formed JSON of the right shape but
 // that DynamoDB rejects on its content (an invalid number, an empty set, a
 // NULL that is not true, ...). The wire layer answers it with a
@@ -54,6 +56,19 @@ const (
 	// Union and Difference return it for mismatched sets.
 	MsgIncorrectOperandType = "An operand in the update expression has an incorrect data type"
 )
+
+// IsSetOrNullMessage reports whether a validation message is one of the
+// set and NULL family (an empty set, duplicates in a set, a NULL that is
+// not true), possibly inside the wrapper the ExpressionAttributeValues
+// errors add: the family PutItem and UpdateItem envelope today.
+func IsSetOrNullMessage(msg string) bool {
+	for _, m := range []string{MsgNullNotTrue, MsgEmptyStringSet, MsgEmptyNumberSet, MsgEmptyBinarySet, "contains duplicates"} {
+		if strings.Contains(msg, m) {
+			return true
+		}
+	}
+	return false
+}
 
 // MaxNameLength is the longest attribute name DynamoDB accepts, in UTF-8
 // bytes (the API model's maximum; Alternator's tests against DynamoDB found

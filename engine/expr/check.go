@@ -228,6 +228,24 @@ func (c *checker) unknownFunction(n Node, known map[string]int) *Error {
 	})
 }
 
+// updateFunctionInCondition reports the first call of an UpdateExpression
+// function (if_not_exists, list_append) in a condition: DynamoDB knows the
+// name and says it is not allowed there, rather than unknown (Alternator's
+// test_update_condition_unknown_function matches "not allowed" against
+// DynamoDB; the wording is the one dynoxide's expression checks give).
+func (c *checker) updateFunctionInCondition(n Node) *Error {
+	return preorder(n, func(n Node) *Error {
+		if x, ok := n.(*callNode); ok {
+			if _, ok := updateFunctions[x.name]; ok {
+				if _, ok := conditionFunctions[x.name]; !ok {
+					return errorf(c.kind, x.Pos(), msgUpdateFunctionInCondition, x.name)
+				}
+			}
+		}
+		return nil
+	})
+}
+
 // arity reports a call with the wrong number of arguments.
 func (c *checker) arity(x *callNode, known map[string]int) *Error {
 	if want := known[x.name]; want != len(x.args) {

@@ -91,6 +91,9 @@ func (c *checker) checkCondition(root condNode) *Error {
 	if err := c.redundantParens(root); err != nil {
 		return err
 	}
+	if err := c.updateFunctionInCondition(root); err != nil {
+		return err
+	}
 	if err := c.unknownFunction(root, conditionFunctions); err != nil {
 		return err
 	}

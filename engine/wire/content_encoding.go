@@ -14,11 +14,17 @@ import (
 // MaxRequestBytes: a zip bomb gets the same 413 as an oversized body.
 var errBodyTooLarge = errors.New("decompressed request body exceeds the limit")
 
+// errUnknownCoding reports a Content-Encoding other than gzip, deflate and
+// identity. DynamoDB answers it with a 500 and does not run the request
+// (Alternator's test_garbage_content_encoding, against DynamoDB: a PutItem
+// with "Content-Encoding: garbage" is not written).
+var errUnknownCoding = errors.New("unsupported Content-Encoding")
+
 // decodeContentEncoding undoes a request's Content-Encoding (gzip or
 // deflate, as SDKs configured for request compression send), reading at
 // most MaxRequestBytes of output whatever the compressed size. "identity"
-// and an absent header leave the body as it is; another coding is left
-// alone too, so the body then fails as JSON, as it would on DynamoDB.
+// and an absent header leave the body as it is; another coding is
+// errUnknownCoding.
 func decodeContentEncoding(values []string, body []byte) ([]byte, error) {
 	if len(values) == 0 || len(body) == 0 {
 		return body, nil
@@ -42,8 +48,10 @@ func decodeContentEncoding(values []string, body []byte) ([]byte, error) {
 				} else {
 					rd = flate.NewReader(bytes.NewReader(body))
 				}
-			default:
+			case "identity", "":
 				continue
+			default:
+				return nil, errUnknownCoding
 			}
 			out, err := io.ReadAll(io.LimitReader(rd, MaxRequestBytes+1))
 			if err != nil {

@@ -79,3 +79,22 @@ func TestRequestContentEncoding(t *testing.T) {
 		t.Errorf("identity: %d %s", resp.StatusCode, got)
 	}
 }
+
+// TestUnknownContentEncoding: a coding DynamoDB does not know is a 500 and
+// the request is not run (Alternator's test_garbage_content_encoding,
+// against DynamoDB; issue 29: the engine used to write the item).
+func TestUnknownContentEncoding(t *testing.T) {
+	db := engine.New()
+	h := NewHandler(db)
+	if status, resp := Dispatch(db, TargetPrefix+"CreateTable", []byte(`{"TableName":"enc","AttributeDefinitions":[{"AttributeName":"pk","AttributeType":"S"}],"KeySchema":[{"AttributeName":"pk","KeyType":"HASH"}],"BillingMode":"PAY_PER_REQUEST"}`)); status != 200 {
+		t.Fatalf("CreateTable: %d %s", status, resp)
+	}
+	resp := serve(t, h, request{target: TargetPrefix + "PutItem", body: `{"TableName":"enc","Item":{"pk":{"S":"a"}}}`, headers: map[string]string{"Content-Encoding": "garbage"}})
+	got := readAll(t, resp)
+	if resp.StatusCode != http.StatusInternalServerError || !strings.Contains(string(got), "InternalServerError") {
+		t.Errorf("garbage coding: %d %s, want 500 InternalServerError", resp.StatusCode, got)
+	}
+	if _, out := Dispatch(db, TargetPrefix+"Scan", []byte(`{"TableName":"enc","Select":"COUNT"}`)); !strings.Contains(string(out), `"Count":0`) {
+		t.Errorf("the request ran: %s", out)
+	}
+}

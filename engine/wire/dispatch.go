@@ -13,6 +13,7 @@ import (
 	"github.com/dynamodb-workbench/workbench/engine/json"
 
 	"github.com/dynamodb-workbench/workbench/engine"
+	"github.com/dynamodb-workbench/workbench/engine/attr"
 	"github.com/dynamodb-workbench/workbench/engine/partiql"
 )
 
@@ -30,7 +31,7 @@ func op[In, Out any](call func(*engine.Database, *In) (*Out, error), encode func
 	inType := reflect.TypeFor[In]()
 	return func(db *engine.Database, body, dst []byte) ([]byte, error) {
 		in := new(In)
-		if n := len(body); n > 0 && body[n-1] == '\\' || bytes.IndexByte(body, 0) >= 0 {
+		if !safeForGoJSON(body) {
 			// Malformed (JSON never ends in a backslash nor holds a
 			// raw NUL), and go-json must not see it: it marks the end
 			// of its copy of the body with a NUL, and an escape at
@@ -63,6 +64,48 @@ func op[In, Out any](call func(*engine.Database, *In) (*Out, error), encode func
 	}
 }
 
+// envelopeValueErrors gives PutItem's and UpdateItem's refusals of an
+// attribute value's content (an empty or duplicated set, a NULL that is not
+// true) today's "1 validation error detected: " head, as engine.Enveloped
+// does for their other request-validation errors. The number and
+// attribute-name messages keep their bare wording: no recording of today's
+// service shows them enveloped.
+func envelopeValueErrors(run operation) operation {
+	return func(db *engine.Database, body, dst []byte) ([]byte, error) {
+		out, err := run(db, body, dst)
+		var ve *attr.ValidationError
+		if err != nil && errors.As(err, &ve) && attr.IsSetOrNullMessage(ve.Message) {
+			return out, engine.Enveloped(&engine.Error{Code: engine.CodeValidation, Message: ve.Message})
+		}
+		return out, err
+	}
+}
+
+// requireTableName answers a CreateTable whose body has no TableName member
+// as DynamoDB does (engine.MissingTableName), before the definition, which
+// cannot tell a missing name from an empty one, is decoded. A body that
+// does not decode is left to run, which words the error.
+func requireTableName(run operation) operation {
+	return func(db *engine.Database, body, dst []byte) ([]byte, error) {
+		var probe struct {
+			TableName *string `json:"TableName"`
+		}
+		if safeForGoJSON(body) && json.Unmarshal(body, &probe) == nil && probe.TableName == nil && !isJSONNull(body) {
+			return dst, engine.MissingTableName()
+		}
+		return run(db, body, dst)
+	}
+}
+
+// safeForGoJSON reports whether go-json may be given body: see op.
+func safeForGoJSON(body []byte) bool {
+	n := len(body)
+	return !(n > 0 && body[n-1] == '\\' || bytes.IndexByte(body, 0) >= 0)
+}
+
+// isJSONNull reports whether a body is the JSON literal null.
+func isJSONNull(body []byte) bool { return string(bytes.TrimSpace(body)) == "null" }
+
 // errTrailingBackslash stands for go-json's error on a body ending in a
 // backslash (or holding a NUL), which it is not given; decodeError words
 // the syntax error.
@@ -72,16 +115,16 @@ var errTrailingBackslash = errors.New("unexpected end of JSON input")
 // the full X-Amz-Target value; adminOperations (dispatch_admin.go) and
 // streamsOperations (streams.go) hold the rest.
 var operations = map[string]operation{
-	TargetPrefix + "CreateTable":        op((*engine.Database).CreateTable, nil),
+	TargetPrefix + "CreateTable":        requireTableName(op((*engine.Database).CreateTable, nil)),
 	TargetPrefix + "DescribeTable":      op((*engine.Database).DescribeTable, nil),
 	TargetPrefix + "DeleteTable":        op((*engine.Database).DeleteTable, nil),
 	TargetPrefix + "UpdateTable":        op((*engine.Database).UpdateTable, nil),
 	TargetPrefix + "UpdateTimeToLive":   op((*engine.Database).UpdateTimeToLive, nil),
 	TargetPrefix + "DescribeTimeToLive": op((*engine.Database).DescribeTimeToLive, nil),
 	TargetPrefix + "ListTables":         op((*engine.Database).ListTables, encodeListTables),
-	TargetPrefix + "PutItem":            op((*engine.Database).PutItem, encodePutItem),
+	TargetPrefix + "PutItem":            envelopeValueErrors(op((*engine.Database).PutItem, encodePutItem)),
 	TargetPrefix + "GetItem":            op((*engine.Database).GetItem, encodeGetItem),
-	TargetPrefix + "UpdateItem":         op((*engine.Database).UpdateItem, encodeUpdateItem),
+	TargetPrefix + "UpdateItem":         envelopeValueErrors(op((*engine.Database).UpdateItem, encodeUpdateItem)),
 	TargetPrefix + "DeleteItem":         op((*engine.Database).DeleteItem, encodeDeleteItem),
 	TargetPrefix + "Query":              op((*engine.Database).Query, encodeQuery),
 	TargetPrefix + "Scan":               op((*engine.Database).Scan, encodeScan),

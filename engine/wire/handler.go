@@ -134,6 +134,11 @@ func (h *handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 			writeResponse(w, http.StatusRequestEntityTooLarge, tooLargeBody)
 			return
 		}
+		if errors.Is(err, errUnknownCoding) {
+			_, resp := appendError(nil, errInternal)
+			writeResponse(w, http.StatusInternalServerError, resp)
+			return
+		}
 		// Unverified wording: a body that does not decompress.
 		writeResponse(w, http.StatusBadRequest, appendSerialization(nil, "Unable to decompress the request body"))
 		return
