@@ -29,10 +29,11 @@ type Config struct {
 // Mount registers every route of the API on mux: /api/* (one file of this
 // package per route group) and the MCP endpoint at /mcp. It fails only on
 // a bad ApplyEndpoints policy.
-func Mount(mux *http.ServeMux, cfg Config) error {
+func Mount(root *http.ServeMux, cfg Config) error {
 	if cfg.Logger == nil {
 		cfg.Logger = log.Default()
 	}
+	mux := &recoveringMux{root, cfg.Logger}
 	patterns := patternsAPI()
 	mux.Handle("GET /api/patterns", patterns)
 	mux.Handle("GET /api/patterns/", patterns)
@@ -82,4 +83,18 @@ func IsExpensive(r *http.Request) bool {
 		return ok && name != ""
 	}
 	return false
+}
+
+// recoveringMux registers every route of the API behind recovering.
+type recoveringMux struct {
+	mux    *http.ServeMux
+	logger *log.Logger
+}
+
+func (m *recoveringMux) Handle(pattern string, h http.Handler) {
+	m.mux.Handle(pattern, recovering(h, m.logger))
+}
+
+func (m *recoveringMux) HandleFunc(pattern string, h func(http.ResponseWriter, *http.Request)) {
+	m.Handle(pattern, http.HandlerFunc(h))
 }
