@@ -150,3 +150,63 @@ func TestAttacksDecoder(t *testing.T) {
 	}
 	runAttacks(t, p, attacks)
 }
+
+const tfTable = `
+resource "aws_dynamodb_table" "t" {
+  name         = "orders"
+  hash_key     = "pk"
+  billing_mode = "PAY_PER_REQUEST"
+  attribute {
+    name = "pk"
+    type = "S"
+  }
+}
+`
+
+// tenfoldLocals: each local joins ten copies of the one before (the
+// issue's 1,282-byte body, 22.9 GB before the budget).
+func tenfoldLocals(levels int) []byte {
+	var b strings.Builder
+	b.WriteString("locals {\n  l0 = \"xxxxxxxxxx\"\n")
+	for i := 1; i < levels; i++ {
+		b.WriteString("  l" + strconv.Itoa(i) + " = \"" + strings.Repeat("${local.l"+strconv.Itoa(i-1)+"}", 10) + "\"\n")
+	}
+	return []byte(b.String() + "}\n" + tfTable)
+}
+
+// concatDoubling: each local concatenates two copies of the one before.
+func concatDoubling(levels int) []byte {
+	var b strings.Builder
+	b.WriteString("locals {\n  c0 = [\"xxxxxxxx\"]\n")
+	for i := 1; i < levels; i++ {
+		p := "local.c" + strconv.Itoa(i-1)
+		b.WriteString("  c" + strconv.Itoa(i) + " = concat(" + p + ", " + p + ")\n")
+	}
+	return []byte(b.String() + "}\n" + tfTable)
+}
+
+// TestAttacksImport: the imports that took the server down, each a 4xx
+// naming its limit.
+func TestAttacksImport(t *testing.T) {
+	bin := servertest.Build(t)
+	p := servertest.Start(t, bin, "-addr", "127.0.0.1:0")
+	json := "application/json"
+	attacks := []attack{
+		{name: "tenfold locals", method: "POST", path: "/api/import?format=terraform", contentType: json, body: tenfoldLocals(12)},
+		{name: "concat doubling", method: "POST", path: "/api/import?format=terraform", contentType: json, body: concatDoubling(40)},
+		{name: "100,000 parentheses", method: "POST", path: "/api/import?format=terraform", contentType: json,
+			body: []byte("locals { a = " + strings.Repeat("(", 100_000) + "1" + strings.Repeat(")", 100_000) + "}")},
+		{name: "60,000 parentheses", method: "POST", path: "/api/import?format=terraform", contentType: json,
+			body: []byte("locals { a = " + strings.Repeat("(", 60_000) + "1" + strings.Repeat(")", 60_000) + "}")},
+		{name: "100,000 flow sequences", method: "POST", path: "/api/import?format=cloudformation", contentType: json,
+			body: []byte("Resources: " + strings.Repeat("[", 100_000))},
+		{name: "30,000 flow sequences", method: "POST", path: "/api/import?format=cloudformation", contentType: json,
+			body: []byte("Resources: " + strings.Repeat("[", 30_000))},
+		{name: "100,000 JSON arrays", method: "POST", path: "/api/import?format=cloudformation", contentType: json,
+			body: []byte(`{"Resources": ` + strings.Repeat("[", 100_000))},
+		{name: "Fn::Sub of a long default", method: "POST", path: "/api/import?format=cloudformation", contentType: json,
+			body: []byte("Parameters:\n  P:\n    Type: String\n    Default: " + strings.Repeat("x", 500_000) +
+				"\nResources:\n  T:\n    Type: AWS::DynamoDB::Table\n    Properties:\n      TableName: !Sub \"" + strings.Repeat("${P}", 20_000) + "\"\n")},
+	}
+	runAttacks(t, p, attacks)
+}

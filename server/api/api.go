@@ -71,13 +71,17 @@ func Mount(root *http.ServeMux, cfg Config) error {
 
 // IsExpensive reports whether a request may hold a core for long:
 // simulations, analyses, exports (which sample a dataset), comparisons,
-// MCP tool calls (which run the same) and generated datasets.
+// imports, MCP tool calls (which run the same) and generated datasets.
 func IsExpensive(r *http.Request) bool {
 	switch p := r.URL.Path; {
 	case r.Method == http.MethodPost && (p == "/api/simulate" || p == "/api/analyze" || p == "/api/export" || p == "/api/diff" || p == "/mcp"):
 		return true
-	case r.Method == http.MethodPost && p == "/api/import" && r.URL.Query().Get("format") == "csv":
-		return true // up to maxCSVRows rows checked against a scratch table
+	case r.Method == http.MethodPost && p == "/api/import":
+		// Every import: parsing and evaluating a design file is bounded
+		// (server/importers' budget) but not small, a CSV import checks
+		// up to maxCSVRows rows against a scratch table, and an endpoint
+		// import waits on another server.
+		return true
 	case r.Method == http.MethodGet || r.Method == http.MethodHead:
 		name, ok := strings.CutPrefix(p, "/api/patterns/")
 		return ok && name != ""
