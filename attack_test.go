@@ -1,8 +1,11 @@
 package main
 
 import (
+	"bufio"
 	"bytes"
+	"fmt"
 	"io"
+	"net"
 	"net/http"
 	"os"
 	"strconv"
@@ -209,4 +212,48 @@ func TestAttacksImport(t *testing.T) {
 				"\nResources:\n  T:\n    Type: AWS::DynamoDB::Table\n    Properties:\n      TableName: !Sub \"" + strings.Repeat("${P}", 20_000) + "\"\n")},
 	}
 	runAttacks(t, p, attacks)
+}
+
+// TestIdleConnectionsDoNotHoldSlots: twice -max-connections idle
+// keep-alive connections from one client, then GETs from another, each
+// answered at once.
+func TestIdleConnectionsDoNotHoldSlots(t *testing.T) {
+	const limit = 8
+	bin := servertest.Build(t)
+	p := servertest.Start(t, bin, "-addr", "127.0.0.1:0", "-max-connections", strconv.Itoa(limit))
+	addr := strings.TrimPrefix(p.URL, "http://")
+	var idle []net.Conn
+	defer func() {
+		for _, c := range idle {
+			c.Close()
+		}
+	}()
+	for i := 0; i < 2*limit; i++ {
+		c, err := net.Dial("tcp", addr)
+		if err != nil {
+			t.Fatal(err)
+		}
+		idle = append(idle, c)
+		// One request, answered, then the connection stays open, idle.
+		fmt.Fprintf(c, "GET /api/patterns HTTP/1.1\r\nHost: %s\r\n\r\n", addr)
+		c.SetReadDeadline(time.Now().Add(10 * time.Second))
+		resp, err := http.ReadResponse(bufio.NewReader(c), nil)
+		if err != nil {
+			t.Fatalf("idle connection %d: %v", i, err)
+		}
+		io.Copy(io.Discard, resp.Body)
+		resp.Body.Close()
+	}
+	for i := 0; i < 23; i++ {
+		client := &http.Client{Timeout: 5 * time.Second, Transport: &http.Transport{DisableKeepAlives: true}}
+		start := time.Now()
+		resp, err := client.Get(p.URL + "/")
+		if err != nil {
+			t.Fatalf("GET %d from another client, with %d idle connections open: %v", i, 2*limit, err)
+		}
+		resp.Body.Close()
+		if d := time.Since(start); d > 2*time.Second {
+			t.Errorf("GET %d took %v", i, d)
+		}
+	}
 }
