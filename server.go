@@ -49,6 +49,7 @@ func main() {
 	corsOrigins := flags.String("cors-origins", "", "`origins`, comma-separated, whose pages may call the DynamoDB endpoint (\"*\": any), as DynamoDB Local's -cors; none by default")
 	maxConns := flags.Int("max-connections", server.DefaultMaxConnections, "at most this many client `connections` open at once")
 	maxExp := flags.Int("max-expensive", server.DefaultMaxExpensive, "at most this many simulations, analyses, exports and dataset generations at once")
+	maxMem := flags.Int64("max-memory", server.DefaultMaxMemoryMB, "the memory ceiling in `MB` above the server's resting size (a soft limit for the Go runtime; 0: none)")
 	flags.Parse(os.Args[1:])
 	if flags.NArg() > 0 {
 		fmt.Fprintf(os.Stderr, "workbench: unexpected arguments: %s\n", strings.Join(flags.Args(), " "))
@@ -79,6 +80,7 @@ func main() {
 	if *data == "" && *store == "" {
 		opts.DataDir, opts.DataDirImplicit = server.DefaultDataDir(), true
 	}
+	server.SetMemoryCeiling(*maxMem << 20)
 	err := server.CheckExposure(*addr, opts)
 	var ln net.Listener
 	if err == nil {
