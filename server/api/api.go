@@ -21,6 +21,8 @@ type Config struct {
 	// ApplyEndpoints is the -apply-endpoints policy of POST /api/apply and
 	// POST /api/import?format=endpoint.
 	ApplyEndpoints string
+	// ShareQuota bounds POST /api/share; the zero value is no quota.
+	ShareQuota ShareQuota
 	// Logger receives what an operator should see (a failing store, an
 	// endpoint that did not answer). Nil means the standard logger.
 	Logger *log.Logger
@@ -43,7 +45,11 @@ func Mount(root *http.ServeMux, cfg Config) error {
 	mux.Handle("POST /api/simulate", analysis)
 	mux.Handle("POST /api/analyze", analysis)
 	mux.Handle("POST /api/advise", adviseAPI())
-	shares := shareAPI(cfg.Store, cfg.Logger)
+	var q *quota
+	if sq := cfg.ShareQuota; sq.PerClient > 0 || sq.Total > 0 || sq.MaxStore > 0 {
+		q = newQuota(cfg.ShareQuota)
+	}
+	shares := shareAPI(cfg.Store, cfg.Logger, q)
 	mux.Handle("POST /api/share", shares)
 	mux.Handle("GET /api/share/{id}", shares)
 	applyHandler, err := applyAPI(cfg.ApplyEndpoints, cfg.Logger)
