@@ -421,7 +421,9 @@ func TestSecurityCSVImport(t *testing.T) {
 			t.Errorf("%s: %s", c.name, body)
 		}
 	}
-	if !api.IsExpensive(httptest.NewRequest("POST", "/api/import?format=csv", nil)) {
-		t.Error("a CSV import is not counted among the expensive requests")
+	for _, f := range []string{"csv", "terraform", "cloudformation", "endpoint", ""} {
+		if !api.IsExpensive(httptest.NewRequest("POST", "/api/import?format="+f, nil)) {
+			t.Errorf("an import (format %q) is not counted among the expensive requests", f)
+		}
 	}
 }

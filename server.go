@@ -18,6 +18,7 @@ import (
 	"github.com/dynamodb-workbench/workbench/cli"
 	"github.com/dynamodb-workbench/workbench/engine"
 	"github.com/dynamodb-workbench/workbench/server"
+	"github.com/dynamodb-workbench/workbench/server/api"
 )
 
 // version identifies the build. The Makefile sets it with
@@ -49,6 +50,10 @@ func main() {
 	corsOrigins := flags.String("cors-origins", "", "`origins`, comma-separated, whose pages may call the DynamoDB endpoint (\"*\": any), as DynamoDB Local's -cors; none by default")
 	maxConns := flags.Int("max-connections", server.DefaultMaxConnections, "at most this many client `connections` open at once")
 	maxExp := flags.Int("max-expensive", server.DefaultMaxExpensive, "at most this many simulations, analyses, exports and dataset generations at once")
+	maxMem := flags.Int64("max-memory", server.DefaultMaxMemoryMB, "the memory ceiling in `MB` above the server's resting size (a soft limit for the Go runtime; 0: none)")
+	shareClient := flags.Int64("share-client-quota", api.DefaultShareClientQuota>>10, "`KB` a minute one client address may store in shares (0: no limit)")
+	shareTotal := flags.Int64("share-quota", api.DefaultShareQuota>>10, "`KB` a minute all clients together may store in shares (0: no limit)")
+	shareMax := flags.Int64("share-store-max", api.DefaultShareStoreMax>>20, "`MB` the share store may grow to (0: no limit)")
 	flags.Parse(os.Args[1:])
 	if flags.NArg() > 0 {
 		fmt.Fprintf(os.Stderr, "workbench: unexpected arguments: %s\n", strings.Join(flags.Args(), " "))
@@ -75,10 +80,12 @@ func main() {
 	go tick(ctx, db, virtual)
 	opts := server.Options{DB: db, Version: version, DataDir: *data, StoreSpec: *store, ApplyEndpoints: *applyEndpoints,
 		AllowedHosts: splitList(*allowedHosts), PublicURL: *publicURL, CORSOrigins: splitList(*corsOrigins),
-		MaxConnections: *maxConns, MaxExpensive: *maxExp}
+		MaxConnections: *maxConns, MaxExpensive: *maxExp,
+		ShareQuota: api.ShareQuota{PerClient: *shareClient << 10, Total: *shareTotal << 10, MaxStore: *shareMax << 20}}
 	if *data == "" && *store == "" {
 		opts.DataDir, opts.DataDirImplicit = server.DefaultDataDir(), true
 	}
+	server.SetMemoryCeiling(*maxMem << 20)
 	err := server.CheckExposure(*addr, opts)
 	var ln net.Listener
 	if err == nil {

@@ -32,7 +32,9 @@ func Serve(ctx context.Context, ln net.Listener, h http.Handler, opts Options) e
 	if opts.MaxConnections == 0 {
 		opts.MaxConnections = DefaultMaxConnections
 	}
-	ln = httpguard.LimitListener(ln, opts.MaxConnections)
+	limited := httpguard.LimitListener(ln, opts.MaxConnections)
+	srv.ConnState = limited.ConnState // idle connections give up their slots
+	ln = limited
 	served := make(chan error, 1)
 	go func() { served <- srv.Serve(ln) }()
 	logger.Printf("serving the workbench and the DynamoDB endpoint on http://%s", ln.Addr())

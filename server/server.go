@@ -61,6 +61,9 @@ type Options struct {
 	// MaxExpensive bounds the simulations, analyses, exports and dataset
 	// generations running at once (0: DefaultMaxExpensive).
 	MaxExpensive int
+	// ShareQuota bounds POST /api/share (-share-client-quota,
+	// -share-quota, -share-store-max); the zero value is no quota.
+	ShareQuota api.ShareQuota
 
 	// Page answers every GET and HEAD that no other route takes: the page,
 	// its assets and its WebAssembly (the program's web.go builds it with
@@ -86,7 +89,7 @@ func New(opts Options) (http.Handler, error) {
 	}
 	mux := http.NewServeMux()
 	err := api.Mount(mux, api.Config{Version: opts.Version, PublicURL: opts.PublicURL, Store: opts.Store,
-		ApplyEndpoints: opts.ApplyEndpoints, Logger: opts.Logger})
+		ApplyEndpoints: opts.ApplyEndpoints, Logger: opts.Logger, ShareQuota: opts.ShareQuota})
 	if err != nil {
 		return nil, err
 	}

@@ -21,6 +21,8 @@ type Config struct {
 	// ApplyEndpoints is the -apply-endpoints policy of POST /api/apply and
 	// POST /api/import?format=endpoint.
 	ApplyEndpoints string
+	// ShareQuota bounds POST /api/share; the zero value is no quota.
+	ShareQuota ShareQuota
 	// Logger receives what an operator should see (a failing store, an
 	// endpoint that did not answer). Nil means the standard logger.
 	Logger *log.Logger
@@ -29,10 +31,11 @@ type Config struct {
 // Mount registers every route of the API on mux: /api/* (one file of this
 // package per route group) and the MCP endpoint at /mcp. It fails only on
 // a bad ApplyEndpoints policy.
-func Mount(mux *http.ServeMux, cfg Config) error {
+func Mount(root *http.ServeMux, cfg Config) error {
 	if cfg.Logger == nil {
 		cfg.Logger = log.Default()
 	}
+	mux := &recoveringMux{root, cfg.Logger}
 	patterns := patternsAPI()
 	mux.Handle("GET /api/patterns", patterns)
 	mux.Handle("GET /api/patterns/", patterns)
@@ -42,7 +45,11 @@ func Mount(mux *http.ServeMux, cfg Config) error {
 	mux.Handle("POST /api/simulate", analysis)
 	mux.Handle("POST /api/analyze", analysis)
 	mux.Handle("POST /api/advise", adviseAPI())
-	shares := shareAPI(cfg.Store, cfg.Logger)
+	var q *quota
+	if sq := cfg.ShareQuota; sq.PerClient > 0 || sq.Total > 0 || sq.MaxStore > 0 {
+		q = newQuota(cfg.ShareQuota)
+	}
+	shares := shareAPI(cfg.Store, cfg.Logger, q)
 	mux.Handle("POST /api/share", shares)
 	mux.Handle("GET /api/share/{id}", shares)
 	applyHandler, err := applyAPI(cfg.ApplyEndpoints, cfg.Logger)
@@ -70,16 +77,34 @@ func Mount(mux *http.ServeMux, cfg Config) error {
 
 // IsExpensive reports whether a request may hold a core for long:
 // simulations, analyses, exports (which sample a dataset), comparisons,
-// MCP tool calls (which run the same) and generated datasets.
+// imports, MCP tool calls (which run the same) and generated datasets.
 func IsExpensive(r *http.Request) bool {
 	switch p := r.URL.Path; {
 	case r.Method == http.MethodPost && (p == "/api/simulate" || p == "/api/analyze" || p == "/api/export" || p == "/api/diff" || p == "/mcp"):
 		return true
-	case r.Method == http.MethodPost && p == "/api/import" && r.URL.Query().Get("format") == "csv":
-		return true // up to maxCSVRows rows checked against a scratch table
+	case r.Method == http.MethodPost && p == "/api/import":
+		// Every import: parsing and evaluating a design file is bounded
+		// (server/importers' budget) but not small, a CSV import checks
+		// up to maxCSVRows rows against a scratch table, and an endpoint
+		// import waits on another server.
+		return true
 	case r.Method == http.MethodGet || r.Method == http.MethodHead:
 		name, ok := strings.CutPrefix(p, "/api/patterns/")
 		return ok && name != ""
 	}
 	return false
+}
+
+// recoveringMux registers every route of the API behind recovering.
+type recoveringMux struct {
+	mux    *http.ServeMux
+	logger *log.Logger
+}
+
+func (m *recoveringMux) Handle(pattern string, h http.Handler) {
+	m.mux.Handle(pattern, recovering(h, m.logger))
+}
+
+func (m *recoveringMux) HandleFunc(pattern string, h func(http.ResponseWriter, *http.Request)) {
+	m.Handle(pattern, http.HandlerFunc(h))
 }

@@ -17,12 +17,13 @@ import (
 //	GET  /api/share/{id}  -> the canonical model document (application/json)
 //
 // Errors are {"error": "..."}: 400 (not a valid model, a malformed id), 404
-// (no such share), 413 (a model over sharestore.MaxDocument), 503 (the
+// (no such share), 413 (a model over sharestore.MaxDocument), 429 with
+// Retry-After (over a ShareQuota), 507 (the store at its maximum), 503 (the
 // server runs without a store), 500 (the store failed). A refused model
 // stores nothing.
 
 // shareAPI returns the handler of /api/share. A nil store answers 503.
-func shareAPI(store sharestore.Store, logger *log.Logger) http.Handler {
+func shareAPI(store sharestore.Store, logger *log.Logger, q *quota) http.Handler {
 	mux := http.NewServeMux()
 	mux.HandleFunc("POST /api/share", func(w http.ResponseWriter, r *http.Request) {
 		if store == nil {
@@ -45,6 +46,13 @@ func shareAPI(store sharestore.Store, logger *log.Logger) http.Handler {
 			shareError(w, logger, err)
 			return
 		}
+		exists := false
+		if _, err := store.Get(r.Context(), id); err == nil {
+			exists = true // sharing it again stores nothing: not charged
+		}
+		if !exists && !q.admit(w, r, int64(len(doc))) {
+			return
+		}
 		// Content-addressed: a share that exists is the same document.
 		status := http.StatusOK
 		if _, err := store.Get(r.Context(), id); errors.Is(err, sharestore.ErrNotFound) {
@@ -53,6 +61,7 @@ func shareAPI(store sharestore.Store, logger *log.Logger) http.Handler {
 				shareError(w, logger, err)
 				return
 			}
+			q.stored(int64(len(doc)))
 		} else if err != nil {
 			shareError(w, logger, err)
 			return

@@ -42,6 +42,18 @@ type cfnEval struct {
 	// visited counts the values resolve has walked: YAML aliases share
 	// subtrees, so a small file can stand for an exponentially large one.
 	visited int
+	// built counts the bytes of the strings the intrinsics built (Fn::Sub
+	// of a long default, Fn::Join of joins through aliases): at most
+	// MaxEvaluatedBytes.
+	built int
+}
+
+// charge counts n bytes built at where, failing past the budget.
+func (e *cfnEval) charge(n int, where string) error {
+	if e.built += n; e.built > MaxEvaluatedBytes || n < 0 {
+		return overBudget(where)
+	}
+	return nil
 }
 
 // maxVisited bounds the values one import resolves.
@@ -204,27 +216,19 @@ func (e *cfnEval) call(fn string, arg any, where string, depth int) (any, error)
 			return nil, fmt.Errorf("%s: Fn::Sub takes a string or [string, variables]", where)
 		}
 		var firstErr error
+		if err := e.charge(len(text), where); err != nil {
+			return nil, err
+		}
 		out := subVar.ReplaceAllStringFunc(text, func(s string) string {
-			name := s[2 : len(s)-1]
-			if v, ok := vars.get(name); ok {
-				return scalarString(v)
+			if firstErr != nil {
+				return ""
 			}
-			if res, att, ok := strings.Cut(name, "."); ok {
-				e.report("getatt "+name, "%s: ${%s} is known only once the stack exists; the import writes %s", where, name, res+"."+att)
-				return name
-			}
-			v, err := e.param(name, where)
-			if err != nil && firstErr == nil {
+			r := e.subValue(s, vars, where, &firstErr)
+			if err := e.charge(len(r), where); err != nil {
 				firstErr = err
+				return ""
 			}
-			if l, ok := v.([]any); ok {
-				parts := make([]string, len(l))
-				for i, p := range l {
-					parts[i] = scalarString(p)
-				}
-				return strings.Join(parts, ",")
-			}
-			return scalarString(v)
+			return r
 		})
 		if firstErr != nil {
 			return nil, firstErr
@@ -240,10 +244,16 @@ func (e *cfnEval) call(fn string, arg any, where string, depth int) (any, error)
 			return nil, fmt.Errorf("%s: Fn::Join takes [delimiter, [values]]", where)
 		}
 		parts := make([]string, len(items))
+		sep := scalarString(l[0])
+		n := len(sep) * max(len(items)-1, 0)
 		for i, it := range items {
 			parts[i] = scalarString(it)
+			n += len(parts[i])
 		}
-		return strings.Join(parts, scalarString(l[0])), nil
+		if err := e.charge(n, where); err != nil {
+			return nil, err
+		}
+		return strings.Join(parts, sep), nil
 	case "Fn::Select":
 		l, err := args(2)
 		if err != nil {
@@ -258,6 +268,10 @@ func (e *cfnEval) call(fn string, arg any, where string, depth int) (any, error)
 	case "Fn::Split":
 		l, err := args(2)
 		if err != nil {
+			return nil, err
+		}
+		// An empty delimiter splits every byte: a value each.
+		if err := e.charge(16*len(scalarString(l[1])), where); err != nil {
 			return nil, err
 		}
 		var out []any
@@ -338,6 +352,30 @@ func (e *cfnEval) call(fn string, arg any, where string, depth int) (any, error)
 		return b, err
 	}
 	return nil, fmt.Errorf("%s: unknown intrinsic function %s", where, fn)
+}
+
+// subValue is the text Fn::Sub puts for one ${name}.
+func (e *cfnEval) subValue(s string, vars *omap, where string, firstErr *error) string {
+	name := s[2 : len(s)-1]
+	if v, ok := vars.get(name); ok {
+		return scalarString(v)
+	}
+	if res, att, ok := strings.Cut(name, "."); ok {
+		e.report("getatt "+name, "%s: ${%s} is known only once the stack exists; the import writes %s", where, name, res+"."+att)
+		return name
+	}
+	v, err := e.param(name, where)
+	if err != nil && *firstErr == nil {
+		*firstErr = err
+	}
+	if l, ok := v.([]any); ok {
+		parts := make([]string, len(l))
+		for i, p := range l {
+			parts[i] = scalarString(p)
+		}
+		return strings.Join(parts, ",")
+	}
+	return scalarString(v)
 }
 
 func newOmapWith(k string, v any) *omap {

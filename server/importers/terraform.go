@@ -36,6 +36,13 @@ func ImportTerraform(files map[string][]byte) (*model.Model, []string, error) {
 	sort.Strings(names)
 	var bodies []*hclsyntax.Body
 	for _, n := range names {
+		// Size and depth before the parser, which recurses once a level.
+		if len(files[n]) > MaxTemplateBytes {
+			return nil, nil, fmt.Errorf("%s: %w", n, tooLarge("Terraform file"))
+		}
+		if hclNesting(files[n], n) > MaxNesting {
+			return nil, nil, fmt.Errorf("%s: %w", n, tooDeep("Terraform file"))
+		}
 		f, diags := hclsyntax.ParseConfig(files[n], n, hcl.InitialPos)
 		if diags.HasErrors() {
 			return nil, nil, fmt.Errorf("not a Terraform file: %s", diags.Error())
@@ -66,7 +73,13 @@ func ImportTerraform(files map[string][]byte) (*model.Model, []string, error) {
 			}
 		}
 	}
+	if len(localAttrs) > maxLocals {
+		return nil, nil, &LimitError{fmt.Sprintf("the configuration has %d locals; the import reads at most %d", len(localAttrs), maxLocals)}
+	}
 	ti.computeLocals(localAttrs)
+	if ti.budget.err != nil {
+		return nil, nil, ti.budget.err
+	}
 	if len(tables) == 0 {
 		return nil, nil, errors.New(`the configuration has no resource "aws_dynamodb_table" (nor a terraform-aws-modules/dynamodb-table module)`)
 	}
@@ -91,6 +104,9 @@ func ImportTerraform(files map[string][]byte) (*model.Model, []string, error) {
 		}
 	}
 	ti.scaling(scaling, labels)
+	if ti.budget.err != nil {
+		return nil, nil, ti.budget.err
+	}
 	if len(ti.m.Tables) == 0 {
 		return nil, nil, errors.New("every aws_dynamodb_table of the configuration has count = 0")
 	}
@@ -109,6 +125,11 @@ type tfImporter struct {
 	// (aws_dynamodb_table.X.name in an auto scaling target's resource_id),
 	// as far as the import knows them.
 	resources map[string]cty.Value
+	budget    hclBudget
+	ctxCache  *hcl.EvalContext
+	ctxStamp  [4]int
+	// resourceGen counts replacements of a resources entry or a local.
+	resourceGen int
 }
 
 func (ti *tfImporter) warn(format string, args ...any) {
@@ -129,7 +150,28 @@ var functions = map[string]function.Function{
 	"contains": stdlib.ContainsFunc, "keys": stdlib.KeysFunc, "values": stdlib.ValuesFunc, "substr": stdlib.SubstrFunc,
 }
 
+// ctx is the evaluation context, rebuilt only when a local, variable or
+// resource changed since (with many locals, rebuilding it per evaluation
+// was quadratic).
 func (ti *tfImporter) ctx() *hcl.EvalContext {
+	if ti.ctxCache != nil && ti.ctxStamp == ti.stamp() {
+		return ti.ctxCache
+	}
+	ti.ctxCache, ti.ctxStamp = ti.buildCtx(), ti.stamp()
+	return ti.ctxCache
+}
+
+// stamp changes whenever ctx's content may have: each of those maps is
+// only ever added to, or replaced whole (resources).
+func (ti *tfImporter) stamp() [4]int {
+	r := 0
+	if ti.resources != nil {
+		r = 1 + len(ti.resources)
+	}
+	return [4]int{len(ti.locals), len(ti.vars), r, ti.resourceGen}
+}
+
+func (ti *tfImporter) buildCtx() *hcl.EvalContext {
 	vars := map[string]cty.Value{"var": cty.ObjectVal(ti.vars), "local": cty.ObjectVal(ti.locals)}
 	for k, v := range ti.resources {
 		vars[k] = v
@@ -145,7 +187,7 @@ func (ti *tfImporter) variable(blk *hclsyntax.Block) {
 		ti.vars[name] = cty.DynamicVal
 		return
 	}
-	v, diags := a.Expr.Value(nil)
+	v, diags := ti.eval(a.Expr, nil, "variable "+name)
 	if diags.HasErrors() {
 		ti.vars[name] = cty.DynamicVal
 		return
@@ -160,12 +202,13 @@ func (ti *tfImporter) computeLocals(attrs []*hclsyntax.Attribute) {
 	for len(pending) > 0 {
 		var next []*hclsyntax.Attribute
 		for _, a := range pending {
-			v, diags := a.Expr.Value(ti.ctx())
+			v, diags := ti.eval(a.Expr, ti.ctx(), "local."+a.Name)
 			if diags.HasErrors() || !v.IsWhollyKnown() {
 				next = append(next, a)
 				continue
 			}
 			ti.locals[a.Name] = v
+			ti.resourceGen++ // a name defined twice replaces its value
 			ti.noteVars("local."+a.Name, a.Expr)
 		}
 		if len(next) == len(pending) {
@@ -228,7 +271,7 @@ func (tb *tfBody) value(name string) (cty.Value, bool) {
 	if !ok {
 		return cty.NilVal, false
 	}
-	v, diags := a.Expr.Value(tb.ti.ctx())
+	v, diags := tb.ti.eval(a.Expr, tb.ti.ctx(), tb.where+": "+name)
 	if diags.HasErrors() || !v.IsWhollyKnown() {
 		refs := tb.ti.references(a.Expr)
 		if refs == "" {

@@ -42,6 +42,7 @@ func (ti *tfImporter) scaling(blocks []*hclsyntax.Block, labels map[string]strin
 	ti.resources = map[string]cty.Value{}
 	if len(tables) > 0 {
 		ti.resources["aws_dynamodb_table"] = cty.ObjectVal(tables)
+		ti.resourceGen++
 	}
 	targets := map[string]*tfTarget{}    // label -> target
 	byResource := map[string]*tfTarget{} // resource_id + dimension -> target
@@ -82,6 +83,7 @@ func (ti *tfImporter) scaling(blocks []*hclsyntax.Block, labels map[string]strin
 	}
 	if len(refs) > 0 {
 		ti.resources["aws_appautoscaling_target"] = cty.ObjectVal(refs)
+		ti.resourceGen++
 	}
 	for _, blk := range blocks {
 		if blk.Labels[0] != "aws_appautoscaling_policy" {
@@ -110,6 +112,7 @@ func (ti *tfImporter) scaling(blocks []*hclsyntax.Block, labels map[string]strin
 		ti.applyRange(t)
 	}
 	ti.resources = nil
+	ti.resourceGen++
 }
 
 // applyRange sets a table's AutoScaling from a target, or reports an

@@ -25,7 +25,7 @@ func (ti *tfImporter) isTableModule(blk *hclsyntax.Block) bool {
 	if !ok {
 		return false
 	}
-	v, diags := a.Expr.Value(nil)
+	v, diags := ti.eval(a.Expr, nil, "module "+blk.Labels[0]+": source")
 	if diags.HasErrors() || v.Type() != cty.String {
 		return false
 	}

@@ -308,6 +308,15 @@ func scalarString(v any) string {
 
 // readTree reads a JSON or YAML template.
 func readTree(data []byte) (any, error) {
+	// Size and depth before a parser sees the text: goccy/go-yaml's
+	// recursion grows quadratically with nesting (100,000 "[" held 19.7
+	// GB for 83 s, issue 24).
+	if len(data) > MaxTemplateBytes {
+		return nil, tooLarge("template")
+	}
+	if yamlNesting(data, MaxNesting) > MaxNesting {
+		return nil, tooDeep("template")
+	}
 	trimmed := bytes.TrimLeft(data, " \t\r\n\ufeff")
 	trimmed = bytes.TrimPrefix(trimmed, []byte("\xef\xbb\xbf"))
 	if len(trimmed) > 0 && trimmed[0] == '{' {

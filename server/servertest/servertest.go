@@ -260,3 +260,16 @@ func Serve(h http.Handler, r *http.Request) *httptest.ResponseRecorder {
 	h.ServeHTTP(w, r)
 	return w
 }
+
+// PID is the process id (its memory is read from /proc/PID/status).
+func (p *Process) PID() int { return p.cmd.Process.Pid }
+
+// Alive reports whether the process still runs.
+func (p *Process) Alive() bool {
+	select {
+	case <-p.exited:
+		return false
+	default:
+		return true
+	}
+}
