@@ -220,8 +220,8 @@ func describe(e *entity, name string) string {
 
 // fillExamples generates a small dataset of the model, loads it, and sets
 // every parameter's example from it (model.FindExamples): the proposal's
-// requests run and return items from the start. A create's id gets a new
-// value, so it adds an item instead of failing its condition.
+// requests run and return items from the start (a list a page of a real
+// collection, a create a new key).
 func fillExamples(m *model.Model) error {
 	src, err := m.Synthesize(model.GeneratorSpec{Pattern: model.EntitiesGenerator, Seed: 1, Size: 200})
 	if err != nil {
@@ -234,31 +234,8 @@ func fillExamples(m *model.Model) error {
 	if _, err := model.LoadItems(db, src); err != nil {
 		return err
 	}
-	ex := m.FindExamples(db)
-	m.SetExamples(ex)
-	for i := range m.AccessPatterns {
-		ap := &m.AccessPatterns[i]
-		if ap.Operation != "PutItem" {
-			continue
-		}
-		for j := range ap.Parameters {
-			par := &ap.Parameters[j]
-			if e := m.Entity(ap.Entity); e != nil && isIDOf(e, par.Name) {
-				par.Example += "-new"
-			}
-		}
-	}
+	m.SetExamples(m.FindExamples(db))
 	return nil
-}
-
-func isIDOf(e *model.Entity, name string) bool {
-	for _, k := range []string{"PK", "SK"} {
-		tpl, err := model.ParseTemplate(e.Keys[k])
-		if err == nil && len(tpl.Params()) > 0 && tpl.Params()[len(tpl.Params())-1] == name && k == "SK" {
-			return true
-		}
-	}
-	return false
 }
 
 // newValue is the value an update sets attribute name of type typ to: a
