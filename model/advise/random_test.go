@@ -2,6 +2,7 @@ package advise
 
 import (
 	"fmt"
+	"slices"
 	"math/rand/v2"
 	"strings"
 	"testing"
@@ -120,6 +121,14 @@ func randomInput(seed uint64) Input {
 			p.Range = names[r.IntN(len(names))]
 		}
 		p.Rare = r.IntN(5) == 0
+		p.Newest = r.IntN(3) == 0
+		if r.IntN(4) == 0 {
+			p.Limit = 2 + r.IntN(30)
+		}
+		if r.IntN(4) == 0 && len(p.By) > 0 && p.Range != "status" && !slices.Contains(p.By, "status") {
+			// The guessed generator of status draws ACTIVE most.
+			p.Where = []Condition{{Attribute: "status", Value: "ACTIVE"}}
+		}
 		if p.Action == Update {
 			p.Set = []string{names[r.IntN(len(names))]}
 		}
