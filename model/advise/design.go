@@ -102,11 +102,11 @@ type pattern struct {
 	action string
 	// by is the lookup attributes then the Where attributes (the key holds
 	// both), and lits the values Where fixes.
-	by   []string
-	lits map[string]string
-	index  string // "" for the table
-	sh     shape
-	ap     model.AccessPattern
+	by    []string
+	lits  map[string]string
+	index string // "" for the table
+	sh    shape
+	ap    model.AccessPattern
 }
 
 type designer struct {
