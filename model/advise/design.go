@@ -333,6 +333,7 @@ func (d *designer) completeAttributes() {
 				e.attrs = append(e.attrs, model.Attribute{Name: n, Type: typ})
 			}
 		}
+		d.realistic(e)
 		for i := range e.attrs {
 			a := &e.attrs[i]
 			if a.Generator == "" {
@@ -341,6 +342,50 @@ func (d *designer) completeAttributes() {
 		}
 		if a := e.attr(e.id); a != nil && !uniqueGenerator(a.Generator) {
 			d.why(Location{Entity: e.in.Name, Attribute: e.id}, "the id's generator %s may repeat values, and items with the same key overwrite each other", a.Generator)
+		}
+	}
+}
+
+// PoolSize is how many values a lookup attribute that names no entity
+// of the design (an assignee, an author) draws from: each value is shared
+// by several items, as a user has several issues.
+const PoolSize = 20
+
+// realistic gives generators that look like an application's data to the
+// attributes the user left without one (issue 25: comment ids were
+// sentences, an author id a person's name, each assignee had exactly one
+// issue, updatedAt came before createdAt): the entity's id a sequence or
+// a ULID, an other id a pool of shared values, a time of change after the
+// creation time.
+func (d *designer) realistic(e *entity) {
+	created := ""
+	for _, a := range e.attrs {
+		if a.Generator == "" || strings.HasPrefix(a.Generator, "timestamp") {
+			if n := strings.ToLower(a.Name); n == "createdat" || n == "created" {
+				created = a.Name
+			}
+		}
+	}
+	for i := range e.attrs {
+		a := &e.attrs[i]
+		if a.Generator != "" || a.Type != "S" {
+			continue
+		}
+		stem, isID := strings.CutSuffix(a.Name, "Id")
+		n := strings.ToLower(a.Name)
+		switch {
+		case a.Name == e.id && !uniqueGenerator(gen.Guess(a.Name, a.Type)):
+			a.Generator = "ulid"
+		case isID && stem != "" && a.Name != e.id && d.ownerOf(a.Name) == nil:
+			a.Generator = fmt.Sprintf("pool(%s,%d)", strings.ToUpper(stem), PoolSize)
+			d.why(Location{Entity: e.in.Name, Attribute: a.Name}, "%s names no entity of the design: its values come from a pool of %d (%s), so that each is shared by several %ss, as a lookup by it expects", a.Name, PoolSize, a.Generator, e.in.Name)
+		case created != "" && a.Name != created && (strings.HasPrefix(n, "updated") || strings.HasPrefix(n, "modified") || strings.HasPrefix(n, "closed")):
+			a.Generator = fmt.Sprintf("after(%s,0,30d)", created)
+			// after() reads the earlier time: it must be made first.
+			ci := slices.IndexFunc(e.attrs, func(x model.Attribute) bool { return x.Name == created })
+			if ci > i {
+				e.attrs[i], e.attrs[ci] = e.attrs[ci], e.attrs[i]
+			}
 		}
 	}
 }

@@ -120,6 +120,18 @@ func TestTracker(t *testing.T) {
 			}
 			return true
 		})
+		// The data looks like an application's: assignees shared by
+		// several issues, updatedAt never before createdAt.
+		perAssignee := map[string]int{}
+		for _, it := range issues {
+			perAssignee[string(it["assigneeId"].(attr.String))]++
+			if it["updatedAt"].(attr.String) < it["createdAt"].(attr.String) {
+				t.Errorf("at %d: issue %v updated before it was created", size, it["issueId"])
+			}
+		}
+		if len(perAssignee) > len(issues)/2 {
+			t.Errorf("at %d: %d assignees for %d issues: lookup values are not shared", size, len(perAssignee), len(issues))
+		}
 		open := m.AccessPattern("Open issues assigned to a user")
 		ex := open.Examples()
 		res, err := open.Run(db, ex)
