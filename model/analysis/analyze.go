@@ -342,6 +342,9 @@ func analyze(m *model.Model, o Options, interval int) (*Report, error) {
 		rep.AccessPatterns[i] = measure(db, m, &m.AccessPatterns[i], ents)
 	}
 
+	// The design review: what each pattern reaches of its entity.
+	reviewReach(rep, m, ents)
+
 	// Costs, per pattern and in total.
 	var loads []partition.Load
 	for i := range rep.AccessPatterns {
