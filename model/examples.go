@@ -73,8 +73,14 @@ func (m *Model) FindExamples(db *engine.Database) []Example {
 		return out
 	}
 	out := make([]Example, 0, len(m.AccessPatterns))
+	taken := claims{}
 	for i := range m.AccessPatterns {
-		out = append(out, m.findExample(db, &m.AccessPatterns[i], rec, candidates))
+		ap := &m.AccessPatterns[i]
+		x := m.findExample(db, ap, rec, candidates, taken)
+		if x.Items < 0 && x.FromData {
+			taken[taken.id(m, ap, x.Params)] = true
+		}
+		out = append(out, x)
 	}
 	return out
 }
@@ -97,7 +103,7 @@ func (m *Model) SetExamples(ex []Example) {
 
 var readOps = []string{"GetItem", "Query", "Scan", "BatchGetItem", "TransactGetItems"}
 
-func (m *Model) findExample(db *engine.Database, ap *AccessPattern, rec *Recognizer, candidates func(table, index string) []attr.Item) Example {
+func (m *Model) findExample(db *engine.Database, ap *AccessPattern, rec *Recognizer, candidates func(table, index string) []attr.Item, taken claims) Example {
 	ex := Example{AccessPattern: ap.Name, Params: ap.Examples(), Items: -1}
 	read := slices.Contains(readOps, ap.Operation)
 	run := func(p Params) int {
@@ -114,9 +120,12 @@ func (m *Model) findExample(db *engine.Database, ap *AccessPattern, rec *Recogni
 		}
 		return ex
 	}
+	current := 0
 	if read {
-		if n := run(ex.Params); n > 0 {
-			ex.Items, ex.FromData = n, true
+		// A Query's examples that return a single item are kept only when
+		// no collection gives a page.
+		if current = run(ex.Params); current > 0 && (current >= 2 || ap.Operation != "Query") {
+			ex.Items, ex.FromData = current, true
 			return ex
 		}
 	}
@@ -127,6 +136,30 @@ func (m *Model) findExample(db *engine.Database, ap *AccessPattern, rec *Recogni
 	var entity *Entity
 	if ap.Entity != "" {
 		entity = m.Entity(ap.Entity)
+	}
+	if ap.Operation == "Query" {
+		if p, n, ok := m.pageExample(ap, shape, candidates(shape.table, shape.index), entity, rec, ex.Params, run); ok && n > current {
+			ex.Params, ex.Items, ex.FromData = p, n, true
+			return ex
+		}
+		if current > 0 {
+			ex.Items, ex.FromData = current, true
+			return ex
+		}
+	}
+	isPut := ap.Operation == "PutItem"
+	var seen []string
+	if isPut {
+		if param := freshParam(m, ap, shape); param != "" {
+			for _, it := range candidates(shape.table, shape.index) {
+				if rec == nil {
+					break
+				}
+				if e, p := rec.EntityOf(shape.table, it); e != nil && (entity == nil || e == entity) {
+					seen = append(seen, p[param])
+				}
+			}
+		}
 	}
 	tries := 0
 	var fallback Params
@@ -148,6 +181,21 @@ func (m *Model) findExample(db *engine.Database, ap *AccessPattern, rec *Recogni
 		tries++
 		p := m.derive(ap, shape, it, keyParams, ex.Params)
 		if !read {
+			if isPut {
+				// A create makes a new item: its key moves to a value no
+				// item holds.
+				if !m.freshKey(db, ap, shape, p, seen, taken) {
+					continue
+				}
+				ex.Params, ex.FromData = p, true
+				return ex
+			}
+			if emptyParam(ap, p) || taken[taken.id(m, ap, p)] {
+				if fallback == nil {
+					fallback = p
+				}
+				continue
+			}
 			// A write's condition must hold on the item it addresses
 			// (attribute_exists(EscalatedTo) wants an escalated report).
 			if ok, known := writeConditionHolds(ap, p, it); !ok {

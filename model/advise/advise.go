@@ -66,10 +66,29 @@ type Pattern struct {
 	// ones that carry the Range (or first By) attribute; a sparse index
 	// holds just them.
 	Rare bool `json:"rare,omitempty"`
+	// Where picks a subset by values ("status = OPEN"): the key includes
+	// the attribute, and the request fixes the value, so the read returns
+	// exactly the subset without a filter.
+	Where []Condition `json:"where,omitempty"`
+	// With names child entities a get reads together with the item ("get
+	// Organization by orgId with Projects"): they share its item
+	// collection, so one Query returns the parent and its children.
+	With []string `json:"with,omitempty"`
+	// Newest reads a list newest first (descending on its sort key:
+	// ScanIndexForward false); the default is oldest first.
+	Newest bool `json:"newest,omitempty"`
+	// Limit is the page size of a list (the request's Limit); 0 for none.
+	Limit int `json:"limit,omitempty"`
 	// Set are the attributes an update changes.
 	Set []string `json:"set,omitempty"`
 	// Rate is the expected requests per second.
 	Rate float64 `json:"rate,omitempty"`
+}
+
+// Condition is one attribute fixed to a value: where status = OPEN.
+type Condition struct {
+	Attribute string `json:"attribute"`
+	Value     string `json:"value"`
 }
 
 // Location says where a reason applies, in words: "table App, index GSI1",

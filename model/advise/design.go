@@ -100,12 +100,17 @@ type pattern struct {
 	in     Pattern
 	e      *entity
 	action string
-	index  string // "" for the table
-	sh     shape
-	ap     model.AccessPattern
+	// by is the lookup attributes then the Where attributes (the key holds
+	// both), and lits the values Where fixes.
+	by    []string
+	lits  map[string]string
+	index string // "" for the table
+	sh    shape
+	ap    model.AccessPattern
 }
 
 type designer struct {
+	sparse  []sparseRead
 	in      Input
 	ents    []*entity
 	byName  map[string]*entity
@@ -142,7 +147,7 @@ func newDesigner(in Input) (*designer, error) {
 		}
 		e := &entity{in: ei, upper: strings.ToUpper(ei.Name), id: ei.ID, indexes: map[string]shape{}}
 		if e.id == "" {
-			e.id = lowerFirst(ei.Name) + "Id"
+			e.id = namedID(ei)
 		}
 		for _, a := range ei.Attributes {
 			if a.Type == "" {
@@ -194,6 +199,38 @@ func newDesigner(in Input) (*designer, error) {
 		if slices.Contains(pi.By, pi.Range) && pi.Range != "" {
 			return nil, errorf(where, "%s is both a lookup attribute and the range", pi.Range)
 		}
+		lits := map[string]string{}
+		by := slices.Clone(pi.By)
+		for _, c := range pi.Where {
+			switch {
+			case !isName(c.Attribute):
+				return nil, errorf(where, "where %q: not an attribute name", c.Attribute)
+			case c.Value == "" || strings.ContainsAny(c.Value, "#{}"):
+				return nil, errorf(where, "where %s = %q: a value is a word without '#', '{' or '}'", c.Attribute, c.Value)
+			case slices.Contains(by, c.Attribute) || c.Attribute == pi.Range:
+				return nil, errorf(where, "where %s: the attribute is already a lookup attribute or the range", c.Attribute)
+			}
+			if a := e.attr(c.Attribute); a != nil && a.Type != "S" {
+				return nil, errorf(where, "where %s: the attribute is of type %s, and a value in a key is text here (S)", c.Attribute, a.Type)
+			}
+			by = append(by, c.Attribute)
+			lits[c.Attribute] = c.Value
+		}
+		if len(pi.Where) > 0 && len(pi.By) == 0 {
+			return nil, errorf(where, "where picks a subset of a lookup: give by (the subset of which items?)")
+		}
+		for _, w := range pi.With {
+			c := d.byName[w]
+			if c == nil || c.in.Parent != e.in.Name {
+				return nil, errorf(where, "with %s: a get reads with it the children of %s, and %s is not an entity whose parent is %s", w, e.in.Name, w, e.in.Name)
+			}
+		}
+		if len(pi.With) > 0 && !(len(pi.By) == 1 && pi.By[0] == e.id) {
+			return nil, errorf(where, "with children: the get reads the %s by its id (by %s)", e.in.Name, e.id)
+		}
+		if pi.Limit < 0 {
+			return nil, errorf(where, "limit %d: a page holds 1 or more items", pi.Limit)
+		}
 		act := pi.Action
 		switch act {
 		case "":
@@ -209,7 +246,10 @@ func newDesigner(in Input) (*designer, error) {
 			return nil, errorf(where, "rate %v is not 0 or more requests per second", pi.Rate)
 		}
 		_ = i
-		p := &pattern{in: pi, e: e, action: act}
+		if len(pi.With) > 0 {
+			act = List // one Query reads the item collection
+		}
+		p := &pattern{in: pi, e: e, action: act, by: by, lits: lits}
 		d.pats = append(d.pats, p)
 		e.patterns = append(e.patterns, p)
 	}
@@ -226,6 +266,11 @@ func (d *designer) propose() (*Proposal, error) {
 		if err := d.route(p); err != nil {
 			return nil, err
 		}
+	}
+	// Once every key is known: an attribute another key is built from
+	// stays on every item.
+	for _, r := range d.sparse {
+		d.makeSparse(r.p, r.rare)
 	}
 	d.ttl()
 	m := d.build()
@@ -254,6 +299,7 @@ func (d *designer) completeAttributes() {
 		if e.attr(e.id) == nil {
 			e.attrs = append([]model.Attribute{{Name: e.id, Type: "S", Required: true}}, e.attrs...)
 		}
+		e.attr(e.id).Required = true // every item has its id, however it was named
 		if pn := e.in.Parent; pn != "" {
 			parent := d.byName[pn]
 			lo, hi := e.in.Min, e.in.Max
@@ -274,7 +320,7 @@ func (d *designer) completeAttributes() {
 			d.why(Location{Entity: e.in.Name, Attribute: parent.id}, "each %s has %d to %d %ss; the generator makes them right after their %s (%s)", pn, lo, hi, e.in.Name, pn, src)
 		}
 		for _, p := range e.patterns {
-			for _, n := range append(append(slices.Clone(p.in.By), p.in.Range), p.in.Set...) {
+			for _, n := range append(append(slices.Clone(p.by), p.in.Range), p.in.Set...) {
 				if n == "" || e.attr(n) != nil {
 					continue
 				}
@@ -287,6 +333,7 @@ func (d *designer) completeAttributes() {
 				e.attrs = append(e.attrs, model.Attribute{Name: n, Type: typ})
 			}
 		}
+		d.realistic(e)
 		for i := range e.attrs {
 			a := &e.attrs[i]
 			if a.Generator == "" {
@@ -295,6 +342,50 @@ func (d *designer) completeAttributes() {
 		}
 		if a := e.attr(e.id); a != nil && !uniqueGenerator(a.Generator) {
 			d.why(Location{Entity: e.in.Name, Attribute: e.id}, "the id's generator %s may repeat values, and items with the same key overwrite each other", a.Generator)
+		}
+	}
+}
+
+// PoolSize is how many values a lookup attribute that names no entity
+// of the design (an assignee, an author) draws from: each value is shared
+// by several items, as a user has several issues.
+const PoolSize = 20
+
+// realistic gives generators that look like an application's data to the
+// attributes the user left without one (issue 25: comment ids were
+// sentences, an author id a person's name, each assignee had exactly one
+// issue, updatedAt came before createdAt): the entity's id a sequence or
+// a ULID, an other id a pool of shared values, a time of change after the
+// creation time.
+func (d *designer) realistic(e *entity) {
+	created := ""
+	for _, a := range e.attrs {
+		if a.Generator == "" || strings.HasPrefix(a.Generator, "timestamp") {
+			if n := strings.ToLower(a.Name); n == "createdat" || n == "created" {
+				created = a.Name
+			}
+		}
+	}
+	for i := range e.attrs {
+		a := &e.attrs[i]
+		if a.Generator != "" || a.Type != "S" {
+			continue
+		}
+		stem, isID := strings.CutSuffix(a.Name, "Id")
+		n := strings.ToLower(a.Name)
+		switch {
+		case a.Name == e.id && !uniqueGenerator(gen.Guess(a.Name, a.Type)):
+			a.Generator = "ulid"
+		case isID && stem != "" && a.Name != e.id && d.ownerOf(a.Name) == nil:
+			a.Generator = fmt.Sprintf("pool(%s,%d)", strings.ToUpper(stem), PoolSize)
+			d.why(Location{Entity: e.in.Name, Attribute: a.Name}, "%s names no entity of the design: its values come from a pool of %d (%s), so that each is shared by several %ss, as a lookup by it expects", a.Name, PoolSize, a.Generator, e.in.Name)
+		case created != "" && a.Name != created && (strings.HasPrefix(n, "updated") || strings.HasPrefix(n, "modified") || strings.HasPrefix(n, "closed")):
+			a.Generator = fmt.Sprintf("after(%s,0,30d)", created)
+			// after() reads the earlier time: it must be made first.
+			ci := slices.IndexFunc(e.attrs, func(x model.Attribute) bool { return x.Name == created })
+			if ci > i {
+				e.attrs[i], e.attrs[ci] = e.attrs[ci], e.attrs[i]
+			}
 		}
 	}
 }
@@ -387,9 +478,12 @@ func (d *designer) lowCardinality(e *entity, name string) bool {
 // its busiest read pattern whose partition key has many values (a tie goes
 // to a list, which groups related items); without one, its own id.
 func (d *designer) chooseHome(e *entity) {
+	if d.collected(e) {
+		return
+	}
 	var reads []*pattern
 	for _, p := range e.patterns {
-		if (p.action == Get || p.action == List) && len(p.in.By) > 0 {
+		if (p.action == Get || p.action == List) && len(p.by) > 0 {
 			reads = append(reads, p)
 		}
 	}
@@ -410,11 +504,11 @@ func (d *designer) chooseHome(e *entity) {
 	})
 	where := Location{Table: e.table.name, Entity: e.in.Name}
 	for _, p := range reads {
-		if d.lowCardinality(e, p.in.By[0]) {
-			d.why(where, "not keyed by %s for %q: it has few values, and a partition key needs many so that items and traffic spread over partitions", p.in.By[0], p.in.Name)
+		if d.lowCardinality(e, p.by[0]) {
+			d.why(where, "not keyed by %s for %q: it has few values, and a partition key needs many so that items and traffic spread over partitions (one partition serves at most 3,000 reads and 1,000 writes a second: a hot key)", p.by[0], p.in.Name)
 			continue
 		}
-		e.home = d.shapeFor(e, p.in.By, p.in.Range)
+		e.home = d.shapeFor(e, p.by, p.in.Range)
 		if p.in.Rare && !slices.Contains(e.home.params(), e.id) {
 			e.home.sk = append(e.home.sk, e.id)
 		}
@@ -423,6 +517,45 @@ func (d *designer) chooseHome(e *entity) {
 	}
 	e.home = d.shapeFor(e, []string{e.id}, "")
 	d.explainHome(e, nil)
+}
+
+// collected places e in the item collection a read "with" children asks
+// for, and reports whether it did: a child some read takes with its parent
+// sits under the parent's id (keeping the sort of its own list by that
+// id), and the parent is keyed by its own id, so that one Query on the
+// parent's partition returns it and them. Apart, the read would take a
+// second request per parent, or an index whose writes double the
+// children's write cost.
+func (d *designer) collected(e *entity) bool {
+	where := Location{Table: e.table.name, Entity: e.in.Name}
+	if parent := d.byName[e.in.Parent]; parent != nil && parent.table == e.table {
+		for _, p := range parent.patterns {
+			if !slices.Contains(p.in.With, e.in.Name) {
+				continue
+			}
+			rng := ""
+			for _, q := range e.patterns {
+				if q.action == List && len(q.by) == 1 && q.by[0] == parent.id {
+					rng = q.in.Range
+					break
+				}
+			}
+			e.home = d.shapeFor(e, []string{parent.id}, rng)
+			d.why(where, "PK = %s, SK = %s: %q reads each %s with its %ss, so they share its item collection and one Query returns them all; kept apart, the read would be a second request (twice the calls and latency) or an index holding the %ss again (its writes doubling theirs)",
+				e.home.pkTemplate(), e.home.skTemplate(), p.in.Name, parent.in.Name, e.in.Name, e.in.Name)
+			return true
+		}
+	}
+	for _, p := range e.patterns {
+		if len(p.in.With) == 0 {
+			continue
+		}
+		e.home = d.shapeFor(e, []string{e.id}, "")
+		d.why(where, "PK = %s, SK = %s: keyed by its own id so that its children (%s) can share its partition; %q reads them in one Query, the %s sorting first (its sort key begins with '#')",
+			e.home.pkTemplate(), e.home.skTemplate(), strings.Join(p.in.With, ", "), p.in.Name, e.in.Name)
+		return true
+	}
+	return false
 }
 
 func (d *designer) explainHome(e *entity, p *pattern) {
@@ -472,16 +605,16 @@ func (d *designer) route(p *pattern) error {
 		}
 		return nil
 	}
-	by, rng := p.in.By, p.in.Range
+	by, rng := p.by, p.in.Range
 	if p.in.Rare {
 		rare := rng
-		if rare == "" && len(by) > 0 {
+		if len(by) > 0 {
 			rare = by[0]
 		}
 		if rare == "" {
 			return errorf(where, "a rare subset is told apart by an attribute: give By or Range")
 		}
-		d.makeSparse(p, rare)
+		d.sparse = append(d.sparse, sparseRead{p, rare})
 	}
 	if !p.in.Rare && serves(e.home, by, rng) {
 		p.sh = e.home
@@ -541,15 +674,31 @@ func (d *designer) route(p *pattern) error {
 	return nil
 }
 
+// sparseRead is a rare pattern and the attribute only its subset carries.
+type sparseRead struct {
+	p    *pattern
+	rare string
+}
+
 // makeSparse makes attribute rare of p's entity optional, so that the
-// index keyed by it holds only the items that carry it.
+// index keyed by it holds only the items that carry it; never when
+// another key of the entity is built from it (the table's, or another
+// index's): those keys would lose the items without it, and their reads
+// would silently miss them (issue 25: a rare updatedAt made "issues of a
+// project, recently updated" read 65 of 1,483 issues).
 func (d *designer) makeSparse(p *pattern, rare string) {
 	e := p.e
 	a := e.attr(rare)
 	where := Location{Entity: e.in.Name, Pattern: p.in.Name, Attribute: rare}
 	if slices.Contains(e.home.params(), rare) {
-		d.why(where, "%s is part of the table's key, so every item has it: the index cannot be sparse on it", rare)
+		d.why(where, "%s is part of the table's key, so every item has it: the index cannot be sparse on it; to read a subset, say which with where (where status = OPEN puts the value in the key)", rare)
 		return
+	}
+	for ix, sh := range e.indexes {
+		if ix != p.index && slices.Contains(sh.params(), rare) {
+			d.why(where, "%s is also a key attribute of %s: made rare, it would drop items from %s and its reads would miss them, so every item keeps it and the index is not sparse; to read a subset, say which with where (where status = OPEN puts the value in the key)", rare, ix, ix)
+			return
+		}
 	}
 	if a.Frequency == 0 || a.Frequency == 1 {
 		a.Frequency = 0.05
@@ -706,6 +855,26 @@ func isName(s string) bool {
 		}
 	}
 	return true
+}
+
+// namedID is the id attribute of an entity the user did not name one for:
+// its first attribute when that reads as its own id ("Organization: orgId"
+// takes orgId: the name ends in Id and begins like the entity's), else the
+// name in lower camel case plus Id. Inventing organizationId beside the
+// user's orgId would key the entity by one and point its children at the
+// other (issue 25).
+func namedID(e Entity) string {
+	if len(e.Attributes) > 0 {
+		n := e.Attributes[0].Name
+		stem, ok := strings.CutSuffix(n, "Id")
+		if !ok {
+			stem, ok = strings.CutSuffix(n, "ID")
+		}
+		if ok && stem != "" && strings.HasPrefix(strings.ToLower(e.Name), strings.ToLower(stem)) {
+			return n
+		}
+	}
+	return lowerFirst(e.Name) + "Id"
 }
 
 func lowerFirst(s string) string {

@@ -3,6 +3,7 @@ package advise
 import (
 	"fmt"
 	"math/rand/v2"
+	"slices"
 	"strings"
 	"testing"
 
@@ -15,45 +16,8 @@ import (
 // message naming it or returns a model that validates and whose reads
 // return items with their examples ("a bug in the advisor" is a failure).
 func TestProposeRandom(t *testing.T) {
-	names := []string{"status", "createdAt", "email", "region", "price", "score", "flagged", "dueAt"}
-	types := []string{"S", "S", "S", "N", "BOOL", "SS", "NS", "L", "M", "B"}
-	actions := []string{"", Get, List, Create, Update, Delete}
 	for seed := uint64(0); seed < 300; seed++ {
-		r := rand.New(rand.NewPCG(seed, 1))
-		in := Input{Name: "Random", TablePerEntity: r.IntN(4) == 0}
-		ne := 1 + r.IntN(5)
-		for i := 0; i < ne; i++ {
-			e := Entity{Name: fmt.Sprintf("E%d", i)}
-			if i > 0 && r.IntN(2) == 0 {
-				e.Parent = fmt.Sprintf("E%d", r.IntN(i))
-				e.Min, e.Max = r.IntN(3), 1+r.IntN(6)
-			}
-			for _, n := range names {
-				if r.IntN(3) == 0 {
-					e.Attributes = append(e.Attributes, model.Attribute{Name: n, Type: types[r.IntN(len(types))]})
-				}
-			}
-			in.Entities = append(in.Entities, e)
-		}
-		for i := 0; i < r.IntN(8); i++ {
-			e := in.Entities[r.IntN(ne)]
-			p := Pattern{Name: fmt.Sprintf("p%d", i), Entity: e.Name, Action: actions[r.IntN(len(actions))], Rate: float64(r.IntN(100))}
-			pool := append([]string{lowerFirst(e.Name) + "Id"}, names...)
-			if e.Parent != "" {
-				pool = append(pool, lowerFirst(e.Parent)+"Id")
-			}
-			for j := 0; j < r.IntN(3); j++ {
-				p.By = append(p.By, pool[r.IntN(len(pool))])
-			}
-			if r.IntN(3) == 0 {
-				p.Range = names[r.IntN(len(names))]
-			}
-			p.Rare = r.IntN(5) == 0
-			if p.Action == Update {
-				p.Set = []string{names[r.IntN(len(names))]}
-			}
-			in.Patterns = append(in.Patterns, p)
-		}
+		in := randomInput(seed)
 		func() {
 			defer func() {
 				if x := recover(); x != nil {
@@ -119,4 +83,56 @@ func TestProposeRandom(t *testing.T) {
 			}
 		}()
 	}
+}
+
+// randomInput is a random design (seeded): entities with random
+// attributes and parents, patterns of every action over them.
+func randomInput(seed uint64) Input {
+	names := []string{"status", "createdAt", "email", "region", "price", "score", "flagged", "dueAt"}
+	types := []string{"S", "S", "S", "N", "BOOL", "SS", "NS", "L", "M", "B"}
+	actions := []string{"", Get, List, Create, Update, Delete}
+	r := rand.New(rand.NewPCG(seed, 1))
+	in := Input{Name: "Random", TablePerEntity: r.IntN(4) == 0}
+	ne := 1 + r.IntN(5)
+	for i := 0; i < ne; i++ {
+		e := Entity{Name: fmt.Sprintf("E%d", i)}
+		if i > 0 && r.IntN(2) == 0 {
+			e.Parent = fmt.Sprintf("E%d", r.IntN(i))
+			e.Min, e.Max = r.IntN(3), 1+r.IntN(6)
+		}
+		for _, n := range names {
+			if r.IntN(3) == 0 {
+				e.Attributes = append(e.Attributes, model.Attribute{Name: n, Type: types[r.IntN(len(types))]})
+			}
+		}
+		in.Entities = append(in.Entities, e)
+	}
+	for i := 0; i < r.IntN(8); i++ {
+		e := in.Entities[r.IntN(ne)]
+		p := Pattern{Name: fmt.Sprintf("p%d", i), Entity: e.Name, Action: actions[r.IntN(len(actions))], Rate: float64(r.IntN(100))}
+		pool := append([]string{lowerFirst(e.Name) + "Id"}, names...)
+		if e.Parent != "" {
+			pool = append(pool, lowerFirst(e.Parent)+"Id")
+		}
+		for j := 0; j < r.IntN(3); j++ {
+			p.By = append(p.By, pool[r.IntN(len(pool))])
+		}
+		if r.IntN(3) == 0 {
+			p.Range = names[r.IntN(len(names))]
+		}
+		p.Rare = r.IntN(5) == 0
+		p.Newest = r.IntN(3) == 0
+		if r.IntN(4) == 0 {
+			p.Limit = 2 + r.IntN(30)
+		}
+		if r.IntN(4) == 0 && len(p.By) > 0 && p.Range != "status" && !slices.Contains(p.By, "status") {
+			// The guessed generator of status draws ACTIVE most.
+			p.Where = []Condition{{Attribute: "status", Value: "ACTIVE"}}
+		}
+		if p.Action == Update {
+			p.Set = []string{names[r.IntN(len(names))]}
+		}
+		in.Patterns = append(in.Patterns, p)
+	}
+	return in
 }

@@ -45,7 +45,7 @@ func (d *designer) request(m *model.Model, p *pattern) (model.AccessPattern, err
 		names := obj{"#pk": pkName}
 		values := obj{":pk": sval(p.sh.pkTemplate())}
 		cond := "#pk = :pk"
-		fixed := p.in.By
+		fixed := p.by
 		if len(fixed) > 0 {
 			fixed = fixed[1:]
 		}
@@ -54,6 +54,9 @@ func (d *designer) request(m *model.Model, p *pattern) (model.AccessPattern, err
 			prefix += "{" + f + "}#"
 		}
 		switch {
+		case len(p.in.With) > 0 && p.index == "":
+			// The whole item collection: the item and its children.
+			delete(names, "#sk")
 		case p.in.Range != "":
 			names["#sk"] = skName
 			values[":lo"] = sval(prefix + "{" + p.in.Range + "From}")
@@ -68,6 +71,30 @@ func (d *designer) request(m *model.Model, p *pattern) (model.AccessPattern, err
 			names["#sk"] = skName
 			values[":sk"] = sval(prefix)
 			cond += " AND begins_with(#sk, :sk)"
+		}
+		if p.in.Newest {
+			req["ScanIndexForward"] = false
+		}
+		if p.in.Limit > 0 {
+			req["Limit"] = p.in.Limit
+		}
+		if len(p.lits) > 0 {
+			// Where's values are literal text of the key.
+			for k, v := range values {
+				o := v.(obj)
+				s := o["S"].(string)
+				for a, lit := range p.lits {
+					s = strings.ReplaceAll(s, "{"+a+"}", lit)
+				}
+				o["S"] = s
+				values[k] = o
+			}
+			var ws []string
+			for _, c := range p.in.Where {
+				ws = append(ws, c.Attribute+" = "+c.Value)
+			}
+			d.why(Location{Table: e.table.name, Index: p.index, Pattern: p.in.Name}, "where %s: the value is part of the key, so the Query reads exactly the subset; a FilterExpression instead would read (and bill) every item of the collection and discard the rest, and a sparse index would need every write that changes %s to add or remove a marker attribute",
+				strings.Join(ws, " and "), p.in.Where[0].Attribute)
 		}
 		req["KeyConditionExpression"] = cond
 		req["ExpressionAttributeNames"] = names
@@ -169,7 +196,7 @@ func (d *designer) request(m *model.Model, p *pattern) (model.AccessPattern, err
 		ap.Parameters = append(ap.Parameters, model.Parameter{Name: name, Description: describe(e, name)})
 	}
 	// Key parameters in key order, then a range's bounds, then the rest.
-	order := append(p.sh.params(), p.in.By...)
+	order := append(p.sh.params(), p.by...)
 	if p.in.Range != "" {
 		order = append(order, p.in.Range+"From", p.in.Range+"To")
 	}
@@ -220,8 +247,8 @@ func describe(e *entity, name string) string {
 
 // fillExamples generates a small dataset of the model, loads it, and sets
 // every parameter's example from it (model.FindExamples): the proposal's
-// requests run and return items from the start. A create's id gets a new
-// value, so it adds an item instead of failing its condition.
+// requests run and return items from the start (a list a page of a real
+// collection, a create a new key).
 func fillExamples(m *model.Model) error {
 	src, err := m.Synthesize(model.GeneratorSpec{Pattern: model.EntitiesGenerator, Seed: 1, Size: 200})
 	if err != nil {
@@ -234,31 +261,8 @@ func fillExamples(m *model.Model) error {
 	if _, err := model.LoadItems(db, src); err != nil {
 		return err
 	}
-	ex := m.FindExamples(db)
-	m.SetExamples(ex)
-	for i := range m.AccessPatterns {
-		ap := &m.AccessPatterns[i]
-		if ap.Operation != "PutItem" {
-			continue
-		}
-		for j := range ap.Parameters {
-			par := &ap.Parameters[j]
-			if e := m.Entity(ap.Entity); e != nil && isIDOf(e, par.Name) {
-				par.Example += "-new"
-			}
-		}
-	}
+	m.SetExamples(m.FindExamples(db))
 	return nil
-}
-
-func isIDOf(e *model.Entity, name string) bool {
-	for _, k := range []string{"PK", "SK"} {
-		tpl, err := model.ParseTemplate(e.Keys[k])
-		if err == nil && len(tpl.Params()) > 0 && tpl.Params()[len(tpl.Params())-1] == name && k == "SK" {
-			return true
-		}
-	}
-	return false
 }
 
 // newValue is the value an update sets attribute name of type typ to: a

@@ -30,9 +30,22 @@ import (
 // generator ("total N price(5,500)"); a missing type is S, a missing
 // generator is guessed. A pattern is an action (get, list, create, update,
 // delete; query and find mean list, put means create, scan means list with
-// no key), the entity (a plural "Orders" names Order), then any of "by a,
-// b" or "by a and b", "range a", "rare", "set a, b", a rate "N/s", and a
-// name in double quotes. Errors name the line.
+// no key), the entity (a plural "Orders" names Order), then any of:
+//
+//	by a, b / by a and b     looked up by equality, the most general first
+//	range a / sorted by a    a range of a, sorted by it
+//	newest first / oldest first    the order of a list (ScanIndexForward)
+//	limit N                  a page of N items (Limit)
+//	where a = v [and b = w]  a subset chosen by a value (open issues)
+//	rare                     a subset few items have (a sparse index)
+//	with Children            a get reads the item and its children at once
+//	set a, b                 what an update changes
+//	N/s                      the rate
+//	"a name"                 the pattern's name
+//
+// An entity's id is "id name" after its head, or its first attribute when
+// that reads as its id ("Organization: orgId, name" takes orgId). Errors
+// name the line and the word.
 func Parse(text string) (Input, error) {
 	var in Input
 	for i, raw := range strings.Split(text, "\n") {
@@ -173,43 +186,87 @@ func parsePattern(action, verb, rest string, in *Input) (Pattern, error) {
 		p.Name = rest[i+1 : i+1+j]
 		rest = rest[:i] + rest[i+2+j:]
 	}
-	words := strings.Fields(strings.NewReplacer(",", " , ").Replace(rest))
+	words := strings.Fields(strings.NewReplacer(",", " , ", "=", " = ").Replace(rest))
 	if len(words) == 0 {
 		return p, fmt.Errorf("which entity?")
 	}
 	p.Entity = entityName(words[0], in)
 	var list *[]string
-	for _, w := range words[1:] {
+	mode := "" // "where", "limit", "first" (after newest/oldest)
+	for i := 1; i < len(words); i++ {
+		w := words[i]
 		lw := strings.ToLower(w)
 		switch {
+		case mode == "where":
+			// where a = v [and b = w]
+			if i+2 >= len(words) || words[i+1] != "=" {
+				return p, fmt.Errorf("%q: where takes an attribute, '=' and a value (where status = OPEN)", w)
+			}
+			p.Where = append(p.Where, Condition{Attribute: w, Value: strings.Trim(words[i+2], `'`)})
+			i += 2
+			mode = "where-and"
+		case mode == "where-and" && lw == "and":
+			mode = "where"
+		case mode == "limit":
+			n, err := strconv.Atoi(w)
+			if err != nil || n < 1 {
+				return p, fmt.Errorf("%q: limit takes a page size such as 25", w)
+			}
+			p.Limit, mode = n, ""
+		case mode == "first":
+			mode = ""
+			if lw != "first" {
+				i-- // "newest" alone is enough
+			}
 		case lw == ",":
+			if mode == "where-and" {
+				mode = ""
+			}
 			continue
 		case lw == "and" && list != nil:
 			continue
 		case lw == "by":
-			list = &p.By
+			list, mode = &p.By, ""
+		case lw == "with":
+			list, mode = &p.With, ""
+		case lw == "where":
+			list, mode = nil, "where"
+		case lw == "limit":
+			list, mode = nil, "limit"
+		case lw == "newest" || lw == "latest" || lw == "descending":
+			p.Newest, list, mode = true, nil, "first"
+		case lw == "oldest" || lw == "ascending":
+			p.Newest, list, mode = false, nil, "first"
 		case lw == "range" || lw == "between" || lw == "sorted":
-			list = nil
+			list, mode = nil, ""
 			p.Range = "?"
+			if i+1 < len(words) && strings.ToLower(words[i+1]) == "by" && lw == "sorted" {
+				i++
+			}
 		case lw == "set":
-			list = &p.Set
+			list, mode = &p.Set, ""
 		case lw == "rare":
 			p.Rare = true
-			list = nil
+			list, mode = nil, ""
 		case strings.HasSuffix(lw, "/s"):
 			r, err := strconv.ParseFloat(strings.TrimSuffix(lw, "/s"), 64)
 			if err != nil || r < 0 {
 				return p, fmt.Errorf("%q is not a rate such as 20/s", w)
 			}
 			p.Rate = r
-			list = nil
+			list, mode = nil, ""
 		case p.Range == "?":
 			p.Range = w
+		case list == &p.With:
+			p.With = append(p.With, entityName(w, in))
 		case list != nil:
 			*list = append(*list, w)
 		default:
-			return p, fmt.Errorf("%q: expected by, range, rare, set or a rate such as 20/s", w)
+			return p, fmt.Errorf("%q: expected by, range, where, rare, with, newest first, oldest first, limit, set or a rate such as 20/s", w)
 		}
+	}
+	if mode == "where" || mode == "limit" {
+		return p, fmt.Errorf("%s of what? (where status = OPEN, limit 25)", mode)
 	}
 	if p.Range == "?" {
 		return p, fmt.Errorf("range of which attribute?")

@@ -190,6 +190,14 @@ type Totals struct {
 	Cheaper     string  `json:"cheaper"`
 	// Estimate has every line and its arithmetic.
 	Estimate partition.Estimate `json:"estimate"`
+	// Priced names the access patterns the totals include (each with a
+	// rate), Estimated those of them priced from their request's shape
+	// because their example could not run, Unpriced those left out and
+	// why ("no rate"); Text says it in words.
+	Priced    []string `json:"priced"`
+	Estimated []string `json:"estimated,omitempty"`
+	Unpriced  []string `json:"unpriced,omitempty"`
+	Text      string   `json:"text"`
 }
 
 // Analyze loads m's dataset into a fresh engine, runs each access pattern
@@ -326,20 +334,33 @@ func analyze(m *model.Model, o Options, interval int) (*Report, error) {
 			order = append(order, i)
 		}
 	}
+	ents := collectEntityStats(db, m)
 	for _, i := range order {
 		if err := o.step(); err != nil {
 			return nil, err
 		}
-		rep.AccessPatterns[i] = measure(db, m, &m.AccessPatterns[i])
+		rep.AccessPatterns[i] = measure(db, m, &m.AccessPatterns[i], ents)
 	}
+
+	// The design review: what each pattern reaches of its entity.
+	reviewReach(rep, m, ents)
 
 	// Costs, per pattern and in total.
 	var loads []partition.Load
 	for i := range rep.AccessPatterns {
 		pr := &rep.AccessPatterns[i]
 		l, ok := pr.load()
-		if !ok {
+		switch {
+		case !ok:
+			rep.Totals.Unpriced = append(rep.Totals.Unpriced, pr.Name+" (not measurable: "+pr.Error+")")
 			continue
+		case pr.Rate <= 0:
+			rep.Totals.Unpriced = append(rep.Totals.Unpriced, pr.Name+" (no rate)")
+		default:
+			rep.Totals.Priced = append(rep.Totals.Priced, pr.Name)
+			if pr.Estimated {
+				rep.Totals.Estimated = append(rep.Totals.Estimated, pr.Name)
+			}
 		}
 		est, err := prices.Monthly([]partition.Load{l}, partition.CostOptions{TargetUtilization: o.TargetUtilization})
 		if err != nil {
@@ -358,6 +379,7 @@ func analyze(m *model.Model, o Options, interval int) (*Report, error) {
 	}
 	rep.Totals.Estimate = est
 	rep.Totals.OnDemand, rep.Totals.Provisioned, rep.Totals.Cheaper = est.OnDemand.Total, est.Provisioned.Total, est.Cheaper
+	rep.Totals.Text = totalsText(&rep.Totals)
 
 	// Hot partitions, from the workload.
 	if err := o.step(); err != nil {
@@ -377,6 +399,23 @@ func analyze(m *model.Model, o Options, interval int) (*Report, error) {
 		rep.Warnings = []Warning{}
 	}
 	return rep, nil
+}
+
+// totalsText says what the totals include, so that no pattern hides in
+// them: the priced patterns, the estimated ones, the ones left out.
+func totalsText(t *Totals) string {
+	if t.Priced == nil {
+		t.Priced = []string{}
+	}
+	s := fmt.Sprintf("$%.2f a month on demand, $%.2f provisioned, for %d access pattern(s) with a rate and %s GB of storage",
+		t.OnDemand, t.Provisioned, len(t.Priced), num(t.StorageGB))
+	if len(t.Estimated) > 0 {
+		s += fmt.Sprintf("; estimated from their request's shape, their example failing: %s", strings.Join(t.Estimated, ", "))
+	}
+	if len(t.Unpriced) > 0 {
+		s += fmt.Sprintf("; not included: %s", strings.Join(t.Unpriced, ", "))
+	}
+	return s
 }
 
 // step ends the analysis early when its context is done, else calls Step.

@@ -59,6 +59,9 @@ type PatternReport struct {
 	Warnings []Warning `json:"warnings"`
 	// Error is why the pattern could not be measured.
 	Error string `json:"error,omitempty"`
+	// Estimated says Units come from the request's shape and the entity's
+	// item sizes, because the example could not run (UnitsText says so).
+	Estimated bool `json:"estimated,omitempty"`
 
 	// measured reports that Units are real; gsi lists the GSIs (for write
 	// amplification).
@@ -72,7 +75,7 @@ func (pr *PatternReport) warn(kind, msg string) {
 }
 
 // measure runs an access pattern once with its example parameters.
-func measure(db *engine.Database, m *model.Model, ap *model.AccessPattern) PatternReport {
+func measure(db *engine.Database, m *model.Model, ap *model.AccessPattern, stats map[string]*entityStats) PatternReport {
 	pr := PatternReport{Name: ap.Name, Operation: ap.Operation, Op: "write", Rate: ap.Rate, Warnings: []Warning{}}
 	if patternReads(ap) {
 		pr.Op = "read"
@@ -108,7 +111,8 @@ func measure(db *engine.Database, m *model.Model, ap *model.AccessPattern) Patte
 	res, err := run.Run(db, params)
 	if err != nil {
 		pr.Error = fmt.Sprintf("running it with its example parameters: %v", err)
-		pr.warn(WarnNotMeasured, pr.Error)
+		estimate(&pr, m, ap, stats)
+		pr.warn(WarnNotMeasured, pr.Error+"; its cost is estimated from the request's shape ("+pr.UnitsText+")")
 		return pr
 	}
 	pr.IndexUnits = map[string]float64{}

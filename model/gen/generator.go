@@ -28,6 +28,9 @@ type ctx struct {
 	r   *Rand
 	n   int
 	run *runState
+	// item is the item being made, its earlier attributes set (after()
+	// reads them); nil outside a Plan.
+	item attr.Item
 }
 
 // valueFn makes one value; nil means the item has no value (a reference to

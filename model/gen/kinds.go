@@ -159,6 +159,7 @@ func init() {
 	registerNumbers()
 	registerCollections()
 	registerRelations()
+	registerDerived()
 }
 
 // Lorem returns n characters of lorem-ipsum words.

@@ -316,6 +316,7 @@ func (st *runState) family(e int) error {
 	x := &st.x // one ctx for the run: values are made before any child's
 	x.n = n
 	it := make(attr.Item, len(pe.attrs)+4)
+	x.item = it
 	for _, a := range pe.attrs {
 		// An optional attribute is on a share of the items; one marked
 		// OnFirst is also on the entity's first item (the draw is made
@@ -327,6 +328,7 @@ func (st *runState) family(e int) error {
 			it[a.name] = v
 		}
 	}
+	x.item = nil
 	if err := st.emit(e, it); err != nil {
 		return err
 	}

@@ -1,0 +1,54 @@
+package analysis
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/dynamodb-workbench/workbench/model"
+)
+
+// WarnIncompleteIndex: an access pattern reads an index that holds fewer
+// of its entity's items than exist, because a key attribute is optional.
+// A sparse index means it; an index shared by a pattern that lists "the
+// issues of a project" does not, and its reads silently miss items (issue
+// 25: 65 of 1,483 issues).
+const WarnIncompleteIndex = "incomplete-index"
+
+// reviewReach measures, for each Query on an index, the items of its
+// entity the index reaches against the items that exist, and warns when
+// some are missing, naming the optional key attributes and the fix.
+func reviewReach(rep *Report, m *model.Model, stats map[string]*entityStats) {
+	for i := range m.AccessPatterns {
+		ap := &m.AccessPatterns[i]
+		pr := &rep.AccessPatterns[i]
+		s := stats[ap.Entity]
+		if pr.Index == "" || s == nil || s.items == 0 || ap.Entity == "" {
+			continue
+		}
+		in := s.entries[pr.Index]
+		if in >= s.items {
+			continue
+		}
+		e := m.Entity(ap.Entity)
+		var optional []string
+		for _, k := range []string{pr.Index + "PK", pr.Index + "SK"} {
+			tpl, err := model.ParseTemplate(e.Keys[k])
+			if err != nil {
+				continue
+			}
+			for _, p := range tpl.Params() {
+				for _, a := range e.Attributes {
+					if a.Name == p && a.Frequency > 0 && a.Frequency < 1 {
+						optional = append(optional, fmt.Sprintf("%s (on %s of the items)", p, pct(a.Frequency)))
+					}
+				}
+			}
+		}
+		msg := fmt.Sprintf("reaches %d of the %d %s items on the loaded data: %d are not in index %s", in, s.items, ap.Entity, s.items-in, pr.Index)
+		if len(optional) > 0 {
+			msg += fmt.Sprintf(", because its key is built from %s", strings.Join(optional, ", "))
+		}
+		msg += "; if the pattern reads every item, make those attributes required (frequency 1); if it reads a subset, key the index on an attribute only the subset carries, which no other index shares"
+		pr.warn(WarnIncompleteIndex, msg)
+	}
+}
