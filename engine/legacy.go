@@ -130,15 +130,24 @@ func (l *legacySet) expected(exp map[string]ExpectedAttributeValue, op string) {
 	for _, a := range sortedKeys(exp) {
 		e := exp[a]
 		if e.ComparisonOperator != "" {
-			if e.Value != nil {
-				l.fail("One or more parameter values were invalid: Value and ComparisonOperator cannot be used together for Attribute: %s", a)
-				return
-			}
 			if e.Exists != nil {
 				l.fail("One or more parameter values were invalid: Exists and ComparisonOperator cannot be used together for Attribute: %s", a)
 				return
 			}
-			parts = append(parts, l.comparison(a, e.ComparisonOperator, e.AttributeValueList, false))
+			list := e.AttributeValueList
+			if e.Value != nil {
+				// DynamoDB takes Value beside a ComparisonOperator as its
+				// one argument (dynoxide's legacy Expected conversion,
+				// whose tests record DynamoDB's answers; issue 29); beside
+				// an AttributeValueList it is refused (dynalite's
+				// putItem.js, recorded against DynamoDB).
+				if list != nil {
+					l.fail("One or more parameter values were invalid: Value and AttributeValueList cannot be used together for Attribute: %s", a)
+					return
+				}
+				list = []attr.AttributeValue{*e.Value}
+			}
+			parts = append(parts, l.comparison(a, e.ComparisonOperator, list, false))
 			continue
 		}
 		exists := e.Exists == nil || *e.Exists

@@ -1,6 +1,10 @@
 package engine
 
 import (
+	"fmt"
+	"sort"
+	"strings"
+
 	"github.com/dynamodb-workbench/workbench/engine/attr"
 	"github.com/dynamodb-workbench/workbench/engine/capacity"
 	"github.com/dynamodb-workbench/workbench/engine/expr"
@@ -32,7 +36,7 @@ func (d *Database) Query(in *QueryInput) (*QueryOutput, error) {
 	if err != nil {
 		return nil, err
 	}
-	sel, err := selectMode(in.Select, p.projection != nil, in.IndexName != nil, "Querying")
+	sel, err := selectMode(in.Select, p.projection != nil, in.AttributesToGet != nil, in.IndexName != nil, "Query")
 	if err != nil {
 		return nil, err
 	}
@@ -60,6 +64,13 @@ func (d *Database) Query(in *QueryInput) (*QueryOutput, error) {
 	}
 	r := rangeFor(kr)
 	forward := boolValue(in.ScanIndexForward, true)
+	if in.ExclusiveStartKey != nil && src.ix == nil && len(src.key.rng) == 0 {
+		// A hash-only table's partition holds one item: there is nowhere to
+		// resume (shared/reference/api-semantics.md §4, Alternator's
+		// test_query.py quoting DynamoDB; the rendering of the key after
+		// "ExclusiveStartKey: " follows the Java SDK's and is unverified).
+		return nil, validationf("The provided exclusive start key is invalid: ExclusiveStartKey: %s", javaItem(in.ExclusiveStartKey))
+	}
 	if in.ExclusiveStartKey != nil {
 		k, err := src.startKey(in.ExclusiveStartKey)
 		if err != nil {
@@ -164,4 +175,29 @@ func (s *readSource) output(pg page, tableName, rcc string, consistent bool) *Qu
 	s.charge(&u, units)
 	out.ConsumedCapacity = u.report(rcc, true)
 	return out
+}
+
+// javaItem renders a key as DynamoDB's Java service prints a map of
+// AttributeValues: {name=AttributeValue: {S:value}}, names sorted.
+func javaItem(it attr.Item) string {
+	names := make([]string, 0, len(it))
+	for n := range it {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	var b strings.Builder
+	b.WriteByte('{')
+	for i, n := range names {
+		if i > 0 {
+			b.WriteString(", ")
+		}
+		v := it[n]
+		text := fmt.Sprint(v)
+		if s, ok := v.(attr.String); ok {
+			text = string(s)
+		}
+		fmt.Fprintf(&b, "%s=AttributeValue: {%s:%s}", n, v.Type(), text)
+	}
+	b.WriteByte('}')
+	return b.String()
 }

@@ -115,8 +115,23 @@ func (s *readSource) readPage(r keyRange, forward bool, limit int64, filter *exp
 }
 
 // selectMode resolves Select and its rules shared by Query and Scan.
-// It returns the effective Select value.
-func selectMode(sel string, hasProjection, hasIndex bool, op string) (string, *Error) {
+// It returns the effective Select value. byNames says the projection came
+// from AttributesToGet, which the messages name instead of
+// ProjectionExpression. Query's messages carry the "1 validation error
+// detected: " envelope and Scan's do not, and Scan's ALL_PROJECTED_ATTRIBUTES
+// message also says "Querying" (moto's aws_verified
+// test_projection_expression_rejected_for_non_specific_select and
+// test_attributes_to_get_rejected_for_non_specific_select, recorded against
+// DynamoDB).
+func selectMode(sel string, hasProjection, byNames, hasIndex bool, op string) (string, *Error) {
+	env := ""
+	if op == "Query" {
+		env = "1 validation error detected: "
+	}
+	what := "ProjectionExpression"
+	if byNames {
+		what = "AttributesToGet"
+	}
 	switch sel {
 	case "":
 		if hasProjection {
@@ -128,22 +143,22 @@ func selectMode(sel string, hasProjection, hasIndex bool, op string) (string, *E
 		return "ALL_ATTRIBUTES", nil
 	case "SPECIFIC_ATTRIBUTES":
 		if !hasProjection {
-			return "", validationf("1 validation error detected: Must specify the AttributesToGet or ProjectionExpression when choosing to get SPECIFIC_ATTRIBUTES")
+			return "", validationf("%sMust specify the AttributesToGet or ProjectionExpression when choosing to get SPECIFIC_ATTRIBUTES", env)
 		}
 	case "COUNT":
 		if hasProjection {
-			return "", validationf("1 validation error detected: Cannot specify the ProjectionExpression when choosing to get only the Count")
+			return "", validationf("%sCannot specify the %s when choosing to get only the Count", env, what)
 		}
 	case "ALL_ATTRIBUTES":
 		if hasProjection {
-			return "", validationf("1 validation error detected: Cannot specify the ProjectionExpression when choosing to get ALL_ATTRIBUTES")
+			return "", validationf("%sCannot specify the %s when choosing to get ALL_ATTRIBUTES", env, what)
 		}
 	case "ALL_PROJECTED_ATTRIBUTES":
 		if !hasIndex {
-			return "", validationf("1 validation error detected: ALL_PROJECTED_ATTRIBUTES can be used only when %s using an IndexName", op)
+			return "", validationf("%sALL_PROJECTED_ATTRIBUTES can be used only when Querying using an IndexName", env)
 		}
 		if hasProjection {
-			return "", validationf("1 validation error detected: Cannot specify the ProjectionExpression when choosing to get ALL_PROJECTED_ATTRIBUTES")
+			return "", validationf("%sCannot specify the %s when choosing to get ALL_PROJECTED_ATTRIBUTES", env, what)
 		}
 	}
 	return sel, nil

@@ -34,7 +34,7 @@ func (d *Database) Scan(in *ScanInput) (*ScanOutput, error) {
 	if err != nil {
 		return nil, err
 	}
-	sel, err := selectMode(in.Select, p.projection != nil, in.IndexName != nil, "Scanning")
+	sel, err := selectMode(in.Select, p.projection != nil, in.AttributesToGet != nil, in.IndexName != nil, "Scan")
 	if err != nil {
 		return nil, err
 	}

@@ -21,5 +21,9 @@ func shardFilterShape(c *constraints, f *ShardFilter) {
 	}
 	if f.ShardId != nil {
 		shardIDShape(c, *f.ShardId, "shardFilter.shardId")
+	} else {
+		// DynamoDB refuses a ShardFilter without ShardId (issue 29); the
+		// wording is the coral validator's null pattern, unverified.
+		c.null("shardFilter.shardId")
 	}
 }

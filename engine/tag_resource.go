@@ -7,12 +7,12 @@ import "github.com/dynamodb-workbench/workbench/engine/schema"
 // definition, so the model and every export carry them.
 func (d *Database) TagResource(in *TagResourceInput) (*TagResourceOutput, error) {
 	var c constraints
-	schema.TagsShape(&c.v, in.Tags, "tags")
+	schema.TagsShapeNulls(&c.v, in.Tags, "tags", in.tagNulls)
 	if err := c.err(); err != nil {
 		return nil, err
 	}
-	if in.ResourceArn == nil {
-		return nil, validationf("Invalid TableArn")
+	if _, err := d.resourceName("TagResource", in.ResourceArn); err != nil {
+		return nil, err
 	}
 	if len(in.Tags) == 0 {
 		// dynalite's wording, recorded against DynamoDB (sic).

@@ -1,6 +1,9 @@
 package engine
 
-import "github.com/dynamodb-workbench/workbench/engine/schema"
+import (
+	"github.com/dynamodb-workbench/workbench/engine/json"
+	"github.com/dynamodb-workbench/workbench/engine/schema"
+)
 
 // The shapes of the control-plane operations beyond tables: tags, backups,
 // point-in-time recovery, limits, endpoints, contributor insights and
@@ -12,6 +15,40 @@ import "github.com/dynamodb-workbench/workbench/engine/schema"
 type TagResourceInput struct {
 	ResourceArn *string      `json:"ResourceArn"`
 	Tags        []schema.Tag `json:"Tags"`
+
+	// tagNulls records the Tags members the request left out (the JSON
+	// decoder fills it; a Go caller leaves it nil).
+	tagNulls []schema.TagNull
+}
+
+// UnmarshalJSON decodes the request and notes each Tag's absent Key or
+// Value, which schema.Tag's strings cannot show.
+func (in *TagResourceInput) UnmarshalJSON(b []byte) error {
+	var raw struct {
+		ResourceArn *string `json:"ResourceArn"`
+		Tags        []struct {
+			Key   *string `json:"Key"`
+			Value *string `json:"Value"`
+		} `json:"Tags"`
+	}
+	if err := json.Unmarshal(b, &raw); err != nil {
+		return err
+	}
+	*in = TagResourceInput{ResourceArn: raw.ResourceArn}
+	if raw.Tags != nil {
+		in.Tags = make([]schema.Tag, len(raw.Tags))
+	}
+	for i, t := range raw.Tags {
+		n := schema.TagNull{Key: t.Key == nil, Value: t.Value == nil}
+		if n.Key || n.Value {
+			if in.tagNulls == nil {
+				in.tagNulls = make([]schema.TagNull, len(raw.Tags))
+			}
+			in.tagNulls[i] = n
+		}
+		in.Tags[i] = schema.Tag{Key: deref(t.Key), Value: deref(t.Value)}
+	}
+	return nil
 }
 
 // TagResourceOutput is the TagResource response (empty).

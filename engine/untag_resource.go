@@ -23,8 +23,8 @@ func (d *Database) UntagResource(in *UntagResourceInput) (*UntagResourceOutput, 
 	if err := c.err(); err != nil {
 		return nil, err
 	}
-	if in.ResourceArn == nil {
-		return nil, validationf("Invalid TableArn")
+	if _, err := d.resourceName("UntagResource", in.ResourceArn); err != nil {
+		return nil, err
 	}
 	if len(in.TagKeys) == 0 {
 		// dynalite's wording, recorded against DynamoDB (sic).

@@ -9,14 +9,35 @@ import (
 // ("tags"): each key 1..128 characters, each value at most 256 (the API
 // model's TagKeyString and TagValueString).
 func TagsShape(v *Violations, tags []Tag, field string) {
+	TagsShapeNulls(v, tags, field, nil)
+}
+
+// TagNull says which members of a decoded Tag were absent (or JSON null):
+// Tag's strings cannot tell a missing Value from an empty one, so the wire
+// decoder records it beside them.
+type TagNull struct{ Key, Value bool }
+
+// TagsShapeNulls is TagsShape with the absent members of each tag, in
+// order (nulls may be shorter than tags): an absent Key or Value is
+// "Member must not be null" at its path (the coral validator's pattern, as
+// for every required member; issue 29: a Tag without Value is refused).
+func TagsShapeNulls(v *Violations, tags []Tag, field string, nulls []TagNull) {
 	for i, t := range tags {
 		p := member(field, i)
-		if l := javaLength(t.Key); l < 1 {
+		var n TagNull
+		if i < len(nulls) {
+			n = nulls[i]
+		}
+		if n.Key {
+			v.Null(p + ".key")
+		} else if l := javaLength(t.Key); l < 1 {
 			v.Add(t.Key, p+".key", MinLength(1))
 		} else if l > MaxTagKeyLength {
 			v.Add(t.Key, p+".key", MaxLength(MaxTagKeyLength))
 		}
-		if javaLength(t.Value) > MaxTagValueLength {
+		if n.Value {
+			v.Null(p + ".value")
+		} else if javaLength(t.Value) > MaxTagValueLength {
 			v.Add(t.Value, p+".value", MaxLength(MaxTagValueLength))
 		}
 	}

@@ -40,6 +40,13 @@ func op[In, Out any](call func(*engine.Database, *In) (*Out, error), encode func
 			// garbage).
 			return dst, decodeError(body, errTrailingBackslash, inType)
 		}
+		if isJSONNull(body) {
+			// go-json decodes a bare null into the zero input, which
+			// would run the operation as if {} had been sent; DynamoDB
+			// refuses it as a SerializationException (issue 29; the
+			// wording is unverified).
+			return dst, serialization(msgNullBody)
+		}
 		if err := json.Unmarshal(body, in); err != nil {
 			return dst, decodeError(body, err, inType)
 		}
@@ -238,3 +245,7 @@ func dispatch(db *engine.Database, target string, body, dst []byte, lookup func(
 
 // errInternal stands for a recovered panic.
 var errInternal = &engine.Error{Code: engine.CodeInternalServerError, Message: InternalErrorMessage}
+
+// msgNullBody is the SerializationException for a request body that is the
+// JSON literal null (unverified wording).
+const msgNullBody = "Unexpected token received from parser"
