@@ -95,9 +95,9 @@ func diffReadModel(name string) (*model.Model, error) {
 	if err != nil {
 		return nil, err
 	}
-	m, err := model.Parse(data)
+	m, err := ops.ParseDesign(name, data)
 	if err != nil {
-		return nil, fmt.Errorf("%s: %v", name, err)
+		return nil, err
 	}
 	return m, nil
 }

@@ -27,7 +27,33 @@ import (
 const AWSLabs = "awslabs"
 
 type alSchema struct {
-	Tables []alTable `json:"tables"`
+	Tables     []alTable   `json:"tables"`
+	CrossTable []alPattern `json:"cross_table_access_patterns"`
+}
+
+// alKey is a key attribute or template: a string, or for a multi-attribute
+// GSI key a list of up to four.
+type alKey []string
+
+func (k *alKey) UnmarshalJSON(b []byte) error {
+	var one string
+	if err := json.Unmarshal(b, &one); err == nil {
+		if one == "" {
+			*k = nil
+		} else {
+			*k = alKey{one}
+		}
+		return nil
+	}
+	var many []string
+	if err := json.Unmarshal(b, &many); err != nil {
+		return errors.New("a key is a string or a list of strings")
+	}
+	if len(many) > schema.MaxGSIHashKeys {
+		return fmt.Errorf("a key has %d attributes, over the %d a GSI takes", len(many), schema.MaxGSIHashKeys)
+	}
+	*k = many
+	return nil
 }
 
 type alTable struct {
@@ -44,8 +70,8 @@ type alTableConfig struct {
 
 type alGSI struct {
 	Name               string   `json:"name"`
-	PartitionKey       string   `json:"partition_key"`
-	SortKey            string   `json:"sort_key"`
+	PartitionKey       alKey    `json:"partition_key"`
+	SortKey            alKey    `json:"sort_key"`
 	Projection         string   `json:"projection"`
 	IncludedAttributes []string `json:"included_attributes"`
 }
@@ -61,8 +87,8 @@ type alEntity struct {
 
 type alGSIMapping struct {
 	Name       string `json:"name"`
-	PKTemplate string `json:"pk_template"`
-	SKTemplate string `json:"sk_template"`
+	PKTemplate alKey  `json:"pk_template"`
+	SKTemplate alKey  `json:"sk_template"`
 }
 
 type alField struct {
@@ -82,6 +108,31 @@ type alPattern struct {
 	RangeCondition string      `json:"range_condition"`
 	ReturnType     string      `json:"return_type"`
 	ConsistentRead bool        `json:"consistent_read"`
+	// Filter is a Query's or Scan's filter_expression.
+	Filter *alFilter `json:"filter_expression"`
+	// EntitiesInvolved are a cross-table transaction's items.
+	EntitiesInvolved []alInvolved `json:"entities_involved"`
+}
+
+type alFilter struct {
+	Conditions      []alCondition `json:"conditions"`
+	LogicalOperator string        `json:"logical_operator"`
+}
+
+type alCondition struct {
+	Field    string   `json:"field"`
+	Operator string   `json:"operator"`
+	Function string   `json:"function"`
+	Param    string   `json:"param"`
+	Param2   string   `json:"param2"`
+	Params   []string `json:"params"`
+}
+
+type alInvolved struct {
+	Table     string `json:"table"`
+	Entity    string `json:"entity"`
+	Action    string `json:"action"`
+	Condition string `json:"condition"`
 }
 
 type alParam struct {
@@ -211,21 +262,34 @@ func ImportAWSLabs(data []byte) (*model.Model, []string, error) {
 				}
 				return nil
 			}
-			gsi := schema.GlobalSecondaryIndex{IndexName: g.Name, KeySchema: []schema.KeySchemaElement{{AttributeName: g.PartitionKey, KeyType: schema.KeyTypeHash}}}
-			define(g.PartitionKey, keyType(g.PartitionKey, func(e alEntity) string {
-				if m := mapping(e); m != nil {
-					return m.PKTemplate
+			gsi := schema.GlobalSecondaryIndex{IndexName: g.Name}
+			if len(g.PartitionKey) == 0 {
+				im.warn("%s.gsi_list: index %s has no partition_key; left out", where, g.Name)
+				delete(gsis, g.Name)
+				continue
+			}
+			// A multi-attribute key lists its attributes in order, and each
+			// entity's mapping lists the templates in the same order.
+			for ki, kind := range []schema.KeyType{schema.KeyTypeHash, schema.KeyTypeRange} {
+				attrs := g.PartitionKey
+				if ki == 1 {
+					attrs = g.SortKey
 				}
-				return ""
-			}))
-			if g.SortKey != "" {
-				gsi.KeySchema = append(gsi.KeySchema, schema.KeySchemaElement{AttributeName: g.SortKey, KeyType: schema.KeyTypeRange})
-				define(g.SortKey, keyType(g.SortKey, func(e alEntity) string {
-					if m := mapping(e); m != nil {
-						return m.SKTemplate
-					}
-					return ""
-				}))
+				for ai, a := range attrs {
+					gsi.KeySchema = append(gsi.KeySchema, schema.KeySchemaElement{AttributeName: a, KeyType: kind})
+					define(a, keyType(a, func(e alEntity) string {
+						if m := mapping(e); m != nil {
+							tpls := m.PKTemplate
+							if ki == 1 {
+								tpls = m.SKTemplate
+							}
+							if ai < len(tpls) {
+								return tpls[ai]
+							}
+						}
+						return ""
+					}))
+				}
 			}
 			proj := strings.ToUpper(g.Projection)
 			if proj == "" {
@@ -244,7 +308,8 @@ func ImportAWSLabs(data []byte) (*model.Model, []string, error) {
 			}
 			if tc.SortKey != "" {
 				if e.SKTemplate == "" {
-					return nil, nil, fmt.Errorf("%s: the table has sort key %s but the entity no sk_template", ew, tc.SortKey)
+					im.warn("%s: the table has sort key %s but the entity no sk_template; the entity and its access patterns are left out", ew, tc.SortKey)
+					continue
 				}
 				ent.Keys[tc.SortKey] = e.SKTemplate
 			}
@@ -264,8 +329,17 @@ func ImportAWSLabs(data []byte) (*model.Model, []string, error) {
 					}
 					ent.Keys[a] = tpl
 				}
-				set(g.PartitionKey, gm.PKTemplate)
-				set(g.SortKey, gm.SKTemplate)
+				if len(gm.PKTemplate) != len(g.PartitionKey) || len(gm.SKTemplate) > len(g.SortKey) {
+					im.warn("%s: gsi_mappings for %s has %d partition and %d sort templates for a key of %d and %d attributes; left out",
+						ew, gm.Name, len(gm.PKTemplate), len(gm.SKTemplate), len(g.PartitionKey), len(g.SortKey))
+					continue
+				}
+				for i, a := range g.PartitionKey {
+					set(a, gm.PKTemplate[i])
+				}
+				for i, tpl := range gm.SKTemplate {
+					set(g.SortKey[i], tpl)
+				}
 			}
 			for _, f := range e.Fields {
 				typ, _ := alType(f.Type)
@@ -276,7 +350,10 @@ func ImportAWSLabs(data []byte) (*model.Model, []string, error) {
 			}
 			im.m.Entities = append(im.m.Entities, ent)
 			for j, p := range e.AccessPatterns {
-				ap, err := alAccessPattern(&tb, &ent, gsis, e, p, types)
+				pw := fmt.Sprintf("%s.access_patterns[%d] (%s)", ew, j, p.Name)
+				ap, err := alAccessPattern(&tb, &ent, gsis, e, p, types, func(format string, args ...any) {
+					im.warn("%s: %s", pw, fmt.Sprintf(format, args...))
+				})
 				if err != nil {
 					im.warn("%s.access_patterns[%d] (%s): %v; left out", ew, j, p.Name, err)
 					continue
@@ -286,8 +363,17 @@ func ImportAWSLabs(data []byte) (*model.Model, []string, error) {
 			}
 		}
 	}
-	if err := im.m.Validate(); err != nil {
-		return nil, nil, fmt.Errorf("the imported model does not validate: %v", err)
+	for i, p := range s.CrossTable {
+		ap, err := alTransaction(im.m, p)
+		if err != nil {
+			im.warn("cross_table_access_patterns[%d] (%s): %v; left out", i, p.Name, err)
+			continue
+		}
+		ap.Name = patternNames.unique(ap.Name)
+		im.m.AccessPatterns = append(im.m.AccessPatterns, *ap)
+	}
+	if err := keepValid(im.m, im.warn); err != nil {
+		return nil, nil, err
 	}
 	if im.warnings == nil {
 		im.warnings = []string{}
@@ -307,7 +393,7 @@ func params(tpl string) []string {
 }
 
 // alAccessPattern turns an access pattern of the schema into a request.
-func alAccessPattern(t *model.Table, ent *model.Entity, gsis map[string]alGSI, e alEntity, p alPattern, types map[string]schema.ScalarType) (*model.AccessPattern, error) {
+func alAccessPattern(t *model.Table, ent *model.Entity, gsis map[string]alGSI, e alEntity, p alPattern, types map[string]schema.ScalarType, warn func(string, ...any)) (*model.AccessPattern, error) {
 	ap := &model.AccessPattern{Name: p.Name, Description: p.Description, Entity: ent.Name, Operation: p.Operation}
 	if ap.Name == "" {
 		return nil, errors.New("no name")
@@ -323,6 +409,7 @@ func alAccessPattern(t *model.Table, ent *model.Entity, gsis map[string]alGSI, e
 		fieldType[f.Name], _ = alType(f.Type)
 	}
 	declared := []string{}
+	var between [][2]string // BETWEEN's parameter pairs, low then high
 	declare := func(ps ...string) {
 		for _, p := range ps {
 			if !slices.Contains(declared, p) {
@@ -405,75 +492,118 @@ func alAccessPattern(t *model.Table, ent *model.Entity, gsis map[string]alGSI, e
 		}
 		req["Item"] = item
 	case "Query":
-		pk, sk := t.KeySchema[0].AttributeName, ""
+		pks, sks := []string{t.KeySchema[0].AttributeName}, []string{}
 		if len(t.KeySchema) > 1 {
-			sk = t.KeySchema[1].AttributeName
+			sks = []string{t.KeySchema[1].AttributeName}
 		}
-		pkTpl := ent.Keys[pk]
 		if p.IndexName != "" {
 			g, ok := gsis[p.IndexName]
 			if !ok {
 				return nil, fmt.Errorf("no index %s in the table's gsi_list", p.IndexName)
 			}
 			req["IndexName"] = p.IndexName
-			pk, sk = g.PartitionKey, g.SortKey
-			pkTpl = ent.Keys[pk]
-			if pkTpl == "" {
-				return nil, fmt.Errorf("the entity has no gsi_mappings template for %s", pk)
+			pks, sks = g.PartitionKey, g.SortKey
+		}
+		names := map[string]string{}
+		values := map[string]any{}
+		var conds, pkParams []string
+		for i, a := range pks {
+			tpl := ent.Keys[a]
+			if tpl == "" {
+				return nil, fmt.Errorf("the entity has no gsi_mappings template for %s", a)
+			}
+			n := "pk"
+			if len(pks) > 1 {
+				n = fmt.Sprintf("pk%d", i)
+			}
+			names["#"+n] = a
+			values[":"+n] = val(a, tpl)
+			conds = append(conds, "#"+n+" = :"+n)
+			pkParams = append(pkParams, params(tpl)...)
+		}
+		var rest []string
+		for _, par := range p.Parameters {
+			if !slices.Contains(pkParams, par.Name) && par.Type != "entity" && !filterParam(p.Filter, par.Name) {
+				rest = append(rest, par.Name)
 			}
 		}
-		names := map[string]string{"#pk": pk}
-		values := map[string]any{":pk": val(pk, pkTpl)}
-		cond := "#pk = :pk"
-		if rc := strings.TrimSpace(p.RangeCondition); rc != "" {
-			var rest []string
-			for _, par := range p.Parameters {
-				if !slices.Contains(params(pkTpl), par.Name) {
-					rest = append(rest, par.Name)
-				}
+		rc := strings.ToLower(strings.TrimSpace(p.RangeCondition))
+		need := 0
+		switch rc {
+		case "":
+		case "between":
+			need = 2
+		default:
+			need = 1
+		}
+		// A multi-attribute sort key: equality on its first attributes, one
+		// parameter each, and the range condition on the next.
+		eq := 0
+		if len(sks) > 1 {
+			eq = min(len(rest)-need, len(sks)-1)
+			if rc == "" {
+				eq = min(len(rest), len(sks))
 			}
-			if sk == "" {
+			eq = max(eq, 0)
+		}
+		skv := func(sk, par string) map[string]string {
+			declare(par)
+			if typeOf(sk) == "N" {
+				numeric[par] = true
+			}
+			return map[string]string{typeOf(sk): "{" + par + "}"}
+		}
+		skName := func(i int) string {
+			if len(sks) > 1 {
+				return fmt.Sprintf("sk%d", i)
+			}
+			return "sk"
+		}
+		for i := 0; i < eq; i++ {
+			n := skName(i)
+			names["#"+n] = sks[i]
+			values[":"+n] = skv(sks[i], rest[i])
+			conds = append(conds, "#"+n+" = :"+n)
+		}
+		rest = rest[eq:]
+		if rc != "" {
+			if eq >= len(sks) {
 				return nil, fmt.Errorf("range_condition %q needs a sort key", rc)
 			}
-			names["#sk"] = sk
+			sk, n := sks[eq], skName(eq)
+			names["#"+n] = sk
 			if len(rest) == 0 {
 				// begins_with without a parameter: the entity's items in the
 				// collection, whose sort keys start with the template's
 				// literal prefix ("CART#" of "CART#{status}#{productId}").
 				prefix, _, _ := strings.Cut(ent.Keys[sk], "{")
-				if strings.ToLower(rc) != "begins_with" || prefix == "" {
+				if rc != "begins_with" || prefix == "" {
 					return nil, fmt.Errorf("range_condition %q needs a parameter for the sort key", rc)
 				}
-				cond += " AND begins_with(#sk, :sk)"
-				values[":sk"] = map[string]string{"S": strings.ReplaceAll(prefix, "{{", "{")}
+				conds = append(conds, "begins_with(#"+n+", :"+n+")")
+				values[":"+n] = map[string]string{"S": strings.ReplaceAll(prefix, "{{", "{")}
 				rc = ""
 			}
-			skv := func(par string) map[string]string {
-				declare(par)
-				if typeOf(sk) == "N" {
-					numeric[par] = true
-				}
-				return map[string]string{typeOf(sk): "{" + par + "}"}
-			}
-			switch strings.ToLower(rc) {
+			switch rc {
 			case "":
 			case "begins_with":
-				cond += " AND begins_with(#sk, :sk)"
-				values[":sk"] = skv(rest[0])
+				conds = append(conds, "begins_with(#"+n+", :"+n+")")
+				values[":"+n] = skv(sk, rest[0])
 			case "between":
 				if len(rest) < 2 {
 					return nil, errors.New("range_condition between needs two parameters")
 				}
-				cond += " AND #sk BETWEEN :sk1 AND :sk2"
-				values[":sk1"], values[":sk2"] = skv(rest[0]), skv(rest[1])
+				conds = append(conds, "#"+n+" BETWEEN :"+n+"1 AND :"+n+"2")
+				values[":"+n+"1"], values[":"+n+"2"] = skv(sk, rest[0]), skv(sk, rest[1])
+				between = append(between, [2]string{rest[0], rest[1]})
 			case ">=", "<=", ">", "<", "=":
-				cond += " AND #sk " + rc + " :sk"
-				values[":sk"] = skv(rest[0])
+				conds = append(conds, "#"+n+" "+rc+" :"+n)
+				values[":"+n] = skv(sk, rest[0])
 			default:
 				return nil, fmt.Errorf("unknown range_condition %q", rc)
 			}
 		}
-		req["KeyConditionExpression"] = cond
+		req["KeyConditionExpression"] = strings.Join(conds, " AND ")
 		req["ExpressionAttributeNames"] = names
 		req["ExpressionAttributeValues"] = values
 		if p.ConsistentRead {
@@ -486,6 +616,13 @@ func alAccessPattern(t *model.Table, ent *model.Entity, gsis map[string]alGSI, e
 	default:
 		return nil, fmt.Errorf("operation %q is not read", p.Operation)
 	}
+	if p.Filter != nil && len(p.Filter.Conditions) > 0 {
+		if p.Operation != "Query" && p.Operation != "Scan" {
+			warn("filter_expression on a %s is left out: only a Query or a Scan filters", p.Operation)
+		} else if err := alFilterExpression(req, p.Filter, fieldType, declare, numeric, &between); err != nil {
+			warn("filter_expression left out: %v", err)
+		}
+	}
 	var buf bytes.Buffer
 	enc := json.NewEncoder(&buf)
 	enc.SetEscapeHTML(false) // key conditions keep their '<' and '>'
@@ -493,199 +630,26 @@ func alAccessPattern(t *model.Table, ent *model.Entity, gsis map[string]alGSI, e
 		return nil, err
 	}
 	ap.Request = bytes.TrimSpace(buf.Bytes())
+	// Examples: BETWEEN's low and high parameters get values in that
+	// order (a name-derived "start_date-1" sorts after "end_date-1", and
+	// DynamoDB refuses a BETWEEN whose bounds are reversed).
+	examples := map[string]string{}
+	for _, pair := range between {
+		lo, hi := "1", "9"
+		if numeric[pair[0]] || numeric[pair[1]] {
+			lo, hi = "1", "100"
+		}
+		examples[pair[0]], examples[pair[1]] = lo, hi
+	}
 	for _, n := range declared {
-		ex := n + "-1"
-		if numeric[n] {
-			ex = "1"
+		ex, ok := examples[n]
+		if !ok {
+			ex = n + "-1"
+			if numeric[n] {
+				ex = "1"
+			}
 		}
 		ap.Parameters = append(ap.Parameters, model.Parameter{Name: n, Example: ex})
 	}
 	return ap, nil
-}
-
-// alFieldType maps a DynamoDB type to a field type of the schema.
-func alFieldType(typ string) string {
-	switch typ {
-	case "N":
-		return "decimal"
-	case "BOOL":
-		return "boolean"
-	case "L", "SS", "NS", "BS":
-		return "array"
-	case "M":
-		return "object"
-	}
-	return "string"
-}
-
-// rangeOps reads the sort key condition of a key condition expression.
-var rangeOps = []struct {
-	re *regexp.Regexp
-	op string
-}{
-	{regexp.MustCompile(`(?i)begins_with\s*\(`), "begins_with"},
-	{regexp.MustCompile(`(?i)\bBETWEEN\b`), "between"},
-	{regexp.MustCompile(`>=`), ">="},
-	{regexp.MustCompile(`<=`), "<="},
-	{regexp.MustCompile(`[^<>=]>[^=]`), ">"},
-	{regexp.MustCompile(`[^<>=]<[^=>]`), "<"},
-}
-
-func renderAWSLabs(m *model.Model, r *Result) {
-	tables := list{}
-	patternID := int64(0)
-	for _, t := range m.Tables {
-		tc := obj{}.add("table_name", t.TableName).add("partition_key", t.KeySchema[0].AttributeName)
-		if len(t.KeySchema) > 1 {
-			tc = tc.add("sort_key", t.KeySchema[1].AttributeName)
-		}
-		ents := obj{}
-		for _, e := range m.Entities {
-			if e.Table != t.TableName {
-				continue
-			}
-			eo := obj{}.add("entity_type", strings.ToUpper(e.Name)).add("pk_template", e.Keys[t.KeySchema[0].AttributeName])
-			if len(t.KeySchema) > 1 {
-				eo = eo.add("sk_template", e.Keys[t.KeySchema[1].AttributeName])
-			}
-			mappings := list{}
-			for _, g := range t.GlobalSecondaryIndexes {
-				pk := e.Keys[g.KeySchema[0].AttributeName]
-				if pk == "" {
-					continue
-				}
-				gm := obj{}.add("name", g.IndexName).add("pk_template", pk)
-				if len(g.KeySchema) > 1 && e.Keys[g.KeySchema[1].AttributeName] != "" {
-					gm = gm.add("sk_template", e.Keys[g.KeySchema[1].AttributeName])
-				}
-				mappings = append(mappings, gm)
-			}
-			for _, l := range t.LocalSecondaryIndexes {
-				if tpl := e.Keys[l.KeySchema[1].AttributeName]; tpl != "" {
-					r.Warnings = append(r.Warnings, fmt.Sprintf("entity %s: its template for %s (index %s) is left out: the format has no local secondary index", e.Name, l.KeySchema[1].AttributeName, l.IndexName))
-				}
-			}
-			if len(mappings) > 0 {
-				eo = eo.add("gsi_mappings", mappings)
-			}
-			// Fields: the entity's attributes, then its key templates'
-			// parameters (the format asks every parameter to be a field).
-			fields := list{}
-			seen := map[string]bool{}
-			for _, a := range e.Attributes {
-				seen[a.Name] = true
-				fields = append(fields, obj{}.add("name", a.Name).add("type", alFieldType(a.Type)).add("required", a.Required))
-			}
-			for _, k := range t.KeyAttributes() {
-				tpl, ok := e.Keys[k]
-				if !ok {
-					continue
-				}
-				for _, p := range params(tpl) {
-					if seen[p] {
-						continue
-					}
-					seen[p] = true
-					typ := "string"
-					if tpl == "{"+p+"}" && t.AttributeType(k) == schema.TypeN {
-						typ = "decimal"
-					}
-					fields = append(fields, obj{}.add("name", p).add("type", typ).add("required", true))
-				}
-			}
-			eo = eo.add("fields", fields)
-			aps := list{}
-			for _, ap := range m.AccessPatterns {
-				if ap.Entity != e.Name {
-					continue
-				}
-				switch ap.Operation {
-				case "GetItem", "PutItem", "UpdateItem", "DeleteItem", "Query", "Scan":
-				default:
-					r.Warnings = append(r.Warnings, fmt.Sprintf("access pattern %q: the format has no %s; left out", ap.Name, ap.Operation))
-					continue
-				}
-				var req struct {
-					IndexName              string `json:"IndexName"`
-					KeyConditionExpression string `json:"KeyConditionExpression"`
-					ConsistentRead         bool   `json:"ConsistentRead"`
-				}
-				_ = json.Unmarshal(ap.Request, &req)
-				patternID++
-				ao := obj{}.add("pattern_id", patternID).add("name", ap.Name)
-				if ap.Description != "" {
-					ao = ao.add("description", ap.Description)
-				}
-				ao = ao.add("operation", ap.Operation)
-				if req.IndexName != "" {
-					ao = ao.add("index_name", req.IndexName)
-				}
-				ps := list{}
-				if ap.Operation == "PutItem" {
-					ps = append(ps, obj{}.add("name", strings.ToLower(e.Name[:1])+e.Name[1:]).add("type", "entity").add("entity_type", e.Name))
-				} else {
-					for _, p := range ap.Parameters {
-						ps = append(ps, obj{}.add("name", p.Name).add("type", "string"))
-					}
-				}
-				ao = ao.add("parameters", ps)
-				if _, cond, ok := strings.Cut(req.KeyConditionExpression, " AND "); ok || strings.Contains(strings.ToUpper(req.KeyConditionExpression), "BETWEEN") {
-					for _, ro := range rangeOps {
-						if ro.re.MatchString(" " + cond + " ") {
-							ao = ao.add("range_condition", ro.op)
-							break
-						}
-					}
-				}
-				ret := "single_entity"
-				switch ap.Operation {
-				case "Query", "Scan":
-					ret = "entity_list"
-				case "PutItem", "UpdateItem", "DeleteItem":
-					ret = "success_flag"
-				}
-				ao = ao.add("return_type", ret)
-				if req.ConsistentRead {
-					ao = ao.add("consistent_read", true)
-				}
-				aps = append(aps, ao)
-			}
-			eo = eo.add("access_patterns", aps)
-			ents = ents.add(e.Name, eo)
-		}
-		to := obj{}.add("table_config", tc).add("entities", ents)
-		if len(t.GlobalSecondaryIndexes) > 0 {
-			gl := list{}
-			for _, g := range t.GlobalSecondaryIndexes {
-				go_ := obj{}.add("name", g.IndexName).add("partition_key", g.KeySchema[0].AttributeName)
-				if len(g.KeySchema) > 1 {
-					go_ = go_.add("sort_key", g.KeySchema[1].AttributeName)
-				}
-				proj := g.Projection.ProjectionType
-				if proj == "" {
-					proj = schema.ProjectKeysOnly
-				}
-				go_ = go_.add("projection", string(proj))
-				if len(g.Projection.NonKeyAttributes) > 0 {
-					go_ = go_.add("included_attributes", stringList(g.Projection.NonKeyAttributes))
-				}
-				gl = append(gl, go_)
-			}
-			to = to.add("gsi_list", gl)
-		}
-		if len(t.LocalSecondaryIndexes) > 0 {
-			r.Warnings = append(r.Warnings, fmt.Sprintf("table %s: its local secondary indexes are left out: the format has none", t.TableName))
-		}
-		if t.EffectiveBillingMode() != schema.BillingPayPerRequest || t.StreamSpecification != nil || t.TimeToLiveSpecification != nil {
-			r.Warnings = append(r.Warnings, fmt.Sprintf("table %s: billing, capacity, streams and time to live are left out: the format carries keys and indexes only", t.TableName))
-		}
-		tables = append(tables, to)
-	}
-	for _, ap := range m.AccessPatterns {
-		if ap.Entity == "" {
-			r.Warnings = append(r.Warnings, fmt.Sprintf("access pattern %q names no entity; the format keeps access patterns under their entity, so it is left out", ap.Name))
-		}
-	}
-	r.Files = []File{{Path: "schema.json", Content: string(writeJSON(obj{}.add("tables", tables)))}}
-	r.ContentType = "application/json"
 }

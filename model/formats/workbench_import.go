@@ -286,7 +286,24 @@ func (im *importer) table(path string, t *nwTableIn, items map[string][]attr.Ite
 	case len(t.TableFacets) > 1:
 		im.warn("table %s: declared attributes %s belong to no facet; no entity describes them", t.TableName, strings.Join(unlisted, ", "))
 	}
-	for _, it := range im.readItems(tp, "TableData", t.TableData) {
+	tableItems := im.readItems(tp, "TableData", t.TableData)
+	if len(t.TableFacets) == 0 && len(unlisted) > 0 {
+		// A table without facets: one entity, named after the table, keeps
+		// its declared attributes (its keys read from the table's items).
+		// Then the other attributes its items hold, as the export lists them.
+		attrs := slices.Clone(unlisted)
+		var extra []string
+		for _, it := range tableItems {
+			for n := range it {
+				if !slices.Contains(def.KeyAttributes(), n) && !slices.Contains(attrs, n) && !slices.Contains(extra, n) {
+					extra = append(extra, n)
+				}
+			}
+		}
+		slices.Sort(extra)
+		im.facet(tp, &nwFacet{FacetName: t.TableName, NonKeyAttributes: append(attrs, extra...)}, tableItems, types)
+	}
+	for _, it := range tableItems {
 		keyed.put(it)
 	}
 	if keyed.dups > 0 {

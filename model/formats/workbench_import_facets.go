@@ -1,6 +1,7 @@
 package formats
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/dynamodb-workbench/workbench/engine/attr"
@@ -61,7 +62,7 @@ func (im *importer) facet(t *model.Table, fc *nwFacet, items []attr.Item, types 
 		if a == "" || a == k || strings.Contains(a, "{") {
 			continue
 		}
-		if tpl, err := model.ParseTemplate(e.Keys[k]); err == nil && strings.Join(tpl.Params(), "#") == a {
+		if tpl, err := model.ParseTemplate(e.Keys[k]); err == nil && (strings.Join(tpl.Params(), "#") == a || slices.Contains(tpl.Params(), a)) {
 			continue
 		}
 		if e.KeyAliases == nil {
@@ -165,6 +166,11 @@ func inferTemplate(k string, typ schema.ScalarType, alias string, items []attr.I
 			return alias
 		}
 	}
+	if typ == schema.TypeS && len(values) > 1 {
+		if tpl := segmentTemplate(k, alias, values, params); tpl != "" {
+			return tpl
+		}
+	}
 	// One value throughout is a constant ("PROFILE") when several items
 	// show it, or when the alias says so (the export writes a constant
 	// template as the alias).
@@ -200,6 +206,11 @@ func indexTemplate(k string, typ schema.ScalarType, items []attr.Item, params na
 	values := keyValues(k, items)
 	if len(values) == 0 || typ != schema.TypeS {
 		return ""
+	}
+	if len(values) > 1 {
+		if tpl := segmentTemplate(k, "", values, params); tpl != "" {
+			return tpl
+		}
 	}
 	if allEqual(values) && len(values) > 1 {
 		return escapeTemplate(values[0])
@@ -307,4 +318,83 @@ func paramName(s string) string {
 // escapeTemplate writes s as template literal text.
 func escapeTemplate(s string) string {
 	return strings.NewReplacer("{", "{{", "}", "}}").Replace(s)
+}
+
+// segmentTemplate reads a template from values made of '#'-separated
+// segments in the same number ("VIN#WDDJK7DA4FF954840#TRIP#2023-05-01"):
+// a segment that every value holds and that reads as a word is literal
+// ("VIN", "TRIP"), any other a parameter named after the literal before it
+// ({vin}, {trip}). A sample's identifier is never taken for a constant,
+// and two parameters keep entities with the same first segment apart.
+// It returns "" when the values differ in shape or have no parameter.
+func segmentTemplate(k, alias string, values []string, params names) string {
+	n := strings.Count(values[0], "#") + 1
+	if n < 2 {
+		return ""
+	}
+	split := make([][]string, len(values))
+	for i, v := range values {
+		split[i] = strings.Split(v, "#")
+		if len(split[i]) != n {
+			return ""
+		}
+	}
+	literal := make([]bool, n)
+	lastParam, literals := -1, 0
+	for j := 0; j < n; j++ {
+		seg := split[0][j]
+		same := true
+		for _, s := range split {
+			same = same && s[j] == seg
+		}
+		literal[j] = same && seg != "" && !idLike(seg)
+		if literal[j] {
+			literals++
+			continue
+		}
+		for _, s := range split {
+			if s[j] == "" {
+				return "" // a parameter would be empty
+			}
+		}
+		lastParam = j
+	}
+	if lastParam < 0 || literals == 0 {
+		return ""
+	}
+	var b strings.Builder
+	last := ""
+	for j := 0; j < n; j++ {
+		seg := split[0][j]
+		if j > 0 {
+			b.WriteByte('#')
+		}
+		if literal[j] {
+			b.WriteString(escapeTemplate(seg))
+			last = seg
+			continue
+		}
+		// The facet's alias names its last parameter, as a lone one.
+		base := ""
+		if j == lastParam && alias != "" && alias != k && !strings.Contains(alias, "{") {
+			base = paramName(alias)
+		}
+		if base == "" {
+			base = paramName(strings.ToLower(lastWord(last)))
+		}
+		if base == "" {
+			base = paramName(k)
+		}
+		if base == "" {
+			base = "value"
+		}
+		b.WriteString("{" + params.unique(base) + "}")
+	}
+	return b.String()
+}
+
+// idLike reports whether a key segment reads as a value rather than a
+// word: it holds a digit ("WDDJK7DA4FF954840", "2023-05-01") or is long.
+func idLike(seg string) bool {
+	return strings.ContainsAny(seg, "0123456789") || len(seg) > 24
 }

@@ -68,8 +68,13 @@ func (im *importer) readItems(t *model.Table, where string, raw []json.RawMessag
 		}
 		var it attr.Item
 		if err := it.UnmarshalJSON(r); err != nil {
-			skip(i, "not an item in DynamoDB JSON: %v", err)
-			continue
+			// NoSQL Workbench's own plain-JSON map members, typed.
+			typed, changed, terr := typedItem(r)
+			it = nil
+			if terr != nil || !changed || it.UnmarshalJSON(typed) != nil {
+				skip(i, "not an item in DynamoDB JSON: %v", err)
+				continue
+			}
 		}
 		if it == nil {
 			skip(i, "null")

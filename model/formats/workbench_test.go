@@ -58,7 +58,7 @@ func hasWarning(ws []string, parts ...string) bool {
 
 func TestImportRealOnlineShop(t *testing.T) {
 	m, ws := importFixture(t, "atheanchu-onlineshop-pattern_1.json")
-	if m.Name != "OnlineShop" || len(m.Tables) != 1 || len(m.Entities) != 0 {
+	if m.Name != "OnlineShop" || len(m.Tables) != 1 || len(m.Entities) != 1 || len(m.Entities[0].Attributes) == 0 {
 		t.Fatalf("name %q, %d tables, %d entities", m.Name, len(m.Tables), len(m.Entities))
 	}
 	tb := m.Tables[0]
@@ -126,7 +126,7 @@ func TestImportFacets(t *testing.T) {
 	want := map[string]map[string]string{
 		"Accounts":      {"PK": "ACCT#{acct}", "SK": "ACCT#{acct}", "AccountIndexId": "ACCT#{acct}"},
 		"AccountOffers": {"PK": "ACCT#{acct}", "SK": "OFR#{ofr}"},
-		"OfferItems":    {"PK": "OFR#{OfferId}", "SK": "OFR#{ItemId}"},
+		"OfferItems":    {"PK": "OFR#{OfferId}", "SK": "OFR#{ofr}#ITEM#{ItemId}"},
 		"Promotions":    {"PK": "{PromoId}", "SK": "{Kind}"},
 	}
 	if len(m.Entities) != len(want) {

@@ -18,7 +18,9 @@ import (
 // kind, table, index, online, replacement, deploy, estimate {seconds,
 // dollars, arithmetic}, text, cloudFormation, copyPlan), and
 // "brokenAccessPatterns", "entities", "sizes", "deploys", "total". The
-// request is state-free: nothing is stored. Errors are {"error": "..."}
+// request is state-free: nothing is stored. The "to" model may be any the
+// designer can save: an access pattern it leaves invalid (one using an
+// index it removes) is reported among brokenAccessPatterns. Errors are {"error": "..."}
 // with 400 or 413.
 
 // diffRequest is the body of POST /api/diff.
@@ -38,7 +40,8 @@ func serveDiff(w http.ResponseWriter, r *http.Request) {
 		apiError(w, http.StatusBadRequest, err.Error())
 		return
 	}
-	to, err := ops.ParseModel("to", req.To)
+	// The new version may break access patterns: the plan reports them.
+	to, err := ops.ParseDesign("to", req.To)
 	if err != nil {
 		apiError(w, http.StatusBadRequest, err.Error())
 		return

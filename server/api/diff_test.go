@@ -93,3 +93,55 @@ func TestDiffAPIBadInput(t *testing.T) {
 		t.Errorf("GET: %d %s", rec.Code, rec.Body)
 	}
 }
+
+// TestDiffAPIToRemovesUsedIndex: the new version removes an index an
+// access pattern still queries. The designer saves such a model; the plan
+// reports the pattern as broken (it was 400 "table X has no index").
+func TestDiffAPIToRemovesUsedIndex(t *testing.T) {
+	h := newTestServer(t, Config{})
+	var used string
+	from := servertest.PatternDocument(t, "write-sharding", func(m *model.Model) {
+		servertest.AddOrderIndex(m)
+		ap := m.AccessPatterns[0]
+		ap.Name = "orderById"
+		ap.Operation = "Query"
+		ap.Entity = ""
+		ap.Request = json.RawMessage(`{"TableName":"Orders","IndexName":"ByOrderId","KeyConditionExpression":"OrderId = :o","ExpressionAttributeValues":{":o":{"S":"{orderId}"}}}`)
+		ap.Parameters = []model.Parameter{{Name: "orderId", Example: "o-1"}}
+		m.AccessPatterns = append(m.AccessPatterns, ap)
+		used = ap.Name
+	})
+	var m model.Model
+	if err := json.Unmarshal(from, &m); err != nil {
+		t.Fatal(err)
+	}
+	for i := range m.Tables {
+		m.Tables[i].GlobalSecondaryIndexes = nil
+	}
+	to, err := json.Marshal(&m)
+	if err != nil {
+		t.Fatal(err)
+	}
+	code, body := postDiff(t, h, `{"from":`+string(from)+`,"to":`+string(to)+`}`, nil)
+	if code != http.StatusOK {
+		t.Fatalf("status %d: %s", code, body)
+	}
+	var plan diff.Plan
+	if err := json.Unmarshal(body, &plan); err != nil {
+		t.Fatal(err)
+	}
+	found := false
+	for _, b := range plan.BrokenAccessPatterns {
+		if b.Name == used && strings.Contains(strings.Join(b.Reasons, " "), "ByOrderId") {
+			found = true
+		}
+	}
+	if !found {
+		t.Errorf("broken access patterns %+v, want %s", plan.BrokenAccessPatterns, used)
+	}
+	// A design problem of the new version is still refused.
+	bad := strings.Replace(string(to), `"AttributeType":"S"`, `"AttributeType":"X"`, 1)
+	if code, body := postDiff(t, h, `{"from":`+string(from)+`,"to":`+bad+`}`, nil); code != http.StatusBadRequest || !strings.Contains(string(body), "to:") {
+		t.Errorf("bad design: %d %s", code, body)
+	}
+}

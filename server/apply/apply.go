@@ -2,7 +2,6 @@ package apply
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"slices"
@@ -287,17 +286,10 @@ func deleteTable(ctx context.Context, client *dynamodb.Client, name string, maxW
 }
 
 // createTable creates a table as the model defines it (the definition has
-// CreateTable's own member names), waits until it is ACTIVE and turns on its
-// time to live.
+// CreateTable's own member names, mapped member by member), waits until it
+// is ACTIVE and turns on its time to live and point-in-time recovery.
 func createTable(ctx context.Context, client *dynamodb.Client, t *model.Table, maxWait time.Duration) error {
-	def, err := json.Marshal(t.TableDefinition)
-	if err != nil {
-		return fmt.Errorf("apply: table %s: %w", t.TableName, err)
-	}
-	in := new(dynamodb.CreateTableInput)
-	if err := decodeInput(def, in); err != nil {
-		return fmt.Errorf("apply: table %s: %w", t.TableName, err)
-	}
+	in := createTableInput(t)
 	if _, err := client.CreateTable(ctx, in); err != nil {
 		return fmt.Errorf("apply: CreateTable %s: %w", t.TableName, err)
 	}
@@ -314,6 +306,11 @@ func createTable(ctx context.Context, client *dynamodb.Client, t *model.Table, m
 		})
 		if err != nil {
 			return fmt.Errorf("apply: UpdateTimeToLive %s: %w", t.TableName, err)
+		}
+	}
+	if pitr := continuousBackupsInput(t); pitr != nil {
+		if _, err := client.UpdateContinuousBackups(ctx, pitr); err != nil {
+			return fmt.Errorf("apply: UpdateContinuousBackups %s: %w", t.TableName, err)
 		}
 	}
 	return nil

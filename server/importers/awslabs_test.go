@@ -71,7 +71,8 @@ func TestAWSLabsBadInput(t *testing.T) {
 		{"not json", "tables:", "not an AWS Labs schema.json"},
 		{"no tables", `{"tables": []}`, `no "tables"`},
 		{"no key", `{"tables": [{"table_config": {"table_name": "T"}}]}`, "partition_key"},
-		{"no sk template", `{"tables": [{"table_config": {"table_name": "T", "partition_key": "pk", "sort_key": "sk"}, "entities": {"E": {"pk_template": "{id}", "fields": []}}}]}`, "no sk_template"},
+		{"bad gsi key", `{"tables": [{"table_config": {"table_name": "Tbl", "partition_key": "pk"}, "gsi_list": [{"name": "G", "partition_key": 5}]}]}`, "a key is a string or a list"},
+		{"five key attributes", `{"tables": [{"table_config": {"table_name": "Tbl", "partition_key": "pk"}, "gsi_list": [{"name": "G", "partition_key": ["a","b","c","d","e"]}]}]}`, "over the 4"},
 		{"entities a list", `{"tables": [{"table_config": {"table_name": "T", "partition_key": "pk"}, "entities": []}]}`, "entities"},
 	} {
 		m, _, err := Import(AWSLabs, []byte(c.doc))

@@ -30,6 +30,25 @@ func ParseModel(what string, raw json.RawMessage) (*model.Model, error) {
 	return m, nil
 }
 
+// ParseDesign reads a model document for a comparison: like ParseModel,
+// but a model whose only problems are its access patterns' (one still
+// using the index the new version removes) is returned, since the plan
+// reports those patterns as broken. A problem of the design itself is an
+// error naming its path.
+func ParseDesign(what string, raw json.RawMessage) (*model.Model, error) {
+	if len(raw) == 0 || string(raw) == "null" {
+		return nil, fmt.Errorf("%q: a model document is needed (docs/model-format.md)", what)
+	}
+	m, err := model.Decode(raw)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %v", what, err)
+	}
+	if design, _ := m.ValidateApart(); design != nil {
+		return nil, fmt.Errorf("%s: %v", what, design)
+	}
+	return m, nil
+}
+
 // Diff compares two versions of a design and plans the migration
 // (diff.Compare), measuring sizes on the old version's dataset (a
 // pattern's generator is resolved through the catalogue). sizeGB is the
