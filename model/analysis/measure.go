@@ -8,7 +8,6 @@ import (
 
 	"github.com/dynamodb-workbench/workbench/engine"
 	"github.com/dynamodb-workbench/workbench/engine/attr"
-	"github.com/dynamodb-workbench/workbench/engine/partiql"
 	"github.com/dynamodb-workbench/workbench/engine/partition"
 	"github.com/dynamodb-workbench/workbench/model"
 )
@@ -105,7 +104,7 @@ func measure(db *engine.Database, m *model.Model, ap *model.AccessPattern, stats
 		pr.Error = err.Error()
 		return pr
 	}
-	req["ReturnConsumedCapacity"] = json.RawMessage(`"INDEXES"`)
+	AskCapacity(req, ap.Operation)
 	run := *ap
 	run.Request, _ = json.Marshal(req)
 	res, err := run.Run(db, params)
@@ -126,7 +125,7 @@ func measure(db *engine.Database, m *model.Model, ap *model.AccessPattern, stats
 	var base float64 // the base table's own units, without its LSIs
 	for _, out := range res.Outputs {
 		pr.Requests++
-		for _, cc := range consumed(out) {
+		for _, cc := range Consumed(out) {
 			pr.Units += cc.CapacityUnits
 			if cc.Table != nil {
 				pr.TableUnits += cc.Table.CapacityUnits
@@ -206,39 +205,6 @@ func where(table, index string) string {
 		return "index " + table + "." + index
 	}
 	return "table " + table
-}
-
-// consumed returns the capacity an operation output reports.
-func consumed(out any) []engine.ConsumedCapacity {
-	one := func(c *engine.ConsumedCapacity) []engine.ConsumedCapacity {
-		if c == nil {
-			return nil
-		}
-		return []engine.ConsumedCapacity{*c}
-	}
-	switch o := out.(type) {
-	case *engine.GetItemOutput:
-		return one(o.ConsumedCapacity)
-	case *engine.QueryOutput:
-		return one(o.ConsumedCapacity)
-	case *engine.PutItemOutput:
-		return one(o.ConsumedCapacity)
-	case *engine.UpdateItemOutput:
-		return one(o.ConsumedCapacity)
-	case *engine.DeleteItemOutput:
-		return one(o.ConsumedCapacity)
-	case *engine.BatchGetItemOutput:
-		return o.ConsumedCapacity
-	case *engine.BatchWriteItemOutput:
-		return o.ConsumedCapacity
-	case *engine.TransactGetItemsOutput:
-		return o.ConsumedCapacity
-	case *engine.TransactWriteItemsOutput:
-		return o.ConsumedCapacity
-	case *partiql.ExecuteStatementOutput:
-		return one(o.ConsumedCapacity)
-	}
-	return nil
 }
 
 // describe fills in the table, index, key condition and filter of a

@@ -5,8 +5,8 @@ import (
 	"maps"
 
 	"github.com/dynamodb-workbench/workbench/engine"
-	"github.com/dynamodb-workbench/workbench/engine/partiql"
 	"github.com/dynamodb-workbench/workbench/model"
+	"github.com/dynamodb-workbench/workbench/model/analysis"
 )
 
 // runOne runs one access pattern with its examples overridden by over,
@@ -19,7 +19,7 @@ func runOne(db *engine.Database, ap *model.AccessPattern, over model.Params) Pat
 	if ap.Operation != "DeleteTable" {
 		var req map[string]json.RawMessage
 		if json.Unmarshal(ap.Request, &req) == nil && req != nil {
-			req["ReturnConsumedCapacity"] = json.RawMessage(`"INDEXES"`)
+			analysis.AskCapacity(req, ap.Operation)
 			run.Request, _ = json.Marshal(req)
 		}
 	}
@@ -30,7 +30,7 @@ func runOne(db *engine.Database, ap *model.AccessPattern, over model.Params) Pat
 	}
 	for _, out := range res.Outputs {
 		pr.Requests++
-		for _, cc := range consumedOf(out) {
+		for _, cc := range analysis.Consumed(out) {
 			pr.CapacityUnits += cc.CapacityUnits
 			if b, err := json.Marshal(cc); err == nil {
 				pr.ConsumedCapacity = append(pr.ConsumedCapacity, b)
@@ -44,41 +44,4 @@ func runOne(db *engine.Database, ap *model.AccessPattern, over model.Params) Pat
 		}
 	}
 	return pr
-}
-
-// consumedOf returns the capacity an operation output reports.
-func consumedOf(out any) []engine.ConsumedCapacity {
-	one := func(c *engine.ConsumedCapacity) []engine.ConsumedCapacity {
-		if c == nil {
-			return nil
-		}
-		return []engine.ConsumedCapacity{*c}
-	}
-	switch o := out.(type) {
-	case *engine.GetItemOutput:
-		return one(o.ConsumedCapacity)
-	case *engine.QueryOutput:
-		return one(o.ConsumedCapacity)
-	case *engine.PutItemOutput:
-		return one(o.ConsumedCapacity)
-	case *engine.UpdateItemOutput:
-		return one(o.ConsumedCapacity)
-	case *engine.DeleteItemOutput:
-		return one(o.ConsumedCapacity)
-	case *engine.BatchGetItemOutput:
-		return o.ConsumedCapacity
-	case *engine.BatchWriteItemOutput:
-		return o.ConsumedCapacity
-	case *engine.TransactGetItemsOutput:
-		return o.ConsumedCapacity
-	case *engine.TransactWriteItemsOutput:
-		return o.ConsumedCapacity
-	case *partiql.ExecuteStatementOutput:
-		return one(o.ConsumedCapacity)
-	case *partiql.BatchExecuteStatementOutput:
-		return o.ConsumedCapacity
-	case *partiql.ExecuteTransactionOutput:
-		return o.ConsumedCapacity
-	}
-	return nil
 }
