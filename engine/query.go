@@ -6,7 +6,6 @@ import (
 	"strings"
 
 	"github.com/dynamodb-workbench/workbench/engine/attr"
-	"github.com/dynamodb-workbench/workbench/engine/capacity"
 	"github.com/dynamodb-workbench/workbench/engine/expr"
 )
 
@@ -171,7 +170,7 @@ func (s *readSource) output(pg page, tableName, rcc string, consistent bool) *Qu
 		out.LastEvaluatedKey = s.lastKey(pg.last)
 	}
 	u := usage{tableName: tableName}
-	units := capacity.QueryReadUnits(pg.bytesRead, readMode(consistent))
+	units := pg.units(consistent)
 	s.charge(&u, units)
 	out.ConsumedCapacity = u.report(rcc, true)
 	return out

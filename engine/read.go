@@ -4,6 +4,7 @@ import (
 	"github.com/google/btree"
 
 	"github.com/dynamodb-workbench/workbench/engine/attr"
+	"github.com/dynamodb-workbench/workbench/engine/capacity"
 	"github.com/dynamodb-workbench/workbench/engine/expr"
 	"github.com/dynamodb-workbench/workbench/engine/schema"
 )
@@ -85,6 +86,16 @@ type page struct {
 	scanned   int64
 	bytesRead int
 	last      *entry // set when the page stopped early (Limit or 1 MB)
+	// partitions is how many partitions a Scan page crossed (0 for a Query,
+	// which reads one): each costs at least one minimum read.
+	partitions int
+}
+
+// units is the page's read cost: its bytes summed and rounded up once, and
+// for a Scan at least the minimum read of each partition it crossed.
+func (pg page) units(consistent bool) float64 {
+	u := capacity.QueryReadUnits(pg.bytesRead, readMode(consistent))
+	return max(u, float64(pg.partitions)*capacity.ReadUnits(0, readMode(consistent)))
 }
 
 // readPage reads the source's entries in r, stopping after limit entries (0: no limit) or

@@ -1,8 +1,10 @@
 package engine
 
 import (
+	"math"
 	"math/bits"
 
+	"github.com/dynamodb-workbench/workbench/engine/partition"
 	"github.com/dynamodb-workbench/workbench/engine/schema"
 )
 
@@ -64,6 +66,7 @@ func (d *Database) Scan(in *ScanInput) (*ScanOutput, error) {
 		r = r.after(k)
 	}
 	pg := src.readPage(r, true, deref(in.Limit), p.filter, src.shaper(p), sel == "COUNT")
+	pg.partitions = src.partitionsCrossed(r, pg.last)
 	if err := d.admitPage(src, pg, boolValue(in.ConsistentRead, false), pivot(r.lo).hash); err != nil {
 		return nil, err
 	}
@@ -86,4 +89,41 @@ func segmentRange(i, n uint64) keyRange {
 		r.hi, r.hiOpen = bound(i+1), false
 	}
 	return r
+}
+
+// partitionsCrossed is how many of the source's modelled partitions a Scan
+// page read: those from the one holding the range's start to the one
+// holding where the page stopped (the range's end when it ran to it).
+// DynamoDB charges a Scan at least one minimum read per partition it
+// visits, empty ones included: a Scan of a new on-demand table (4
+// partitions) holding one tiny item costs 4 RCU strongly consistent and 2
+// eventually consistent (Alternator's test_scan_consumed_capacity, run
+// against DynamoDB; capacity-and-partitions.md "Query/Scan minimum"). The
+// partition count is the layout a table of this throughput and size starts
+// with (partition.New): 4 on demand, 1 for a small provisioned table, whose
+// Scan so still costs 1.
+func (s *readSource) partitionsCrossed(r keyRange, last *entry) int {
+	spec := partition.Spec{Mode: partition.OnDemand}
+	pt, bytes := s.t.def.ProvisionedThroughput, s.t.bytes
+	if s.ix != nil && s.ix.global {
+		pt, bytes = s.ix.throughput, s.ix.bytes
+	}
+	if rcu, wcu, ok := throughputOf(pt); ok && s.t.def.BillingMode != schema.BillingPayPerRequest {
+		spec.Mode, spec.RCU, spec.WCU = partition.Provisioned, rcu, wcu
+	}
+	spec.SizeGB = float64(bytes) / partition.GB
+	n := partition.Count(spec)
+	if n <= 1 {
+		return 1
+	}
+	end := uint64(math.MaxUint64)
+	switch {
+	case last != nil:
+		end = last.hash
+	case !r.hiOpen:
+		if h := pivot(r.hi).hash; h > 0 {
+			end = h - 1 // hi is exclusive: a segment ends before the next one starts
+		}
+	}
+	return partition.RangeIndex(end, n) - partition.RangeIndex(pivot(r.lo).hash, n) + 1
 }

@@ -561,7 +561,7 @@ func (d *Database) admitPage(s *readSource, pg page, consistent bool, hash uint6
 	if !d.throttle.on.Load() {
 		return nil
 	}
-	units := capacity.QueryReadUnits(pg.bytesRead, readMode(consistent))
+	units := pg.units(consistent)
 	if s.ix != nil && !s.ix.global {
 		units += s.fetched
 	}

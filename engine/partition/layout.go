@@ -472,3 +472,39 @@ func (l *Layout) MarshalJSON() ([]byte, error) {
 		Bytes: l.Bytes(), CapacityBytes: l.CapacityBytes(), Partitions: l.parts, History: l.history,
 	})
 }
+
+// Count is the number of partitions New(s) would make, without building
+// the layout (so a read can be charged its per-partition minimum cheaply).
+// An invalid spec counts as one partition.
+func Count(s Spec) int {
+	n := 1
+	switch s.Mode {
+	case Provisioned:
+		if checkThroughput(s.RCU, s.WCU) == nil {
+			n = throughputPartitions(s.RCU, s.WCU)
+		}
+	case OnDemand:
+		n = OnDemandPartitions
+	}
+	if s.SizeGB > 0 && !math.IsInf(s.SizeGB, 0) {
+		n = max(n, sizePartitions(int64(math.Round(s.SizeGB*GB))))
+	}
+	return min(n, MaxPartitions)
+}
+
+// RangeIndex is the index, among n even ranges of the hash space (a new
+// layout's, evenRanges), of the one holding hash h.
+func RangeIndex(h uint64, n int) int {
+	if n <= 1 {
+		return 0
+	}
+	i, _ := bits.Mul64(h, uint64(n)) // floor(h × n / 2^64), within one of the answer
+	for i+1 < uint64(n) {
+		lo, _ := bits.Div64(i+1, 0, uint64(n))
+		if h < lo {
+			break
+		}
+		i++
+	}
+	return int(i)
+}

@@ -3,7 +3,29 @@ package schema
 import (
 	"strings"
 	"unicode"
+
+	"github.com/dynamodb-workbench/workbench/engine/json"
 )
+
+// UnmarshalJSON decodes a Tag and notes an absent Key or Value, which its
+// strings cannot show.
+func (t *Tag) UnmarshalJSON(b []byte) error {
+	var raw struct {
+		Key   *string `json:"Key"`
+		Value *string `json:"Value"`
+	}
+	if err := json.Unmarshal(b, &raw); err != nil {
+		return err
+	}
+	*t = Tag{absent: TagNull{Key: raw.Key == nil, Value: raw.Value == nil}}
+	if raw.Key != nil {
+		t.Key = *raw.Key
+	}
+	if raw.Value != nil {
+		t.Value = *raw.Value
+	}
+	return nil
+}
 
 // TagsShape records the request-shape violations of a tag list at field
 // ("tags"): each key 1..128 characters, each value at most 256 (the API
@@ -24,9 +46,9 @@ type TagNull struct{ Key, Value bool }
 func TagsShapeNulls(v *Violations, tags []Tag, field string, nulls []TagNull) {
 	for i, t := range tags {
 		p := member(field, i)
-		var n TagNull
+		n := t.absent
 		if i < len(nulls) {
-			n = nulls[i]
+			n.Key, n.Value = n.Key || nulls[i].Key, n.Value || nulls[i].Value
 		}
 		if n.Key {
 			v.Null(p + ".key")

@@ -94,6 +94,11 @@ type StreamSpecification struct {
 type Tag struct {
 	Key   string `json:"Key"`
 	Value string `json:"Value"`
+
+	// absent records which members the JSON request left out (or sent as
+	// null), so that CreateTable's Tags are refused like TagResource's
+	// (TagsShape); a Go caller leaves it zero.
+	absent TagNull
 }
 
 // PointInTimeRecoverySpecification turns continuous backups on or off

@@ -1,0 +1,115 @@
+package wire_test
+
+import (
+	"testing"
+
+	"github.com/dynamodb-workbench/workbench/engine"
+	"github.com/dynamodb-workbench/workbench/engine/wire"
+)
+
+// Issue 29, third pass: Scan's capacity, composite-key GSI queries, legacy
+// parameters, the header limit, CreateTable's Tags and validation order.
+
+// TestIssue29ScanCapacity: a Scan costs at least one minimum read per
+// partition it crosses. A new on-demand table has 4 partitions, so a Scan
+// of one tiny item costs 4 RCU strongly consistent and 2 eventually
+// consistent (Alternator's test_scan_consumed_capacity, written against
+// DynamoDB, which cites stackoverflow.com/questions/70121087); a Query of
+// the same item reads one partition and costs 1 and 0.5 (Alternator's
+// test_query_consumed_capacity). A small provisioned table has one
+// partition, so its Scan still costs 1 (inferred from the partition
+// formula, capacity-and-partitions.md).
+func TestIssue29ScanCapacity(t *testing.T) {
+	db := engine.New()
+	for _, body := range []string{
+		`{"TableName":"ondemand","AttributeDefinitions":[{"AttributeName":"p","AttributeType":"S"}],"KeySchema":[{"AttributeName":"p","KeyType":"HASH"}],"BillingMode":"PAY_PER_REQUEST"}`,
+		`{"TableName":"provisioned","AttributeDefinitions":[{"AttributeName":"p","AttributeType":"S"}],"KeySchema":[{"AttributeName":"p","KeyType":"HASH"}],"ProvisionedThroughput":{"ReadCapacityUnits":5,"WriteCapacityUnits":5}}`,
+	} {
+		if status, resp := wire.Dispatch(db, wire.TargetPrefix+"CreateTable", []byte(body)); status != 200 {
+			t.Fatalf("CreateTable: %d %s", status, resp)
+		}
+	}
+	for _, tab := range []string{"ondemand", "provisioned"} {
+		if status, resp := wire.Dispatch(db, wire.TargetPrefix+"PutItem", []byte(`{"TableName":"`+tab+`","Item":{"p":{"S":"x"},"animal":{"S":"cat"}}}`)); status != 200 {
+			t.Fatalf("PutItem: %d %s", status, resp)
+		}
+	}
+	const alt = "Alternator's test_scan_consumed_capacity (against DynamoDB)"
+	runFidelity(t, db, []fidelityCase{
+		{"consistent Scan of a new on-demand table", "Scan", `{"TableName":"ondemand","ConsistentRead":true,"ReturnConsumedCapacity":"TOTAL"}`,
+			"", `"CapacityUnits":4`, alt},
+		{"eventual Scan of a new on-demand table", "Scan", `{"TableName":"ondemand","ReturnConsumedCapacity":"TOTAL"}`,
+			"", `"CapacityUnits":2`, alt},
+		{"one segment of four crosses one partition", "Scan", `{"TableName":"ondemand","ConsistentRead":true,"Segment":1,"TotalSegments":4,"ReturnConsumedCapacity":"TOTAL"}`,
+			"", `"CapacityUnits":1`, "inferred: a segment of a quarter of the hash space is one of 4 partitions"},
+		{"Query of the same table reads one partition", "Query", `{"TableName":"ondemand","KeyConditionExpression":"p = :p","ExpressionAttributeValues":{":p":{"S":"x"}},"ConsistentRead":true,"ReturnConsumedCapacity":"TOTAL"}`,
+			"", `"CapacityUnits":1`, "Alternator's test_query_consumed_capacity (against DynamoDB)"},
+		{"consistent Scan of a small provisioned table", "Scan", `{"TableName":"provisioned","ConsistentRead":true,"ReturnConsumedCapacity":"TOTAL"}`,
+			"", `"CapacityUnits":1`, "inferred: 5 RCU + 5 WCU is one partition"},
+	})
+}
+
+// TestIssue29CreateTableTags: CreateTable's Tags are checked like
+// TagResource's, an absent Value (or Key) is "Member must not be null" at
+// its path (issue 29; the coral validator's null pattern, as
+// TestIssue29TagsAndStreams has it for TagResource; unverified for
+// CreateTable's path, which the coral validator names like every other
+// member: tags.N.member.value).
+func TestIssue29CreateTableTags(t *testing.T) {
+	db := engine.New()
+	const table = `"TableName":"tagged","AttributeDefinitions":[{"AttributeName":"pk","AttributeType":"S"}],"KeySchema":[{"AttributeName":"pk","KeyType":"HASH"}],"BillingMode":"PAY_PER_REQUEST"`
+	runFidelity(t, db, []fidelityCase{
+		{"a Tag without Value", "CreateTable", `{` + table + `,"Tags":[{"Key":"a","Value":"b"},{"Key":"c"}]}`,
+			"ValidationException", "1 validation error detected: Value null at 'tags.2.member.value' failed to satisfy constraint: Member must not be null",
+			"issue 29 (refused like TagResource's); coral's null pattern"},
+		{"a Tag without Key or Value", "CreateTable", `{` + table + `,"Tags":[{}]}`,
+			"ValidationException", "2 validation errors detected: Value null at 'tags.1.member.key' failed to satisfy constraint: Member must not be null; Value null at 'tags.1.member.value' failed to satisfy constraint: Member must not be null",
+			"coral's null pattern (unverified for Key)"},
+		{"a Tag with an empty Value is accepted", "CreateTable", `{` + table + `,"Tags":[{"Key":"a","Value":""}]}`,
+			"", `"TableName":"tagged"`, "the API model: TagValueString has no minimum length"},
+	})
+}
+
+// TestIssue29CompositeGSIQuery: Query on a multi-attribute GSI key (2 HASH
+// + 2 RANGE) refuses what Alternator's test_gsi_composite_keys.py refuses
+// (that file, written against DynamoDB, checks only ValidationException and
+// a word: "key", "begins_with"). The exact wordings are the ones DynamoDB
+// gives for the single-attribute analogue (dynalite's query tests and
+// shared/reference/expressions.md); for composite keys they are unverified
+// (the eleven DynamoDB Local messages the issue names were not found in the
+// corpora).
+func TestIssue29CompositeGSIQuery(t *testing.T) {
+	db := engine.New()
+	ct := `{"TableName":"comp","AttributeDefinitions":[{"AttributeName":"p","AttributeType":"S"},{"AttributeName":"h1","AttributeType":"S"},{"AttributeName":"h2","AttributeType":"S"},{"AttributeName":"r1","AttributeType":"N"},{"AttributeName":"r2","AttributeType":"S"}],"KeySchema":[{"AttributeName":"p","KeyType":"HASH"}],"BillingMode":"PAY_PER_REQUEST","GlobalSecondaryIndexes":[{"IndexName":"gsi","KeySchema":[{"AttributeName":"h1","KeyType":"HASH"},{"AttributeName":"h2","KeyType":"HASH"},{"AttributeName":"r1","KeyType":"RANGE"},{"AttributeName":"r2","KeyType":"RANGE"}],"Projection":{"ProjectionType":"ALL"}}]}`
+	if status, resp := wire.Dispatch(db, wire.TargetPrefix+"CreateTable", []byte(ct)); status != 200 {
+		t.Fatalf("CreateTable: %d %s", status, resp)
+	}
+	q := func(kce, vals string) string {
+		return `{"TableName":"comp","IndexName":"gsi","KeyConditionExpression":"` + kce + `","ExpressionAttributeValues":{` + vals + `}}`
+	}
+	const alt, unsupported = "Alternator's test_gsi_composite_keys.py (ValidationException); wording unverified for composite keys", "Query key condition not supported"
+	runFidelity(t, db, []fidelityCase{
+		{"one of two HASH attributes", "Query", q("h1 = :a", `":a":{"S":"v"}`),
+			"ValidationException", "Query condition missed key schema element: h2", alt},
+		{"an inequality on a HASH attribute", "Query", q("h1 = :a AND h2 > :b", `":a":{"S":"v"},":b":{"S":"v"}`),
+			"ValidationException", unsupported, alt},
+		{"BETWEEN on a HASH attribute", "Query", q("h1 = :a AND h2 BETWEEN :b AND :c", `":a":{"S":"v"},":b":{"S":"v"},":c":{"S":"v"}`),
+			"ValidationException", unsupported, alt},
+		{"begins_with on a HASH attribute", "Query", q("h1 = :a AND begins_with(h2, :b)", `":a":{"S":"v"},":b":{"S":"v"}`),
+			"ValidationException", unsupported, alt},
+		{"skipping the first RANGE attribute", "Query", q("h1 = :a AND h2 = :b AND r2 = :c", `":a":{"S":"v"},":b":{"S":"v"},":c":{"S":"v"}`),
+			"ValidationException", "Query condition missed key schema element: r1", alt + " (matches 'key')"},
+		{"an inequality before the last RANGE condition", "Query", q("h1 = :a AND h2 = :b AND r1 > :c AND r2 = :d", `":a":{"S":"v"},":b":{"S":"v"},":c":{"N":"1"},":d":{"S":"v"}`),
+			"ValidationException", unsupported, alt},
+		{"begins_with on a number RANGE attribute", "Query", q("h1 = :a AND h2 = :b AND begins_with(r1, :c)", `":a":{"S":"v"},":b":{"S":"v"},":c":{"N":"1"}`),
+			"ValidationException", "Invalid KeyConditionExpression: Incorrect operand type for operator or function; operator or function: begins_with, operand type: N", alt + " (matches 'begins_with')"},
+		{"two conditions on one key attribute", "Query", q("h1 = :a AND h2 = :b AND r1 = :c AND r1 = :d", `":a":{"S":"v"},":b":{"S":"v"},":c":{"N":"1"},":d":{"N":"1"}`),
+			"ValidationException", "KeyConditionExpressions must only contain one condition per key", "dynalite's query tests (single-attribute key)"},
+		{"a HASH value of the wrong type", "Query", q("h1 = :a AND h2 = :b", `":a":{"N":"1"},":b":{"S":"v"}`),
+			"ValidationException", "One or more parameter values were invalid: Condition parameter type does not match schema type", alt + " (a ValidationException or no items)"},
+		{"OR between key conditions", "Query", q("h1 = :a AND h2 = :b OR r1 = :c", `":a":{"S":"v"},":b":{"S":"v"},":c":{"N":"1"}`),
+			"ValidationException", "Invalid operator used in KeyConditionExpression: OR", "dynalite's query tests (single-attribute key)"},
+		{"a filter on an index key attribute", "Query", `{"TableName":"comp","IndexName":"gsi","KeyConditionExpression":"h1 = :a AND h2 = :b","FilterExpression":"r1 = :c","ExpressionAttributeValues":{":a":{"S":"v"},":b":{"S":"v"},":c":{"N":"1"}}}`,
+			"ValidationException", "Filter Expression can only contain non-primary key attributes: Primary key attribute: r1", "Alternator's test_gsi_composite_keys.py header: a FilterExpression cannot reference any key attribute of the queried index"},
+	})
+}
