@@ -46,7 +46,7 @@ type workbenchPage struct {
 	// foldNarrative folds the sidebar's pattern narrative: it shows open
 	// on the first visit only (page_chrome.go).
 	foldNarrative bool
-	share         string // the last share link made
+	share         shareLink // the last share link made, with the draft it carries
 	// opened is the URL the page last opened a model from, so that OnNav
 	// does not reopen it when only the fragment is rewritten.
 	opened string
