@@ -275,7 +275,9 @@ func (p *workbenchPage) Render() goapp.UI {
 			),
 		),
 		goapp.Footer().Class("wb-footer").Body(
-			goapp.If(st != nil, func() goapp.UI { return &clockBar{Panel: Panel{Store: p.store, State: st}} }),
+			// The clock moves the design's data (TTL, streams): the start
+			// page and the advisor's form have none to move.
+			goapp.If(st != nil && !p.start && !p.wizard, func() goapp.UI { return &clockBar{Panel: Panel{Store: p.store, State: st}} }),
 			goapp.If(st != nil && st.Error != "", func() goapp.UI {
 				return goapp.P().ID(IDError).Class("wb-error").Attr("role", "alert").Text(st.Error)
 			}),
@@ -347,6 +349,11 @@ func (p *workbenchPage) wizardDone(accepted bool) {
 	p.wizard = false
 	if accepted {
 		p.start, p.tab = false, TabDesign
+		// The form was scrolled down to its Use this design button: the
+		// design opens at its top, tabs in view, not where the form was.
+		if goapp.IsClient {
+			goapp.Window().Call("scrollTo", 0, 0)
+		}
 		return
 	}
 	p.start = true
