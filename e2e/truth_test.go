@@ -206,3 +206,92 @@ func TestBrowserCostCountsTheIndexItems(t *testing.T) {
 		t.Errorf("GSI1 holds %d items on Indexes and %d on Cost, want 10 on both", in, cost)
 	}
 }
+
+// TestBrowserUseThisDesignOpensAtTheTop: after Use this design, at the
+// bottom of the advisor's long form, the Design tab opens scrolled to its
+// top with the tabs in view; the start page shows no clock bar, which
+// nothing on it can use.
+func TestBrowserUseThisDesignOpensAtTheTop(t *testing.T) {
+	t.Parallel()
+	b := startBrowser(t)
+	b.open("/")
+	var clock bool
+	b.eval("looking for the clock", fmt.Sprintf(`!!document.getElementById(%q)`, app.IDClockNow), &clock)
+	if clock {
+		t.Error("the start page shows the clock bar")
+	}
+	b.click(app.IDStartWizard)
+	b.waitFor("the form shows", fmt.Sprintf(`!!document.getElementById(%q)`, app.IDWizardPropose), 10*time.Second)
+	b.setField(app.IDWizardName, "Top design")
+	b.click(app.IDWizardPropose)
+	b.waitFor("the proposal shows", fmt.Sprintf(`document.querySelectorAll("#%s li").length > 0`, app.IDWizardReasons), 10*time.Second)
+	b.click(app.IDWizardAccept)
+	b.waitFor("the design opens", fmt.Sprintf(`!!document.getElementById(%q)`, app.IDTab+app.TabDesign), 10*time.Second)
+	var top struct {
+		ScrollY float64 `json:"scrollY"`
+		TabTop  float64 `json:"tabTop"`
+	}
+	b.eval("where the page is", fmt.Sprintf(`({scrollY: scrollY, tabTop: document.getElementById(%q).getBoundingClientRect().top})`, app.IDTab+app.TabDesign), &top)
+	if top.ScrollY > 1 || top.TabTop < 0 || top.TabTop > 200 {
+		t.Errorf("the Design tab opens scrolled %v px, its tab at %v px from the window's top", top.ScrollY, top.TabTop)
+	}
+	b.eval("looking for the clock", fmt.Sprintf(`!!document.getElementById(%q)`, app.IDClockNow), &clock)
+	if !clock {
+		t.Error("the design shows no clock bar")
+	}
+}
+
+// TestBrowserGridHeaderSorts: a click anywhere on a column's header, its
+// lower half included, sorts; the column's filter is in a row of its own.
+func TestBrowserGridHeaderSorts(t *testing.T) {
+	t.Parallel()
+	b := startBrowser(t)
+	openModel(b, sparseSortKeyModel(t))
+	b.showTab(app.TabGrid)
+	h := app.IDGridHeader + "title"
+	b.waitFor("the grid's header", fmt.Sprintf(`!!document.getElementById(%q)`, h), 30*time.Second)
+	var hit string
+	b.eval("clicking the header's lower half", fmt.Sprintf(`(() => {
+	  const th = document.getElementById(%q); th.scrollIntoView({block: "center", inline: "center"});
+	  const r = th.getBoundingClientRect();
+	  const el = document.elementFromPoint(r.left + r.width / 2, r.bottom - 4);
+	  const what = el.closest(".wb-grid-sort") ? "sort" : (el.tagName + "." + el.className);
+	  el.click();
+	  return what;
+	})()`, h), &hit)
+	if hit != "sort" {
+		t.Errorf("the header's lower half is %s, not its sort button", hit)
+	}
+	b.waitFor("the grid sorted by title", fmt.Sprintf(`document.getElementById(%q).getAttribute("aria-sort") === "ascending"`, h), 10*time.Second)
+	var focused string
+	b.eval("the focus", `document.activeElement ? document.activeElement.id : ""`, &focused)
+	if strings.HasPrefix(focused, app.IDGridColFilter) {
+		t.Errorf("the click focused %s", focused)
+	}
+}
+
+// TestBrowserQueryFormFollowsTheEditor: a request edited by hand that no
+// longer has a filter empties the form's filter field. go-app renders an
+// empty value by removing the attribute, which left the old text showing.
+func TestBrowserQueryFormFollowsTheEditor(t *testing.T) {
+	t.Parallel()
+	b := startBrowser(t)
+	openModel(b, sparseSortKeyModel(t))
+	b.showTab(app.TabQuery)
+	b.setField(app.IDQueryOperation, "Scan")
+	b.waitFor("the filter field", fmt.Sprintf(`!!document.getElementById(%q)`, app.IDQueryFilter), 10*time.Second)
+	b.setField(app.IDQueryFilter, `title = "issue 1"`)
+	b.waitFor("the editor has the filter", fmt.Sprintf(`document.getElementById(%q).value.includes("FilterExpression")`, app.IDQueryEditor), 10*time.Second)
+	b.setField(app.IDQueryEditor, `{"TableName": "Tracker", "Limit": 5}`)
+	b.waitFor("the form follows the editor", fmt.Sprintf(`document.getElementById(%q).value === "5"`, app.IDQueryLimit), 10*time.Second)
+	if got := b.textOfValue(app.IDQueryFilter); got != "" {
+		t.Errorf("the filter field still shows %q after the request lost its filter", got)
+	}
+}
+
+// textOfValue is a field's value.
+func (b *browser) textOfValue(id string) string {
+	var v string
+	b.eval("reading #"+id, fmt.Sprintf(`document.getElementById(%q)?.value ?? ""`, id), &v)
+	return v
+}
