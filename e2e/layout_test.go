@@ -62,7 +62,8 @@ func TestBrowserLayoutEveryTab(t *testing.T) {
 	makeWizardDesign(b, "Layout design")
 	for _, size := range [][2]int64{{1440, 900}, {1024, 768}} {
 		b.viewport(size[0], size[1])
-		for _, tab := range mainTabs {
+		// mainTabs and the Grid.
+		for _, tab := range append([]string{app.TabGrid}, mainTabs...) {
 			b.showTab(tab)
 			if tab == app.TabPartitions {
 				b.waitFor("the keyspace picture", fmt.Sprintf(`!!document.querySelector("#%s svg")`, app.IDPartKeyspace), 60*1e9)
