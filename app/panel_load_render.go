@@ -43,7 +43,9 @@ func (p *loadPanel) Render() goapp.UI {
 // fresh says the last run is of the current design, so its key spaces and
 // sharding apply.
 func (p *loadPanel) renderControls(o loadOptions, noWorkload, fresh bool) goapp.UI {
-	sharded := fresh && p.cur.Sharded
+	// Before a run of this design the switch stays on offer: the run
+	// finds whether a pattern of the key space is sharded.
+	sharded := !fresh || p.cur.Sharded
 	var spaces []string
 	if fresh {
 		spaces = p.cur.Spaces
@@ -111,7 +113,7 @@ func (p *loadPanel) renderControls(o loadOptions, noWorkload, fresh bool) goapp.
 func loadShardingWhy(r *loadRun, fresh bool) string {
 	switch {
 	case !fresh:
-		return "Write sharding: run a simulation first; the switch then applies when an access pattern of the key space writes to sharded keys."
+		return "Write sharding off sends every request to the unsharded key, when an access pattern of the key space writes to sharded keys: the run finds whether one does."
 	case !r.Sharded:
 		return "Write sharding is greyed out: no access pattern of " + r.Space + " writes to sharded keys. " +
 			"It would apply once a partition key carries a shard parameter drawn uniformly from N values (such as a {shard} suffix)."
