@@ -24,6 +24,7 @@ const (
 	IDLoadRunCancel    = "wb-load-run-cancel"    // stop the running simulation (shown while it runs)
 	IDLoadRunCancelled = "wb-load-run-cancelled" // how far a cancelled simulation got
 	IDLoadSharding     = "wb-load-sharding"      // write sharding on or off (a checkbox)
+	IDLoadShardingWhy  = "wb-load-sharding-why"  // what the sharding switch does for this design, or why it is greyed out and what would enable it (data-enabled)
 	IDLoadBurst        = "wb-load-burst"         // burst capacity on or off (a checkbox)
 	IDLoadAdaptive     = "wb-load-adaptive"      // adaptive capacity on or off (a checkbox)
 	IDLoadSplit        = "wb-load-split"         // split for heat on or off (a checkbox)

@@ -75,10 +75,10 @@ func (p *workbenchPage) renderHeader(st *State) goapp.UI {
 			goapp.Button().ID(IDTheme).Class("wb-btn").Title("Light or dark theme").
 				Text(map[bool]string{true: "Light", false: "Dark"}[p.dark]).OnClick(p.onTheme),
 		),
-		goapp.If(p.share != "", func() goapp.UI {
+		goapp.If(p.share.of(st) != "", func() goapp.UI {
 			return goapp.Div().Class("wb-share").Body(
 				goapp.Label().For(IDShareLink).Text("Share link"),
-				goapp.Input().ID(IDShareLink).ReadOnly(true).Value(p.share).
+				goapp.Input().ID(IDShareLink).ReadOnly(true).Value(p.share.of(st)).
 					OnFocus(func(ctx goapp.Context, e goapp.Event) { e.Get("target").Call("select") }),
 			)
 		}),
@@ -140,17 +140,11 @@ func (p *workbenchPage) onTheme(ctx goapp.Context, e goapp.Event) {
 	ctx.LocalStorage().Set("wb.theme", theme)
 }
 
-// forgetPrevious drops what belonged to the previous model when another
-// opens: its share link, the Load panel's runs and the Cost panel's
-// measurement, and the Query panel's form and editor.
+// forgetPrevious drops the Query panel's form and editor when another
+// model opens.
 func (p *workbenchPage) forgetPrevious(ctx goapp.Context) {
-	p.share = ""
-	if p.store != nil {
-		mem := memoryOf(p.store)
-		mem.mu.Lock()
-		mem.load, mem.cost = loadMemory{}, nil
-		mem.mu.Unlock()
-	}
+	// The share link and the analysis memory follow State.Design by
+	// themselves (shareLink.of, memoryOf), whichever way a design opens.
 	ctx.SetState(queryStateKey, querySaved{})
 }
 

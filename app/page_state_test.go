@@ -25,7 +25,7 @@ func TestNewForgetsThePreviousModel(t *testing.T) {
 	if err := p.store.OpenPattern("write-sharding"); err != nil {
 		t.Fatal(err)
 	}
-	p.share = "http://localhost/#m=1.abc"
+	p.share = shareLink{design: p.store.State().Design, draft: p.store.State().Draft, url: "http://localhost/#m=1.abc"}
 	mem := memoryOf(p.store)
 	mem.load = loadMemory{set: true, cur: &loadRun{N: 1}, runs: 1}
 	mem.cost = &costResult{}
@@ -34,8 +34,8 @@ func TestNewForgetsThePreviousModel(t *testing.T) {
 
 	p.onNewBlank(p.ctx, goapp.Event{})
 	e.ConsumeAll()
-	if p.share != "" {
-		t.Errorf("the share link %q stays after New", p.share)
+	if p.share.of(p.store.State()) != "" {
+		t.Errorf("the share link %q stays after New", p.share.url)
 	}
 	if mem := memoryOf(p.store); mem.load.cur != nil || mem.load.runs != 0 || mem.cost != nil {
 		t.Errorf("the previous model's runs stay: %+v, cost %v", mem.load, mem.cost)

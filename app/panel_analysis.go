@@ -31,17 +31,21 @@ type analysisMemory struct {
 // memorySlot holds the memory of the last store asked for: the page has
 // one store, and a new store (a test's) simply replaces it.
 var memorySlot struct {
-	mu    sync.Mutex
-	store *Store
-	mem   *analysisMemory
+	mu     sync.Mutex
+	store  *Store
+	design uint64
+	mem    *analysisMemory
 }
 
-// memoryOf returns the analysis memory of s.
+// memoryOf returns the analysis memory of s for the design it has open:
+// another design starts with none (a run or a measurement of the last one
+// is not true of it), however it was opened.
 func memoryOf(s *Store) *analysisMemory {
+	design := s.State().Design
 	memorySlot.mu.Lock()
 	defer memorySlot.mu.Unlock()
-	if memorySlot.store != s || memorySlot.mem == nil {
-		memorySlot.store, memorySlot.mem = s, &analysisMemory{}
+	if memorySlot.store != s || memorySlot.design != design || memorySlot.mem == nil {
+		memorySlot.store, memorySlot.design, memorySlot.mem = s, design, &analysisMemory{}
 	}
 	return memorySlot.mem
 }

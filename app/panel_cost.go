@@ -383,7 +383,7 @@ func renderCostStorage(v *visualizer.CostModel) goapp.UI {
 				goapp.If(len(t.Indexes) > 0, func() goapp.UI {
 					return goapp.Ul().Class("wb-cost-indexes").Body(goapp.Range(t.Indexes).Slice(func(j int) goapp.UI {
 						x := t.Indexes[j]
-						return goapp.Li().Attr("data-index", x.Name).Body(
+						return goapp.Li().Attr("data-index", x.Name).Attr("data-items", x.Items).Body(
 							goapp.Strong().Text(x.Name),
 							goapp.Span().Class("wb-muted").Text(fmt.Sprintf(" %s on %s · %s, %s distinct keys",
 								x.Kind, x.PartitionKey, plural(x.Items, "item"), fmtNum(float64(x.DistinctKeys)))),

@@ -305,9 +305,11 @@ func abs(n int) int {
 	return n
 }
 
-// renderHeader draws the column headers (a click sorts) with their filters.
-// With facets on, a key column whose rows in view all belong to entities
-// naming it alike is headed by that name too.
+// renderHeader draws the column headers (a click anywhere on one sorts)
+// and, in a row of their own under them, the columns' filters: in one cell
+// the filter took the header's lower half, where a click meant to sort
+// focused the filter. With facets on, a key column whose rows in view all
+// belong to entities naming it alike is headed by that name too.
 func (g *gridPanel) renderHeader(grid *visualizer.Grid, cols []visualizer.GridColumn, window []int32, facets map[string]map[string]string) goapp.UI {
 	return goapp.THead().Body(goapp.Tr().Body(
 		goapp.Range(cols).Slice(func(i int) goapp.UI {
@@ -352,6 +354,18 @@ func (g *gridPanel) renderHeader(grid *visualizer.Grid, cols []visualizer.GridCo
 					}),
 					goapp.Span().Class("wb-grid-name").Text(label+arrow),
 				),
+			)
+		}),
+		goapp.Th().Class("wb-grid-actions").Text(""),
+	), goapp.Tr().Class("wb-grid-filters").Body(
+		goapp.Range(cols).Slice(func(i int) goapp.UI {
+			c := cols[i]
+			k := colKey(c)
+			label := c.Name
+			if c.Kind == visualizer.GridEntity {
+				label = "Entity"
+			}
+			return goapp.Th().Body(
 				goapp.Input().ID(IDGridColFilter+idSafe(k)).Class("wb-grid-colfilter").Type("search").
 					Placeholder("filter").Attr("aria-label", "filter "+label).Value(g.colFilter[k]).
 					OnInput(func(ctx goapp.Context, e goapp.Event) {

@@ -69,6 +69,13 @@ type loadPanel struct {
 	manual bool
 	// restored says the memory's runs were taken (at the first render).
 	restored bool
+	// self is the panel's own context, taken at mount: the simulation and
+	// the play loop dispatch there. A button's context stops dispatching
+	// once go-app replaces the button, and the first run of a design with
+	// several key spaces does replace the Run button (the key-space select
+	// appears before it), which left the player saying Pause at 0:00:00.
+	self    goapp.Context
+	hasSelf bool
 
 	// frames counts the frames rendered with a new time (data-frame),
 	// drawnT the last one's time.
@@ -141,8 +148,20 @@ func (p *loadPanel) options() loadOptions {
 // another design (or of this one before its workload changed) is dropped,
 // and simulated again when there was one, so the heat map always shows the
 // design and workload on screen.
-func (p *loadPanel) OnMount(ctx goapp.Context)  { p.follow(ctx) }
+func (p *loadPanel) OnMount(ctx goapp.Context) {
+	p.self, p.hasSelf = ctx, true
+	p.follow(ctx)
+}
 func (p *loadPanel) OnUpdate(ctx goapp.Context) { p.follow(ctx) }
+
+// own returns the panel's context for work that outlives the event that
+// started it (a run, the play loop), ctx before the panel has mounted.
+func (p *loadPanel) own(ctx goapp.Context) goapp.Context {
+	if p.hasSelf {
+		return p.self
+	}
+	return ctx
+}
 
 func (p *loadPanel) follow(ctx goapp.Context) {
 	p.restore()
@@ -189,6 +208,7 @@ func (p *loadPanel) run(ctx goapp.Context) {
 	if p.running {
 		return
 	}
+	ctx = p.own(ctx)
 	p.stopPlay()
 	p.running, p.err, p.progress, p.cancelled = true, "", 0, ""
 	if p.cur != nil && p.cur.Model != p.State.Model {
@@ -279,6 +299,7 @@ func (p *loadPanel) startPlay(ctx goapp.Context) {
 	if p.cur == nil {
 		return
 	}
+	ctx = p.own(ctx)
 	if p.t >= p.cur.Result.Seconds {
 		p.t, p.pos = 0, 0
 	}

@@ -43,6 +43,8 @@ func (p *loadPanel) Render() goapp.UI {
 // fresh says the last run is of the current design, so its key spaces and
 // sharding apply.
 func (p *loadPanel) renderControls(o loadOptions, noWorkload, fresh bool) goapp.UI {
+	// Before a run of this design the switch stays on offer: the run
+	// finds whether a pattern of the key space is sharded.
 	sharded := !fresh || p.cur.Sharded
 	var spaces []string
 	if fresh {
@@ -88,7 +90,7 @@ func (p *loadPanel) renderControls(o loadOptions, noWorkload, fresh bool) goapp.
 			return goapp.P().ID(IDLoadRunCancelled).Class("wb-muted").Attr("role", "status").Text(p.cancelled)
 		}),
 		goapp.Div().Class("wb-sim-row wb-sim-toggles").Body(
-			renderToggle(IDLoadSharding, "Write sharding", loadShardingTitle(sharded), o.Sharding, !sharded,
+			renderToggle(IDLoadSharding, "Write sharding", loadShardingWhy(p.cur, fresh), o.Sharding, !sharded,
 				func(ctx goapp.Context, on bool) { p.setSwitch(IDLoadSharding, "", on) }),
 			renderToggle(IDLoadBurst, "Burst capacity",
 				"Unused capacity banked for up to 300 seconds and spent on spikes.",
@@ -100,16 +102,23 @@ func (p *loadPanel) renderControls(o loadOptions, noWorkload, fresh bool) goapp.
 				"A partition that runs hot for five minutes splits in two (never with a local secondary index).",
 				o.Split, false, func(ctx goapp.Context, on bool) { p.setSwitch(IDLoadSplit, "", on) }),
 		),
-		goapp.P().Class("wb-muted wb-sim-hint").Text("Without write sharding every request goes to the unsharded key: "+
-			"the shard parameter of the workload's keys (the votes' {shard}) is dropped."),
+		goapp.P().ID(IDLoadShardingWhy).Class("wb-muted wb-sim-hint").Attr("data-enabled", strconv.FormatBool(sharded)).
+			Text(loadShardingWhy(p.cur, fresh)),
 	)
 }
 
-func loadShardingTitle(sharded bool) string {
-	if !sharded {
-		return "No access pattern of this key space is sharded."
+// loadShardingWhy says what the Write sharding switch does for the design
+// in front of the user, or why it is greyed out and what would enable it.
+// It names the design's own sharded patterns, never a pattern's narrative.
+func loadShardingWhy(r *loadRun, fresh bool) string {
+	switch {
+	case !fresh:
+		return "Write sharding off sends every request to the unsharded key, when an access pattern of the key space writes to sharded keys: the run finds whether one does."
+	case !r.Sharded:
+		return "Write sharding is greyed out: no access pattern of " + r.Space + " writes to sharded keys. " +
+			"It would apply once a partition key carries a shard parameter drawn uniformly from N values (such as a {shard} suffix)."
 	}
-	return "Off, every request goes to the unsharded key: the shard suffix (such as the votes' {shard}) is dropped, so a candidate's 20 counters become one key."
+	return "Write sharding off sends every request to the unsharded key, dropping the shard parameter of " + strings.Join(r.Shards, ", ") + "."
 }
 
 // renderRun draws the player, the heat map, the comparison and the totals.
@@ -223,6 +232,13 @@ func renderLoadSummary(r *loadRun) goapp.UI {
 					goapp.Td().Class(cls).Body(goapp.Code().Class("wb-mono").Text(r.hotKey(i)), goapp.Text(fmt.Sprintf(": %s %s/s of one partition's %s",
 						fmtNum(pr.HotKeyUnits), unit, fmtNum(pr.Ceiling)))),
 				)
+			}), goapp.Range(r.Elsewhere).Slice(func(i int) goapp.UI {
+				e := r.Elsewhere[i]
+				return goapp.Tr().Class("wb-muted").Attr("data-pattern", e.Pattern).Attr("data-simulated", "false").Body(
+					goapp.Td().Text(e.Pattern),
+					goapp.Td().Class("wb-num").Text(fmtNum(e.Rate)+"/s"),
+					goapp.Td().ColSpan(2).Text(e.Why),
+				)
 			})),
 		),
 		goapp.If(len(res.Events) > 0, func() goapp.UI {
@@ -249,14 +265,9 @@ func renderLoadAnswer(r, prev *loadRun) goapp.UI {
 			unit = "WCU"
 		}
 		key = r.hotKey(h.pattern)
-		verdict := "within"
-		if pr.HotKeyUnits > pr.Ceiling*(1+1e-9) {
-			verdict = "over"
-		}
 		keyLine = goapp.Li().Class("wb-load-answer-key").Body(
 			goapp.Text("Hottest key: "), goapp.Code().Class("wb-mono").Text(key),
-			goapp.Text(fmt.Sprintf(" (%s) takes %s %s/s, %s the %s %s/s one partition serves.",
-				pr.Name, fmtNum(pr.HotKeyUnits), unit, verdict, fmtNum(pr.Ceiling), unit)),
+			goapp.Text(" ("+pr.Name+") "+hotKeyVerdict(pr, unit)),
 		)
 	}
 	partLine := goapp.UI(goapp.Text(""))
@@ -320,6 +331,23 @@ func renderLoadLayouts(r *loadRun) goapp.UI {
 				Text("Throttled partitions, most first: " + strings.Join(names, ", ") + ". Their rows are marked ▲ in the heat map.")
 		}),
 	)
+}
+
+// hotKeyVerdict says how a pattern's hottest key stands against one
+// partition's ceiling. A key within it whose pattern was still throttled
+// is not called fine: its partition also served other keys, or the
+// table's capacity was below the peak.
+func hotKeyVerdict(pr partition.PatternResult, unit string) string {
+	takes := fmt.Sprintf("takes %s %s/s", fmtNum(pr.HotKeyUnits), unit)
+	ceiling := fmt.Sprintf("the %s %s/s one partition serves", fmtNum(pr.Ceiling), unit)
+	switch {
+	case pr.HotKeyUnits > pr.Ceiling*(1+1e-9):
+		return takes + ", over " + ceiling + "."
+	case pr.Throttled > 0:
+		return fmt.Sprintf("%s, within %s, yet %s%% of its requests were throttled: the partition holding it serves other keys too, or the table's capacity is below the peak.",
+			takes, ceiling, fmtNum(100*pr.ThrottledFraction()))
+	}
+	return takes + ", within " + ceiling + "."
 }
 
 func loadStat(n, label string) goapp.UI {

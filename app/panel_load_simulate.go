@@ -57,9 +57,15 @@ type loadRun struct {
 	Spaces   []string
 	Patterns []string
 	// Sharded says some pattern of the key space is sharded, so the
-	// sharding switch changes something.
+	// sharding switch changes something; Shards names those patterns with
+	// their shard counts ("Vote (20 shards)").
 	Sharded bool
-	Result  *partition.Result
+	Shards  []string
+	// Elsewhere are the workload's requests this run does not simulate,
+	// each with where it is simulated or why it is not: the per-pattern
+	// table lists every request of the design, not only this key space's.
+	Elsewhere []loadElsewhere
+	Result    *partition.Result
 	// HotKeys holds each pattern's hottest key as a partition-key value
 	// (CANDIDATE#c0#3), in the order of Result.Patterns.
 	HotKeys []string
@@ -68,6 +74,50 @@ type loadRun struct {
 	// Prepare is the real time the measurement of the access patterns
 	// took, Compute the simulation's.
 	Prepare, Compute time.Duration
+}
+
+// loadElsewhere is a workload request outside the run's key space.
+type loadElsewhere struct {
+	Pattern string
+	Rate    float64
+	Why     string
+}
+
+// loadElsewhereOf lists the workload's requests not simulated on space,
+// saying for each where it is or why nothing simulates it (the analysis
+// simulates measured GetItem, Query, PutItem, UpdateItem and DeleteItem
+// requests whose partition key is a template).
+func loadElsewhereOf(m *model.Model, sims []analysis.KeySpaceSimulation, space string) []loadElsewhere {
+	on := map[string]string{}
+	for _, s := range sims {
+		for _, p := range s.Patterns {
+			if _, ok := on[p]; !ok {
+				on[p] = loadSpaceName(s)
+			}
+		}
+	}
+	var out []loadElsewhere
+	for _, wr := range m.Workload.Requests {
+		where, ok := on[wr.AccessPattern]
+		if ok && where == space {
+			continue
+		}
+		why := "simulated on " + where + ": choose it in \"of\" above"
+		if !ok {
+			why = "not simulated: it read or wrote nothing on the dataset sample, or its partition key is not a template of its parameters"
+			if ap := m.AccessPattern(wr.AccessPattern); ap == nil {
+				why = "not simulated: the design has no access pattern of that name"
+			} else {
+				switch ap.Operation {
+				case "GetItem", "Query", "PutItem", "UpdateItem", "DeleteItem":
+				default:
+					why = "not simulated: a " + ap.Operation + " is not one partition's request (scans and batches spread over the table)"
+				}
+			}
+		}
+		out = append(out, loadElsewhere{Pattern: wr.AccessPattern, Rate: wr.Rate, Why: why})
+	}
+	return out
 }
 
 // loadSpaceName names a key space.
@@ -98,8 +148,7 @@ func loadLabel(n int, o loadOptions) string {
 
 // loadWorkload applies the switches to a key space's workload. Sharding
 // off drops each pattern's write shards (partition.AccessPattern.Sharding,
-// which the analysis makes from the key's extra uniform parameters, such
-// as the votes' {shard}): every request then goes to the unsharded key,
+// which the analysis makes from the key's extra uniform parameters): every request then goes to the unsharded key,
 // and a scatter-gather read becomes one read.
 func loadWorkload(w partition.Workload, o loadOptions) partition.Workload {
 	w.Patterns = append([]partition.AccessPattern(nil), w.Patterns...)
@@ -167,8 +216,12 @@ func simulateLoad(j *job, m *model.Model, o loadOptions, n int) (*loadRun, error
 	}
 	run.Space, run.Patterns = loadSpaceName(sim), sim.Patterns
 	for _, p := range sim.Workload.Patterns {
-		run.Sharded = run.Sharded || p.Sharding.Shards > 1
+		if p.Sharding.Shards > 1 {
+			run.Sharded = true
+			run.Shards = append(run.Shards, fmt.Sprintf("%s (%d shards)", p.Name, p.Sharding.Shards))
+		}
 	}
+	run.Elsewhere = loadElsewhereOf(m, sims, run.Space)
 	run.Prepare = time.Since(start)
 
 	w := loadWorkload(sim.Workload, o)

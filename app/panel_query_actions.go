@@ -178,6 +178,36 @@ func (q *queryPanel) copySnippet(ctx goapp.Context, lang snippet.Language, text 
 	q.save(ctx)
 }
 
+// syncFields writes the form's values into its fields as the page shows
+// them. go-app renders Value("") by removing the value attribute, which
+// leaves the text an input shows in place (a textarea's Text sets only its
+// default): a form rewritten from the editor kept showing the filter the
+// request no longer had. It runs after the render (ctx.Defer).
+func (q *queryPanel) syncFields() {
+	if !goapp.IsClient {
+		return
+	}
+	f := q.q.form
+	vals := map[string]string{IDQueryFilter: f.Filter, IDQueryProjection: f.Projection, IDQueryCondition: f.Condition,
+		IDQueryUpdate: f.Update, IDQueryItem: f.Item, IDQueryLimit: f.Limit, IDQuerySegment: f.Segment,
+		IDQueryTotalSegments: f.TotalSegments, IDQuerySortTo: f.SortTo}
+	doc := goapp.Window().Get("document")
+	keys := doc.Call("querySelectorAll", "input.wb-query-key")
+	for i := 0; i < keys.Length(); i++ {
+		if id := keys.Index(i).Get("id").String(); id != IDQuerySortTo {
+			vals[id] = ""
+		}
+	}
+	for name, v := range f.Key {
+		vals[IDQueryKey+idSafe(name)] = v
+	}
+	for id, v := range vals {
+		if el := doc.Call("getElementById", id); el.Truthy() && el.Get("value").String() != v {
+			el.Set("value", v)
+		}
+	}
+}
+
 // editedByHand follows an edit of the editor: the access pattern's tag
 // goes (the request is no longer the pattern's), and the form takes what
 // it can read of the request. It says whether the panel must re-render.

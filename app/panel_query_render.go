@@ -198,6 +198,7 @@ func (q *queryPanel) renderEditor() goapp.UI {
 				s.editor = e.Get("target").Get("value").String()
 				if q.editedByHand() {
 					q.save(ctx)
+					ctx.Defer(func(goapp.Context) { q.syncFields() })
 					return
 				}
 				q.save(ctx)

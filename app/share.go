@@ -13,6 +13,24 @@ import (
 	"github.com/dynamodb-workbench/workbench/model/sharelink"
 )
 
+// shareLink is a share link with the design it was made of. The field shows
+// it only while that design is the one in front of the user: a link made
+// before another design opened, or before an edit, carries another model,
+// and copying it would share the wrong one.
+type shareLink struct {
+	design uint64
+	draft  *model.Model
+	url    string
+}
+
+// of returns the link when it carries st's draft, "" otherwise.
+func (l shareLink) of(st *State) string {
+	if st == nil || l.draft != st.Draft || l.design != st.Design {
+		return ""
+	}
+	return l.url
+}
+
 // onShare puts the draft model in the address bar as a share link
 // (/#m=...): the fragment never reaches a server. A model too large for a
 // link is stored on the server instead (POST /api/share) and shared as
@@ -26,11 +44,11 @@ func (p *workbenchPage) onShare(ctx goapp.Context, e goapp.Event) {
 		u.Path, u.RawQuery, u.Fragment = "/", "", "m="+link
 		p.opened = u.Path + "?#" + u.Fragment
 		ctx.Page().ReplaceURL(u)
-		p.share = u.String()
+		p.share = shareLink{design: st.Design, draft: st.Draft, url: u.String()}
 		p.store.Note("Share link made: it carries the whole model in the URL fragment, which never reaches a server")
 		publish(ctx, p.store)
 	case errors.Is(err, sharelink.ErrTooLong):
-		p.storeShare(ctx, st.Draft)
+		p.storeShare(ctx, st)
 	default:
 		p.store.fail(fmt.Errorf("the share link could not be made: %w", err))
 		publish(ctx, p.store)
@@ -38,8 +56,8 @@ func (p *workbenchPage) onShare(ctx goapp.Context, e goapp.Event) {
 }
 
 // storeShare posts the model to the server's share store.
-func (p *workbenchPage) storeShare(ctx goapp.Context, m *model.Model) {
-	doc, err := model.Marshal(m)
+func (p *workbenchPage) storeShare(ctx goapp.Context, st *State) {
+	doc, err := model.Marshal(st.Draft)
 	if err != nil {
 		p.store.fail(err)
 		publish(ctx, p.store)
@@ -70,7 +88,7 @@ func (p *workbenchPage) storeShare(ctx goapp.Context, m *model.Model) {
 			u.Path, u.RawQuery, u.Fragment = out.URL, "", ""
 			p.opened = u.Path + "?#"
 			ctx.Page().ReplaceURL(u)
-			p.share = u.String()
+			p.share = shareLink{design: st.Design, draft: st.Draft, url: u.String()}
 			p.store.Note("The model is too large for a link, so the server stored it: share this address")
 			publish(ctx, p.store)
 		})

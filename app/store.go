@@ -33,6 +33,10 @@ type Store struct {
 	undo    []*model.Model
 	redo    []*model.Model
 	pattern string // the pattern the design came from, if any
+	// design counts the designs opened (reset): State.Design, the one
+	// identity of "the design in front of the user" that per-design views
+	// (the share link, the Load and Cost panels' memory) derive from.
+	design uint64
 
 	load LoadState
 	// loadJob is the running dataset load, for CancelLoad; yield, when
@@ -80,6 +84,10 @@ type State struct {
 	// Pattern names the pattern the design came from ("" for a blank or
 	// opened model).
 	Pattern string
+	// Design changes each time another design opens (a pattern, a blank
+	// model, a file, a share link, a kept design, the advisor's design):
+	// what a view kept for one design is not true of the next.
+	Design uint64
 
 	// Snapshot is the engine's data; Now the virtual clock.
 	Snapshot *engine.Snapshot
@@ -269,6 +277,7 @@ func (s *Store) reset(m *model.Model, pattern string) error {
 	}
 	s.db, s.clock = db, clock
 	s.applied, s.draft = m, m
+	s.design++
 	s.undo, s.redo = nil, nil
 	s.pattern = pattern
 	s.result = nil
@@ -380,6 +389,7 @@ func (s *Store) publishLocked() {
 		CanUndo:  len(s.undo) > 0,
 		CanRedo:  len(s.redo) > 0,
 		Pattern:  s.pattern,
+		Design:   s.design,
 		Snapshot: s.db.Snapshot(),
 		Now:      s.clock.Now(),
 		Playing:  s.clock.Playing(),

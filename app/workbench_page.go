@@ -46,7 +46,7 @@ type workbenchPage struct {
 	// foldNarrative folds the sidebar's pattern narrative: it shows open
 	// on the first visit only (page_chrome.go).
 	foldNarrative bool
-	share         string // the last share link made
+	share         shareLink // the last share link made, with the draft it carries
 	// opened is the URL the page last opened a model from, so that OnNav
 	// does not reopen it when only the fragment is rewritten.
 	opened string
@@ -275,7 +275,9 @@ func (p *workbenchPage) Render() goapp.UI {
 			),
 		),
 		goapp.Footer().Class("wb-footer").Body(
-			goapp.If(st != nil, func() goapp.UI { return &clockBar{Panel: Panel{Store: p.store, State: st}} }),
+			// The clock moves the design's data (TTL, streams): the start
+			// page and the advisor's form have none to move.
+			goapp.If(st != nil && !p.start && !p.wizard, func() goapp.UI { return &clockBar{Panel: Panel{Store: p.store, State: st}} }),
 			goapp.If(st != nil && st.Error != "", func() goapp.UI {
 				return goapp.P().ID(IDError).Class("wb-error").Attr("role", "alert").Text(st.Error)
 			}),
@@ -347,6 +349,11 @@ func (p *workbenchPage) wizardDone(accepted bool) {
 	p.wizard = false
 	if accepted {
 		p.start, p.tab = false, TabDesign
+		// The form was scrolled down to its Use this design button: the
+		// design opens at its top, tabs in view, not where the form was.
+		if goapp.IsClient {
+			goapp.Window().Call("scrollTo", 0, 0)
+		}
 		return
 	}
 	p.start = true

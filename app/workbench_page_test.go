@@ -135,7 +135,7 @@ func TestWorkbenchPageStartPage(t *testing.T) {
 	p := &workbenchPage{store: NewStore(), tab: TabData, start: true,
 		recent: []recentDesign{{Name: "My shop", Doc: "{}"}}}
 	html := goapp.HTMLString(p.Render())
-	for _, id := range []string{IDStart, IDStartWizard, IDStartBlank, IDStartOpenFile, IDStartGallery, IDStartRecent, IDStartRecentItem + "My_shop", IDClockNow} {
+	for _, id := range []string{IDStart, IDStartWizard, IDStartBlank, IDStartOpenFile, IDStartGallery, IDStartRecent, IDStartRecentItem + "My_shop"} {
 		if !strings.Contains(html, `id="`+id+`"`) {
 			t.Errorf("the start page lacks #%s", id)
 		}
@@ -147,6 +147,9 @@ func TestWorkbenchPageStartPage(t *testing.T) {
 	}
 	if strings.Contains(html, `id="`+IDOutline+`"`) || strings.Contains(html, `id="`+IDTab+TabDesign+`"`) {
 		t.Error("the start page shows the panels")
+	}
+	if strings.Contains(html, `id="`+IDClockNow+`"`) {
+		t.Error("the start page shows the clock bar, which nothing on it can use")
 	}
 }
 

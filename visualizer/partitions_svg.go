@@ -8,13 +8,17 @@ import (
 
 // Geometry of the partitions picture.
 const (
-	partitionsWidth    = 960.0
+	// 720 fits the Partitions tab's picture box from 1024 px windows up at
+	// its own size, so that its 11 px text stays 11 px (the panel stacks
+	// its form under the picture below 1440 px; panel-analysis.css).
+	partitionsWidth    = 720.0
 	partitionsMargin   = 20.0
 	partitionsBandY    = 48.0
 	partitionsBandH    = 56.0
 	partitionsLineH    = 14.0
 	partitionsMaxRects = 256 // more partitions are drawn in groups
-	partitionsWrapAt   = 160 // characters per line of arithmetic
+	partitionsWrapAt   = 115 // characters per line of arithmetic
+	partitionsTitleAt  = 95  // characters per line of the (bold, 13 px) summary
 )
 
 // partitionsGroup is what one rectangle of the band stands for: one
@@ -51,6 +55,13 @@ func (m *PartitionsModel) SVG() string {
 		m = partitionsEmpty()
 	}
 	groups := m.partitionsGroups()
+	// The summary wraps rather than being cut: the band moves down by the
+	// lines it takes beyond one.
+	title := partitionsWrap(m.Summary, partitionsTitleAt)
+	if len(title) == 0 {
+		title = []string{""}
+	}
+	bandY := partitionsBandY + float64(len(title)-1)*16
 	bandW := partitionsWidth - 2*partitionsMargin
 	var most int64
 	for _, g := range groups {
@@ -65,7 +76,7 @@ func (m *PartitionsModel) SVG() string {
 			detailLines = max(detailLines, 3+len(p.Largest))
 		}
 	}
-	detailsY := partitionsBandY + partitionsBandH + 30
+	detailsY := bandY + partitionsBandH + 30
 	stepsY := detailsY + float64(detailLines)*partitionsLineH + 24
 	var steps [][]string
 	lines := 0
@@ -81,11 +92,13 @@ func (m *PartitionsModel) SVG() string {
 	height := stepsY + 20 + float64(lines)*partitionsLineH + partitionsMargin
 
 	s := NewSVG(partitionsWidth, height, "partitions", "Partitions: "+m.Summary)
-	s.Text("text", partitionsClip(m.Summary, 150), AN("x", partitionsMargin), AN("y", 24), A("class", "summary"),
-		A("font-size", "13"), A("font-weight", "bold"))
-	s.Text("text", "hash "+partitionsShortHex(0), AN("x", partitionsMargin), AN("y", partitionsBandY-6),
+	for i, line := range title {
+		s.Text("text", line, AN("x", partitionsMargin), AN("y", 24+16*float64(i)), A("class", "summary"),
+			A("font-size", "13"), A("font-weight", "bold"))
+	}
+	s.Text("text", "hash "+partitionsShortHex(0), AN("x", partitionsMargin), AN("y", bandY-6),
 		A("class", "axis"), A("font-size", "11"))
-	s.Text("text", partitionsShortHex(math.MaxUint64), AN("x", partitionsWidth-partitionsMargin), AN("y", partitionsBandY-6),
+	s.Text("text", partitionsShortHex(math.MaxUint64), AN("x", partitionsWidth-partitionsMargin), AN("y", bandY-6),
 		A("class", "axis"), A("font-size", "11"), A("text-anchor", "end"))
 
 	for _, g := range groups {
@@ -106,15 +119,15 @@ func (m *PartitionsModel) SVG() string {
 		}
 		s.Open("g", A("class", "partition"), A("data-id", fmt.Sprint(first.ID)))
 		s.Text("title", title)
-		s.Empty("rect", AN("x", x), AN("y", partitionsBandY), AN("width", math.Max(w, 0.5)), AN("height", partitionsBandH),
+		s.Empty("rect", AN("x", x), AN("y", bandY), AN("width", math.Max(w, 0.5)), AN("height", partitionsBandH),
 			A("fill", partitionsShade(shade)), A("stroke", "#fff"), A("stroke-width", "1"))
 		chars := int(w / 6.5)
 		if w >= 28 {
-			s.Text("text", partitionsClip(label, chars), AN("x", x+w/2), AN("y", partitionsBandY+22),
+			s.Text("text", partitionsClip(label, chars), AN("x", x+w/2), AN("y", bandY+22),
 				A("text-anchor", "middle"), A("font-size", "12"), A("font-weight", "bold"), A("fill", partitionsInk(shade)))
 		}
 		if w >= 80 {
-			s.Text("text", rng, AN("x", x+w/2), AN("y", partitionsBandY+40), A("text-anchor", "middle"),
+			s.Text("text", rng, AN("x", x+w/2), AN("y", bandY+40), A("text-anchor", "middle"),
 				A("font-size", "11"), A("fill", partitionsInk(shade)))
 		}
 		if w >= 90 && g.first == g.last {

@@ -117,6 +117,14 @@ func examineTable(db *engine.Database, t *model.Table, scale float64, prices par
 			lsi: true, sk: l.RangeKey()})
 	}
 	hash := t.HashKey()
+	// Whether an item is in an index is the engine's rule (every key
+	// attribute of the index present, of its declared type): the same
+	// count the Indexes view shows. Counting the items with the index's
+	// partition key alone put items without its sort key in a GSI.
+	var snap *engine.TableSnapshot
+	if s := db.Snapshot(); s != nil {
+		snap = s.Table(name)
+	}
 	collections := map[string]int64{} // table partition key → bytes, with LSI entries
 	var largest attr.Item
 	var ttlExample string
@@ -143,6 +151,11 @@ func examineTable(db *engine.Database, t *model.Table, scale float64, prices par
 			v, ok := it[x.rep.PartitionKey]
 			if !ok {
 				continue
+			}
+			if snap != nil {
+				if _, _, in := snap.KeyOf(x.rep.Name, it); !in {
+					continue
+				}
 			}
 			if x.lsi {
 				if _, ok := it[x.sk]; !ok {
