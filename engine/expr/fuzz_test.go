@@ -12,6 +12,16 @@ import (
 //
 // Run one with: go test ./engine/expr -run '^$' -fuzz FuzzParseCondition
 
+// maxFuzzSource bounds the expressions the targets try. Long inputs add no
+// grammar (the seeds are under 100 bytes; the 4 KB limit is TestParse's),
+// but they stalled the fuzzer at 0 execs/s: Go minimizes each new
+// interesting input with O(length^2) runs of the target (a parse, a print,
+// a second parse, the evaluations), up to -fuzzminimizetime (60 s) per
+// input, and a worker that minimizes reports no executions until it is
+// done; with both workers on multi-KB inputs the count stood still for
+// the rest of the run.
+const maxFuzzSource = 512
+
 // fuzzItems are the items evaluation is tried on.
 func fuzzItems() []attr.Item {
 	return []attr.Item{nil, {}, evalItem, updBase(), projItem}
@@ -38,6 +48,9 @@ func FuzzParseCondition(f *testing.F) {
 	}
 	items := fuzzItems()
 	f.Fuzz(func(t *testing.T, src string) {
+		if len(src) > maxFuzzSource {
+			return
+		}
 		for _, kind := range []Kind{ConditionExpression, FilterExpression} {
 			c, err := ParseCondition(kind, src, testPlaceholders())
 			if err != nil {
@@ -64,9 +77,6 @@ func FuzzParseCondition(f *testing.F) {
 	})
 }
 
-// maxFuzzUpdate bounds FuzzParseUpdate's inputs (see there).
-const maxFuzzUpdate = 512
-
 func FuzzParseUpdate(f *testing.F) {
 	for _, s := range []string{
 		// each clause
@@ -86,14 +96,7 @@ func FuzzParseUpdate(f *testing.F) {
 	}
 	items := fuzzItems()
 	f.Fuzz(func(t *testing.T, src string) {
-		// Long inputs add no grammar (the seeds are under 100 bytes; the
-		// 4 KB limit is TestParse's), but they stalled the fuzzer at
-		// 0 execs/s: Go minimizes each new interesting input with
-		// O(length^2) runs of this target (parse, print, parse again, ten
-		// applies), up to -fuzzminimizetime (60 s) per input, and a worker
-		// that minimizes reports no executions; with both workers on
-		// multi-KB inputs the count stood still for the whole run.
-		if len(src) > maxFuzzUpdate {
+		if len(src) > maxFuzzSource {
 			return
 		}
 		u, err := ParseUpdate(src, testPlaceholders())
@@ -134,6 +137,9 @@ func FuzzParseProjection(f *testing.F) {
 	}
 	items := fuzzItems()
 	f.Fuzz(func(t *testing.T, src string) {
+		if len(src) > maxFuzzSource {
+			return
+		}
 		pr, err := ParseProjection(src, testPlaceholders())
 		if err != nil {
 			if _, ok := err.(*Error); !ok {
@@ -174,6 +180,9 @@ func FuzzParseKeyCondition(f *testing.F) {
 		{hashS, noRange}, {hashS, rangeN}, {hashS, rangeS}, {hash2, range3},
 	}
 	f.Fuzz(func(t *testing.T, src string) {
+		if len(src) > maxFuzzSource {
+			return
+		}
 		k, err := ParseKeyCondition(src, testPlaceholders())
 		if err != nil {
 			if _, ok := err.(*Error); !ok {
