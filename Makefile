@@ -56,7 +56,7 @@ BENCHCOUNT ?= 1
 # 0 execs/s for most of a minute.
 FUZZ_PKGS ?= . ./engine/... ./model/... ./codegen/snippet/... ./visualizer/...
 FUZZTIME ?= 30s
-FUZZMINIMIZETIME ?= 5s
+FUZZMINIMIZETIME ?= 2s
 
 # bench-compare: rounds and per-run iterations for scripts/bench-compare.sh.
 COMPARE_COUNT ?= 3
