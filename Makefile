@@ -48,9 +48,15 @@ BENCH ?= .
 BENCHTIME ?= 1s
 BENCHCOUNT ?= 1
 
-# Fuzzing: every Fuzz* function in FUZZ_PKGS runs for FUZZTIME.
+# Fuzzing: every Fuzz* function in FUZZ_PKGS runs for FUZZTIME. Go
+# minimizes each new interesting input for up to FUZZMINIMIZETIME (its
+# default: 60 s), O(length^2) runs of the target during which the worker
+# reports no executions: with both workers on long inputs of a costly
+# target (FuzzRender, FuzzImportNoSQLWorkbench) the fuzzer stood at
+# 0 execs/s for most of a minute.
 FUZZ_PKGS ?= . ./engine/... ./model/... ./codegen/snippet/... ./visualizer/...
 FUZZTIME ?= 30s
+FUZZMINIMIZETIME ?= 2s
 
 # bench-compare: rounds and per-run iterations for scripts/bench-compare.sh.
 COMPARE_COUNT ?= 3
@@ -70,7 +76,7 @@ help: ## list the targets
 	@echo 'Targets:'
 	@awk -F ':.*## ' '/^[a-z][a-z-]*:.*## / { printf "  %-7s %s\n", $$1, $$2 }' $(MAKEFILE_LIST)
 	@echo
-	@echo 'Variables: VERSION, WASMFLAGS, RUN_FLAGS, BENCH_PKGS, BENCH, BENCHTIME, BENCHCOUNT, BROWSER_BENCHCOUNT, FUZZ_PKGS, FUZZTIME, LOADTEST_CLIENTS, LOADTEST_DURATION, LOADTEST_ADDR'
+	@echo 'Variables: VERSION, WASMFLAGS, RUN_FLAGS, BENCH_PKGS, BENCH, BENCHTIME, BENCHCOUNT, BROWSER_BENCHCOUNT, FUZZ_PKGS, FUZZTIME, FUZZMINIMIZETIME, LOADTEST_CLIENTS, LOADTEST_DURATION, LOADTEST_ADDR'
 
 # Each step says what it does first: a first build compiles the whole
 # dependency tree twice (wasm and native) and is silent for minutes otherwise.
@@ -129,7 +135,7 @@ fuzz: ## run each Fuzz* function in FUZZ_PKGS for FUZZTIME
 		for fn in $$(grep '^Fuzz' <<<"$$list" || true); do \
 			found=1; \
 			echo ">> $$pkg $$fn ($(FUZZTIME))"; \
-			$(GO) test -run '^$$' -fuzz "^$$fn\$$" -fuzztime '$(FUZZTIME)' "$$pkg"; \
+			$(GO) test -run '^$$' -fuzz "^$$fn\$$" -fuzztime '$(FUZZTIME)' -fuzzminimizetime '$(FUZZMINIMIZETIME)' "$$pkg"; \
 		done; \
 	done; \
 	if [[ $$found == 0 ]]; then echo "no Fuzz* functions in $(FUZZ_PKGS)"; fi

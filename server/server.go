@@ -135,16 +135,20 @@ func (opts Options) guardConfig() httpguard.Config {
 }
 
 // IsDynamoDBRequest reports whether r is meant for the DynamoDB endpoint:
-// an API call (POST / with X-Amz-Target) or a browser's CORS preflight for
-// one (OPTIONS / asking to send X-Amz-Target).
+// any request carrying X-Amz-Target (a call, or another method, which the
+// wire handler answers as DynamoDB does: 404 "<UnknownOperationException/>",
+// not the page's plain-text 405), or a browser's CORS preflight asking to
+// send one. DynamoDB ignores the path (dynalite, modelled on it, checks
+// none; an SDK whose endpoint has a path posts there), so every path
+// counts except the workbench's own /api/ and /mcp.
 func IsDynamoDBRequest(r *http.Request) bool {
-	if r.URL.Path != "/" {
+	if p := r.URL.Path; p == "/api" || strings.HasPrefix(p, "/api/") || p == "/mcp" {
 		return false
 	}
-	switch r.Method {
-	case http.MethodPost:
-		return r.Header.Get("X-Amz-Target") != ""
-	case http.MethodOptions:
+	if r.Header.Get("X-Amz-Target") != "" {
+		return true
+	}
+	if r.Method == http.MethodOptions {
 		for _, v := range r.Header.Values("Access-Control-Request-Headers") {
 			for _, name := range strings.Split(v, ",") {
 				if strings.EqualFold(strings.TrimSpace(name), "X-Amz-Target") {

@@ -13,5 +13,10 @@
 // memory is sampled every 5 s and must stay within -max-growth of what it
 // was after 10 s. It exits 1 when a check fails.
 //
-// It only talks to the URL given, which should be on this machine.
+// It only talks to the URL given, which should be on this machine, and
+// only to its DynamoDB endpoint: it shares nothing, so the share quotas
+// (-share-client-quota, per client address, which all its clients share)
+// never refuse it. A load test of POST /api/share from one address would
+// have to start the server with -share-client-quota as large as
+// -share-quota, as behind a proxy.
 package main

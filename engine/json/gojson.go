@@ -75,7 +75,14 @@ func Unmarshal(data []byte, v any) (err error) {
 // errMalformed is the error of a body the decoder could not read.
 var errMalformed = stdjson.Unmarshal([]byte("{"), new(any))
 
-// NewDecoder returns a decoder reading from r.
+// NewDecoder returns a decoder reading from r. Unlike Unmarshal it needs
+// no guard: go-json's streaming decoder treats the NUL that ends its buffer
+// as "read more" inside escapes and fails at the end of the input, so the
+// over-read of #575 and #604 does not happen there
+// (TestStreamDecoderCrashInputs). It is more lenient than the standard
+// library, though: it accepts some malformed documents (a bad \u escape, a
+// raw NUL between tokens, a leading zero) that Unmarshal refuses; a caller
+// that must refuse them decodes with Unmarshal.
 func NewDecoder(r io.Reader) *Decoder { return gojson.NewDecoder(r) }
 
 // NewEncoder returns an encoder writing to w.

@@ -1,6 +1,7 @@
 package api
 
 import (
+	"context"
 	"log"
 	"net/http"
 	"strings"
@@ -47,7 +48,13 @@ func Mount(root *http.ServeMux, cfg Config) error {
 	mux.Handle("POST /api/advise", adviseAPI())
 	var q *quota
 	if sq := cfg.ShareQuota; sq.PerClient > 0 || sq.Total > 0 || sq.MaxStore > 0 {
-		q = newQuota(cfg.ShareQuota)
+		sq := cfg.ShareQuota
+		if sizer, ok := cfg.Store.(sharestore.Sizer); ok && sq.StoreSize == nil {
+			// The store's real size: what earlier runs and other servers
+			// sharing it stored counts too.
+			sq.StoreSize = func() (int64, bool) { return sizer.Size(context.Background()) }
+		}
+		q = newQuota(sq)
 	}
 	shares := shareAPI(cfg.Store, cfg.Logger, q)
 	mux.Handle("POST /api/share", shares)

@@ -14,6 +14,8 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/aws/smithy-go"
+
 	"github.com/dynamodb-workbench/workbench/model"
 	"github.com/dynamodb-workbench/workbench/server/apply"
 )
@@ -188,12 +190,35 @@ func applyAPI(endpoints string, logger *log.Logger) (http.Handler, error) {
 				return // the client went away
 			default:
 				logger.Printf("apply to %s: %v", u, err)
+				if !answeredAsDynamoDB(err) {
+					apiError(w, status, errNotDynamoDB)
+					return
+				}
 			}
 			applyFailure(w, status, err, rep)
 			return
 		}
 		apiJSON(w, rep)
 	}), nil
+}
+
+// errNotDynamoDB is the one answer, with 502, when an endpoint did not
+// answer as DynamoDB: a closed port, a filtered one (the dial times out),
+// and one where another service listens all get it, so that /api/apply and
+// the live import cannot tell a page's user, or anyone who can post to a
+// shared server, which ports of the server's machine are open. The real
+// error goes to the server's log.
+const errNotDynamoDB = "the endpoint did not answer as DynamoDB (nothing listens there, the connection was refused " +
+	"or timed out, or another service answered): check its address and that DynamoDB or an emulator runs there"
+
+// answeredAsDynamoDB reports whether err carries an error DynamoDB (or an
+// emulator speaking its protocol) answered: an API error the SDK decoded
+// from a JSON error body. The SDK's UnknownError is what it makes of an
+// answer without one (an empty body), and a body that is not JSON is a
+// deserialization error: neither says DynamoDB is there.
+func answeredAsDynamoDB(err error) bool {
+	var apiErr smithy.APIError
+	return errors.As(err, &apiErr) && apiErr.ErrorCode() != "" && apiErr.ErrorCode() != "UnknownError"
 }
 
 // applyFailure answers an error with the partial report, if any.

@@ -118,6 +118,10 @@ func importAPI(endpoints string, logger *log.Logger) (http.Handler, error) {
 				status = http.StatusBadRequest
 			} else {
 				logger.Printf("import from %s: %v", u, err)
+				if !answeredAsDynamoDB(err) {
+					apiError(w, status, errNotDynamoDB)
+					return
+				}
 			}
 			apiError(w, status, err.Error())
 			return

@@ -22,9 +22,11 @@ type ShareQuota struct {
 	// (-share-quota).
 	Total int64
 	// MaxStore is the size the store may reach (-share-store-max); 0:
-	// none. StoreSize reports it (nil: the bytes this process stored).
+	// none. StoreSize reports the store's size and whether it is known
+	// (nil, or unknown: the bytes this process stored); Mount sets it from
+	// a store that is a sharestore.Sizer.
 	MaxStore  int64
-	StoreSize func() int64
+	StoreSize func() (int64, bool)
 }
 
 // Default share quotas (the flags' defaults).
@@ -69,7 +71,9 @@ func (q *quota) admit(w http.ResponseWriter, r *http.Request, n int64) bool {
 	retry := int(q.start.Add(quotaWindow).Sub(now).Seconds()) + 1
 	size := q.written
 	if q.StoreSize != nil {
-		size = q.StoreSize()
+		if n, ok := q.StoreSize(); ok {
+			size = n
+		}
 	}
 	var msg string
 	status := http.StatusTooManyRequests
@@ -89,7 +93,11 @@ func (q *quota) admit(w http.ResponseWriter, r *http.Request, n int64) bool {
 	}
 	q.mu.Unlock()
 	if msg != "" {
-		w.Header().Set("Retry-After", strconv.Itoa(retry))
+		if status == http.StatusTooManyRequests {
+			// The window ends then; a full store does not empty itself
+			// in a minute, so a 507 promises no time.
+			w.Header().Set("Retry-After", strconv.Itoa(retry))
+		}
 		apiError(w, status, msg)
 		return false
 	}

@@ -5,11 +5,13 @@ import (
 	"errors"
 	"fmt"
 	"net"
+	"net/http"
 	"net/url"
 	"os"
 	"strings"
 
 	"github.com/aws/aws-sdk-go-v2/aws"
+	awshttp "github.com/aws/aws-sdk-go-v2/aws/transport/http"
 	"github.com/aws/aws-sdk-go-v2/config"
 	"github.com/aws/aws-sdk-go-v2/credentials"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
@@ -31,7 +33,10 @@ const DefaultRegion = "us-east-1"
 // placeholder credentials, since emulators want some but check none. Set
 // either variable to send real ones.
 func NewClient(ctx context.Context, endpoint, region string) (*dynamodb.Client, error) {
-	var loaders []func(*config.LoadOptions) error
+	// Every client dials loopback names itself (loopbackDial), so that
+	// "localhost." and "*.localhost" never reach the network's DNS server.
+	loaders := []func(*config.LoadOptions) error{config.WithHTTPClient(awshttp.NewBuildableClient().
+		WithTransportOptions(func(tr *http.Transport) { tr.DialContext = loopbackDial(tr.DialContext) }))}
 	if region != "" {
 		loaders = append(loaders, config.WithRegion(region))
 	}
@@ -79,6 +84,29 @@ func ParseEndpoint(endpoint string) (*url.URL, error) {
 		return nil, fmt.Errorf("endpoint %q: only scheme, host, port and path are allowed", endpoint)
 	}
 	return u, nil
+}
+
+// loopbackDial wraps dial so that a loopback name (IsLoopback: localhost,
+// localhost., *.localhost) is dialled at 127.0.0.1, then ::1, without a
+// lookup. RFC 6761 reserves these names for loopback, and the endpoint
+// policy lets them through as loopback; the system resolver would ask the
+// network's DNS server for "x.localhost" or "localhost." (neither is in
+// /etc/hosts), and an answer from there could point anywhere.
+func loopbackDial(dial func(ctx context.Context, network, addr string) (net.Conn, error)) func(ctx context.Context, network, addr string) (net.Conn, error) {
+	return func(ctx context.Context, network, addr string) (net.Conn, error) {
+		host, port, err := net.SplitHostPort(addr)
+		if err != nil || net.ParseIP(host) != nil || !IsLoopback(host) {
+			return dial(ctx, network, addr)
+		}
+		conn, err := dial(ctx, network, net.JoinHostPort("127.0.0.1", port))
+		if err == nil {
+			return conn, nil
+		}
+		if conn6, err6 := dial(ctx, network, net.JoinHostPort("::1", port)); err6 == nil {
+			return conn6, nil
+		}
+		return nil, err
+	}
 }
 
 // IsLoopback reports whether host (a name or an IP address, without port)

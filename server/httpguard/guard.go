@@ -159,14 +159,31 @@ func (g *Guard) dynamoCORS(w http.ResponseWriter, r *http.Request, origin string
 	h := w.Header()
 	h.Add("Vary", "Origin")
 	preflight := r.Method == http.MethodOptions && r.Header.Get("Access-Control-Request-Method") != ""
-	if origin == "" || !preflight && g.sameOrigin(r, origin) {
+	if origin == "" {
+		// No Origin: an SDK or the CLI, unless a browser says through
+		// Sec-Fetch-Site that another site's page sent it (a browser may
+		// leave Origin out, of a no-cors request for one): the same rule
+		// as the API's writes, unless every origin is allowed.
+		if g.corsAll || g.sameOrigin(r, origin) {
+			return true
+		}
+		g.refuse(w, true, http.StatusForbidden, fmt.Sprintf("cross-site request (Sec-Fetch-Site: %s) refused: start the server with -cors-origins to allow pages of other sites", truncate(r.Header.Get("Sec-Fetch-Site"))))
+		return false
+	}
+	if !preflight && g.sameOrigin(r, origin) {
 		return true
 	}
 	if !g.corsAll && !g.cors[strings.ToLower(origin)] {
 		g.refuse(w, true, http.StatusForbidden, fmt.Sprintf("cross-origin request from %s refused: start the server with -cors-origins naming it to allow it", truncate(origin)))
 		return false
 	}
-	h.Set("Access-Control-Allow-Origin", origin)
+	// "*" answers "*", as DynamoDB Local's -cors '*' and DynamoDB itself
+	// do; a list answers the origin it matched.
+	if g.corsAll {
+		h.Set("Access-Control-Allow-Origin", "*")
+	} else {
+		h.Set("Access-Control-Allow-Origin", origin)
+	}
 	h.Set("Access-Control-Expose-Headers", "x-amzn-RequestId,x-amz-crc32")
 	if !preflight {
 		return true

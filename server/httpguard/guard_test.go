@@ -109,23 +109,33 @@ func TestDynamoDBCORS(t *testing.T) {
 		allowed []string
 		method  string
 		origin  string
+		site    string // Sec-Fetch-Site
 		want    int
 		acao    string
 	}{
-		{"SDK", nil, "POST", "", 204, ""},
-		{"foreign call", nil, "POST", "https://evil.example", 403, ""},
-		{"foreign preflight", nil, "OPTIONS", "https://evil.example", 403, ""},
-		{"own page", nil, "POST", "http://localhost", 204, ""},
-		{"named call", []string{"http://app.localhost:3000"}, "POST", "http://app.localhost:3000", 204, "http://app.localhost:3000"},
-		{"named preflight", []string{"http://app.localhost:3000"}, "OPTIONS", "http://app.localhost:3000", 200, "http://app.localhost:3000"},
-		{"any", []string{"*"}, "OPTIONS", "https://x.example", 200, "https://x.example"},
-		{"unnamed", []string{"http://app.localhost:3000"}, "OPTIONS", "http://other.localhost", 403, ""},
+		{"SDK", nil, "POST", "", "", 204, ""},
+		{"no Origin, cross-site", nil, "POST", "", "cross-site", 403, ""},
+		{"no Origin, same-site", nil, "POST", "", "same-site", 403, ""},
+		{"no Origin, same-origin", nil, "POST", "", "same-origin", 204, ""},
+		{"no Origin, typed", nil, "POST", "", "none", 204, ""},
+		{"no Origin, cross-site, any allowed", []string{"*"}, "POST", "", "cross-site", 204, ""},
+		{"any, call", []string{"*"}, "POST", "https://x.example", "", 204, "*"},
+		{"foreign call", nil, "POST", "https://evil.example", "", 403, ""},
+		{"foreign preflight", nil, "OPTIONS", "https://evil.example", "", 403, ""},
+		{"own page", nil, "POST", "http://localhost", "", 204, ""},
+		{"named call", []string{"http://app.localhost:3000"}, "POST", "http://app.localhost:3000", "", 204, "http://app.localhost:3000"},
+		{"named preflight", []string{"http://app.localhost:3000"}, "OPTIONS", "http://app.localhost:3000", "", 200, "http://app.localhost:3000"},
+		{"any", []string{"*"}, "OPTIONS", "https://x.example", "", 200, "*"},
+		{"unnamed", []string{"http://app.localhost:3000"}, "OPTIONS", "http://other.localhost", "", 403, ""},
 	} {
 		g, calls := guarded(Config{CORSOrigins: c.allowed, IsDynamoDB: isDynamo})
 		r := httptest.NewRequest(c.method, "/", strings.NewReader("{}"))
 		r.Host = "localhost"
 		if c.origin != "" {
 			r.Header.Set("Origin", c.origin)
+		}
+		if c.site != "" {
+			r.Header.Set("Sec-Fetch-Site", c.site)
 		}
 		if c.method == "OPTIONS" {
 			r.Header.Set("Access-Control-Request-Method", "POST")

@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io"
 	"strconv"
+	"sync"
 	"time"
 
 	"github.com/aws/aws-sdk-go-v2/aws"
@@ -38,6 +39,12 @@ const (
 type DynamoDB struct {
 	client *dynamodb.Client
 	table  string
+	size   struct { // Size's figures
+		sync.Mutex
+		asked        time.Time
+		known        bool
+		table, since int64 // TableSizeBytes; bytes put since it changed
+	}
 }
 
 var _ Store = (*DynamoDB)(nil)
@@ -152,6 +159,7 @@ func (s *DynamoDB) Put(ctx context.Context, doc []byte) (string, error) {
 	if err != nil && !errors.As(err, &failed) { // failed: stored meanwhile by another server
 		return "", fmt.Errorf("share store: %w", err)
 	}
+	s.wrote(len(packed) + len(id))
 	return id, nil
 }
 
