@@ -53,10 +53,12 @@ BENCHCOUNT ?= 1
 # default: 60 s), O(length^2) runs of the target during which the worker
 # reports no executions: with both workers on long inputs of a costly
 # target (FuzzRender, FuzzImportNoSQLWorkbench) the fuzzer stood at
-# 0 execs/s for most of a minute.
+# 0 execs/s for most of a minute, and at 2 s still for whole intervals.
+# 0s turns minimizing off: the corpus keeps new inputs as found (larger),
+# a crash is still reported and saved, only not shrunk.
 FUZZ_PKGS ?= . ./engine/... ./model/... ./codegen/snippet/... ./visualizer/...
 FUZZTIME ?= 30s
-FUZZMINIMIZETIME ?= 2s
+FUZZMINIMIZETIME ?= 0s
 
 # bench-compare: rounds and per-run iterations for scripts/bench-compare.sh.
 COMPARE_COUNT ?= 3
