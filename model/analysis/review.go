@@ -2,6 +2,7 @@ package analysis
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/dynamodb-workbench/workbench/model"
@@ -30,7 +31,7 @@ func reviewReach(rep *Report, m *model.Model, stats map[string]*entityStats) {
 			continue
 		}
 		e := m.Entity(ap.Entity)
-		var optional []string
+		var optional, names []string
 		for _, k := range []string{pr.Index + "PK", pr.Index + "SK"} {
 			tpl, err := model.ParseTemplate(e.Keys[k])
 			if err != nil {
@@ -40,6 +41,7 @@ func reviewReach(rep *Report, m *model.Model, stats map[string]*entityStats) {
 				for _, a := range e.Attributes {
 					if a.Name == p && a.Frequency > 0 && a.Frequency < 1 {
 						optional = append(optional, fmt.Sprintf("%s (on %s of the items)", p, pct(a.Frequency)))
+						names = append(names, p)
 					}
 				}
 			}
@@ -50,5 +52,17 @@ func reviewReach(rep *Report, m *model.Model, stats map[string]*entityStats) {
 		}
 		msg += "; if the pattern reads every item, make those attributes required (frequency 1); if it reads a subset, key the index on an attribute only the subset carries, which no other index shares"
 		pr.warn(WarnIncompleteIndex, msg)
+		if len(names) > 0 {
+			entity := ap.Entity
+			pr.lastWarning().Fix = fix(m, fmt.Sprintf("make %s required on every %s (frequency 1)", strings.Join(names, ", "), entity), func(c *model.Model) bool {
+				ce := c.Entity(entity)
+				for i := range ce.Attributes {
+					if a := &ce.Attributes[i]; slices.Contains(names, a.Name) {
+						a.Frequency, a.Required = 0, true
+					}
+				}
+				return true
+			})
+		}
 	}
 }
