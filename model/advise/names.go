@@ -96,3 +96,12 @@ func uniqueGenerator(src string) bool {
 	}
 	return false
 }
+
+// IDOf is the id attribute the advisor gives entity e: its ID, else its
+// first attribute when that reads as its id, else the name plus Id.
+func IDOf(e Entity) string {
+	if e.ID != "" {
+		return e.ID
+	}
+	return namedID(e)
+}
