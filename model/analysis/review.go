@@ -15,6 +15,12 @@ import (
 // 25: 65 of 1,483 issues).
 const WarnIncompleteIndex = "incomplete-index"
 
+// SparseFrequency is the largest share of an entity's items an optional
+// key attribute may be on for its index to be a sparse index by design
+// (a rare subset, as the advisor's rare makes: 5%), when no other key of
+// the entity is built from it; such an index draws no incomplete-index.
+const SparseFrequency = 0.2
+
 // reviewReach measures, for each Query on an index, the items of its
 // entity the index reaches against the items that exist, and warns when
 // some are missing, naming the optional key attributes and the fix.
@@ -46,6 +52,9 @@ func reviewReach(rep *Report, m *model.Model, stats map[string]*entityStats) {
 				}
 			}
 		}
+		if sparseByDesign(e, pr.Index, names) {
+			continue
+		}
 		msg := fmt.Sprintf("reaches %d of the %d %s items on the loaded data: %d are not in index %s", in, s.items, ap.Entity, s.items-in, pr.Index)
 		if len(optional) > 0 {
 			msg += fmt.Sprintf(", because its key is built from %s", strings.Join(optional, ", "))
@@ -65,4 +74,31 @@ func reviewReach(rep *Report, m *model.Model, stats map[string]*entityStats) {
 			})
 		}
 	}
+}
+
+// sparseByDesign reports whether index ix of e is a sparse index on
+// purpose: its optional key attributes are each on at most
+// SparseFrequency of the items and key no other key space of the entity
+// (the table's, another index's), whose reads would miss items with them.
+func sparseByDesign(e *model.Entity, ix string, optional []string) bool {
+	if len(optional) == 0 {
+		return false
+	}
+	for _, name := range optional {
+		for _, a := range e.Attributes {
+			if a.Name == name && a.Frequency > SparseFrequency {
+				return false
+			}
+		}
+		for k, t := range e.Keys {
+			if k == ix+"PK" || k == ix+"SK" {
+				continue
+			}
+			tpl, err := model.ParseTemplate(t)
+			if err == nil && slices.Contains(tpl.Params(), name) {
+				return false
+			}
+		}
+	}
+	return true
 }
