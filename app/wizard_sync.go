@@ -1,7 +1,6 @@
 package app
 
 import (
-	"strconv"
 	"strings"
 
 	"github.com/dynamodb-workbench/workbench/model"
@@ -118,28 +117,13 @@ func formAction(in advise.Input, p advise.Pattern) string {
 }
 
 // moreText says what a pattern's row keeps beyond its fields, in the
-// plain lines' words ("also by status, where status = OPEN, newest first").
+// plain lines' words ("also by status newest first limit 25").
 func moreText(p advise.Pattern) string {
-	var parts []string
+	x := advise.Extras(p)
 	if len(p.By) > 0 {
-		parts = append(parts, "also by "+strings.Join(p.By, " and "))
+		x = strings.TrimSpace("also by " + strings.Join(p.By, " and ") + " " + x)
 	}
-	for _, c := range p.Where {
-		parts = append(parts, "where "+c.Attribute+" = "+c.Value)
-	}
-	if len(p.With) > 0 {
-		parts = append(parts, "with "+strings.Join(p.With, " and "))
-	}
-	if p.Newest {
-		parts = append(parts, "newest first")
-	}
-	if p.Limit > 0 {
-		parts = append(parts, "limit "+strconv.Itoa(p.Limit))
-	}
-	if len(p.Set) > 0 {
-		parts = append(parts, "set "+strings.Join(p.Set, ", "))
-	}
-	return strings.Join(parts, ", ")
+	return x
 }
 
 // wizardIDPlaceholder shows the id the advisor gives an entity whose id

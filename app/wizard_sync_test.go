@@ -78,7 +78,7 @@ func TestWizardOneDescription(t *testing.T) {
 	html := goapp.HTMLString(w.Render())
 	for _, want := range []string{
 		`id="` + wizardEntityID(0, IDWizardID) + `"`, `placeholder="orgId"`,
-		"also by status, newest first, limit 25", "where status = OPEN, newest first", "with Project", "set status, updatedAt",
+		"also by status newest first limit 25", "where status = OPEN newest first", "with Project", "set status, updatedAt",
 	} {
 		if !strings.Contains(html, want) {
 			t.Errorf("the form lacks %q", want)

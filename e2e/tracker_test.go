@@ -104,7 +104,7 @@ func TestBrowserTrackerDesign(t *testing.T) {
 	if len(rows) != 2 || rows[0] != 4 || rows[1] != 9 {
 		t.Fatalf("the form has %v rows, want 4 entities and 9 patterns", rows)
 	}
-	for i, want := range map[int]string{0: "with Project", 3: "also by status, newest first, limit 25", 4: "where status = OPEN, newest first", 8: "set status, updatedAt"} {
+	for i, want := range map[int]string{0: "with Project", 3: "also by status newest first limit 25", 4: "where status = OPEN newest first", 8: "set status, updatedAt"} {
 		if got := b.textOf(app.IDWizardPatternRow + fmt.Sprint(i) + app.IDWizardMore); got != want {
 			t.Errorf("pattern %d keeps %q, want %q", i, got, want)
 		}

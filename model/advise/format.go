@@ -70,37 +70,19 @@ func Format(in Input) string {
 
 // formatPattern writes one access pattern as a line.
 func formatPattern(p Pattern) string {
-	words := []string{p.Action, p.Entity}
+	line := p.Action + " " + p.Entity
 	if len(p.By) > 0 {
-		words = append(words, "by", strings.Join(p.By, " and "))
-	}
-	for i, c := range p.Where {
-		if i == 0 {
-			words = append(words, "where")
-		} else {
-			words = append(words, "and")
-		}
-		words = append(words, c.Attribute, "=", c.Value)
+		line += " by " + strings.Join(p.By, " and ")
 	}
 	if p.Range != "" {
-		words = append(words, "range", p.Range)
+		line += " range " + p.Range
 	}
 	if p.Rare {
-		words = append(words, "rare")
+		line += " rare"
 	}
-	if len(p.With) > 0 {
-		words = append(words, "with", strings.Join(p.With, " and "))
+	if x := Extras(p); x != "" {
+		line += " " + x
 	}
-	if p.Newest {
-		words = append(words, "newest first")
-	}
-	if p.Limit > 0 {
-		words = append(words, "limit", strconv.Itoa(p.Limit))
-	}
-	if len(p.Set) > 0 {
-		words = append(words, "set", strings.Join(p.Set, ", "))
-	}
-	line := strings.Join(words, " ")
 	if p.Rate > 0 {
 		line += ", " + strconv.FormatFloat(p.Rate, 'f', -1, 64) + "/s"
 	}
@@ -108,4 +90,26 @@ func formatPattern(p Pattern) string {
 		line += ` "` + name + `"`
 	}
 	return line
+}
+
+// Extras says a pattern's where, with, order, limit and set in the
+// description's words ("where status = OPEN newest first limit 25").
+func Extras(p Pattern) string {
+	var w []string
+	for i, c := range p.Where {
+		w = append(w, map[bool]string{true: "where", false: "and"}[i == 0], c.Attribute, "=", c.Value)
+	}
+	if len(p.With) > 0 {
+		w = append(w, "with", strings.Join(p.With, " and "))
+	}
+	if p.Newest {
+		w = append(w, "newest first")
+	}
+	if p.Limit > 0 {
+		w = append(w, "limit", strconv.Itoa(p.Limit))
+	}
+	if len(p.Set) > 0 {
+		w = append(w, "set", strings.Join(p.Set, ", "))
+	}
+	return strings.Join(w, " ")
 }

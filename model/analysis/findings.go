@@ -153,134 +153,106 @@ func projected(request json.RawMessage) ([]string, bool) {
 // pattern reading it asks for (every reader names its attributes in a
 // ProjectionExpression), with what the difference costs in storage and
 // in index writes, and proposes the narrower projection.
-func reviewProjections(rep *Report, m *model.Model, db *engine.Database, prices partition.Prices) error {
+func reviewProjections(rep *Report, m *model.Model, db *engine.Database, prices partition.Prices) {
 	snap := db.Snapshot()
-	seconds := prices.HoursPerMonth * 3600
 	for ti := range m.Tables {
 		t := &m.Tables[ti]
-		type index struct {
-			name string
-			keys []string
-			proj schema.Projection
+		ts := snap.Table(t.TableName)
+		if ts == nil {
+			continue
 		}
-		var idx []index
 		for _, g := range t.GlobalSecondaryIndexes {
-			idx = append(idx, index{g.IndexName, g.KeyAttributes(), g.Projection})
+			reviewProjection(rep, m, ts, t, g.IndexName, g.KeyAttributes(), g.Projection, prices)
 		}
 		for _, l := range t.LocalSecondaryIndexes {
-			idx = append(idx, index{l.IndexName, []string{l.HashKey(), l.RangeKey()}, l.Projection})
+			reviewProjection(rep, m, ts, t, l.IndexName, []string{l.HashKey(), l.RangeKey()}, l.Projection, prices)
 		}
-		for _, x := range idx {
-			if x.proj.ProjectionType == schema.ProjectKeysOnly {
-				continue
-			}
-			need := append(slices.Clone(t.KeyAttributes()), x.keys...)
-			var readers []string
-			wide := true
-			for i, ap := range m.AccessPatterns {
-				pr := &rep.AccessPatterns[i]
-				if pr.Table != t.TableName || pr.Index != x.name || pr.Op != "read" {
-					continue
-				}
-				names, ok := projected(ap.Request)
-				if !ok {
-					wide = false
-					break
-				}
-				readers = append(readers, ap.Name)
-				for _, n := range names {
-					if !slices.Contains(need, n) {
-						need = append(need, n)
-					}
-				}
-			}
-			if !wide || len(readers) == 0 {
-				continue
-			}
-			ts := snap.Table(t.TableName)
-			if ts == nil {
-				continue
-			}
-			var entries, full, narrow int64
-			var fullUnits, narrowUnits int64
-			ts.Entries(x.name, func(e engine.StoredEntry) bool {
-				it := e.Item()
-				entries++
-				var sz, nsz int
-				for k, v := range it {
-					s := attr.AttributeSize(k, v)
-					sz += s
-					if slices.Contains(need, k) {
-						nsz += s
-					}
-				}
-				full += int64(sz)
-				narrow += int64(nsz)
-				fullUnits += int64((sz + 1023) / 1024)
-				narrowUnits += int64((nsz + 1023) / 1024)
-				return true
-			})
-			if entries == 0 || full == narrow {
-				continue
-			}
-			var extra []string
-			ts.Entries(x.name, func(e engine.StoredEntry) bool {
-				for k := range e.Item() {
-					if !slices.Contains(need, k) && !slices.Contains(extra, k) {
-						extra = append(extra, k)
-					}
-				}
-				return true
-			})
-			slices.Sort(extra)
-			scale := rep.Dataset.Scale
-			gb := float64(full-narrow) * scale / partition.GB
-			storage := gb * prices.StorageGBMonth
-			// Index writes: each write pattern's measured units on the
-			// index, in the ratio of the narrow entries' units to today's.
-			ratio := float64(narrowUnits) / float64(fullUnits)
-			var writes float64
-			for _, pr := range rep.AccessPatterns {
-				if pr.Op == "write" && pr.IndexUnits[x.name] > 0 && pr.Rate > 0 {
-					writes += pr.IndexUnits[x.name] * (1 - ratio) * pr.Rate * seconds * prices.WriteRequestPerMillion / 1e6
-				}
-			}
-			nonKey := []string{}
-			for _, n := range need {
-				if !slices.Contains(t.KeyAttributes(), n) && !slices.Contains(x.keys, n) {
-					nonKey = append(nonKey, n)
-				}
-			}
-			want := schema.Projection{ProjectionType: schema.ProjectKeysOnly}
-			if len(nonKey) > 0 {
-				want = schema.Projection{ProjectionType: schema.ProjectInclude, NonKeyAttributes: nonKey}
-			}
-			msg := fmt.Sprintf("projects %s, but its readers (%s) ask only for %s: %s of the %s index bytes on the loaded data are %s, never read; at the full dataset that is %s GB stored ($%s a month) and index writes of %s%% more units than needed ($%s a month on demand); project %s",
-				projectionText(x.proj), strings.Join(readers, ", "), strings.Join(need, ", "),
-				num(float64(full-narrow)), num(float64(full)), strings.Join(extra, ", "), num(gb), num(storage),
-				num(math.Round(100*(1/ratio-1))), num(writes), projectionText(want))
-			w := Warning{Kind: WarnWideProjection, Element: Element{Kind: ElementIndex, Table: t.TableName, Index: x.name}, Message: msg}
-			table, name := t.TableName, x.name
-			w.Fix = fix(m, fmt.Sprintf("project %s in index %s", projectionText(want), name), func(c *model.Model) bool {
-				ct := c.Table(table)
-				if g := ct.GSI(name); g != nil {
-					g.Projection = want
-					return true
-				}
-				if l := ct.LSI(name); l != nil {
-					l.Projection = want
-					return true
-				}
-				return false
-			})
-			for i := range rep.Tables {
-				if rep.Tables[i].Name == table {
-					rep.Tables[i].Warnings = append(rep.Tables[i].Warnings, w)
-				}
+	}
+}
+
+// reviewProjection is reviewProjections for index ix of table t.
+func reviewProjection(rep *Report, m *model.Model, ts *engine.TableSnapshot, t *model.Table, ix string, keys []string, proj schema.Projection, prices partition.Prices) {
+	if proj.ProjectionType == schema.ProjectKeysOnly {
+		return
+	}
+	tableKeys := t.KeyAttributes()
+	need := append(slices.Clone(tableKeys), keys...)
+	var readers []string
+	for i, ap := range m.AccessPatterns {
+		if pr := &rep.AccessPatterns[i]; pr.Table != t.TableName || pr.Index != ix || pr.Op != "read" {
+			continue
+		}
+		names, ok := projected(ap.Request)
+		if !ok {
+			return // a reader of every attribute
+		}
+		readers = append(readers, ap.Name)
+		for _, n := range names {
+			if !slices.Contains(need, n) {
+				need = append(need, n)
 			}
 		}
 	}
-	return nil
+	if len(readers) == 0 {
+		return
+	}
+	var full, narrow, fullUnits, narrowUnits int64
+	unread := map[string]bool{}
+	ts.Entries(ix, func(e engine.StoredEntry) bool {
+		var sz, nsz int64
+		for k, v := range e.Item() {
+			s := int64(attr.AttributeSize(k, v))
+			sz += s
+			if slices.Contains(need, k) {
+				nsz += s
+			} else {
+				unread[k] = true
+			}
+		}
+		full, narrow = full+sz, narrow+nsz
+		fullUnits, narrowUnits = fullUnits+(sz+1023)/1024, narrowUnits+(nsz+1023)/1024
+		return true
+	})
+	if len(unread) == 0 {
+		return
+	}
+	gb := float64(full-narrow) * rep.Dataset.Scale / partition.GB
+	// Index writes: each write pattern's measured units on the index, in
+	// the ratio of the narrow entries' units to today's.
+	ratio := float64(narrowUnits) / float64(fullUnits)
+	var writes float64
+	for _, pr := range rep.AccessPatterns {
+		if pr.Op == "write" && pr.Rate > 0 {
+			writes += pr.IndexUnits[ix] * (1 - ratio) * pr.Rate * prices.HoursPerMonth * 3600 * prices.WriteRequestPerMillion / 1e6
+		}
+	}
+	want := schema.Projection{ProjectionType: schema.ProjectKeysOnly}
+	for _, n := range need {
+		if !slices.Contains(tableKeys, n) && !slices.Contains(keys, n) {
+			want = schema.Projection{ProjectionType: schema.ProjectInclude, NonKeyAttributes: append(want.NonKeyAttributes, n)}
+		}
+	}
+	to := projectionText(want)
+	w := Warning{Kind: WarnWideProjection, Element: Element{Kind: ElementIndex, Table: t.TableName, Index: ix},
+		Message: "projects " + projectionText(proj) + ", but its readers (" + strings.Join(readers, ", ") + ") ask only for " + strings.Join(need, ", ") +
+			": " + num(float64(full-narrow)) + " of the " + num(float64(full)) + " index bytes on the loaded data are " + strings.Join(sortedKeys(unread), ", ") +
+			", never read; at the full dataset that is " + num(gb) + " GB stored ($" + num(gb*prices.StorageGBMonth) + " a month) and index writes of " +
+			num(math.Round(100*(1/ratio-1))) + "% more units than needed ($" + num(writes) + " a month on demand); project " + to}
+	table := t.TableName
+	w.Fix = fix(m, "project "+to+" in index "+ix, func(c *model.Model) bool {
+		ct := c.Table(table)
+		if g := ct.GSI(ix); g != nil {
+			g.Projection = want
+		} else if l := ct.LSI(ix); l != nil {
+			l.Projection = want
+		}
+		return true
+	})
+	for i := range rep.Tables {
+		if rep.Tables[i].Name == table {
+			rep.Tables[i].Warnings = append(rep.Tables[i].Warnings, w)
+		}
+	}
 }
 
 // projectionText says a projection as its type and attributes.
