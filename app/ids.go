@@ -197,6 +197,8 @@ const (
 	IDWizardSort       = "-sort"                // the attribute it sorts or ranges on
 	IDWizardRare       = "-rare"                // only some items have the attribute (a sparse index)
 	IDWizardRate       = "-rate"                // its calls per second
+	IDWizardID         = "-id"                  // an entity's id attribute (empty: the advisor's default, shown as the placeholder)
+	IDWizardMore       = "-more"                // what a pattern's plain line says beyond the form's fields (also by, where, with, newest first, limit, set)
 	IDWizardRemove     = "-remove"              // remove the row
 )
 

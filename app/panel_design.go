@@ -87,6 +87,7 @@ func (d *designPanel) Render() goapp.UI {
 		d.renderEntities(m, pl),
 		d.renderPatterns(m, pl),
 		goapp.Section().Class("wb-design-section").Body(&workloadEditor{Panel: d.Panel}),
+		&designReview{Panel: d.Panel},
 	)
 }
 

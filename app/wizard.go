@@ -8,6 +8,7 @@ import (
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 
 	"github.com/dynamodb-workbench/workbench/model"
+	"github.com/dynamodb-workbench/workbench/model/advise"
 )
 
 // The design-from-access-patterns form: the seeds' method made the path
@@ -26,6 +27,14 @@ type wizardEntity struct {
 	// Parent names the entity this one belongs to (an order to its
 	// customer), if any: its items can share the parent's collection.
 	Parent string
+	// ID is the attribute that identifies an item ("" : the first
+	// attribute when it reads as the id, else the name plus Id).
+	ID string
+	// Min and Max are how many of it each parent has, and Generators the
+	// attributes' generators, kept from the plain lines (the form does
+	// not edit them, and never loses them).
+	Min, Max   int
+	Generators map[string]string
 }
 
 // wizardPattern is one access pattern as typed.
@@ -42,6 +51,10 @@ type wizardPattern struct {
 	// sparse index holds just them.
 	Rare bool
 	Rate float64
+	// More is what the plain lines say that the form's fields do not (a
+	// second by, where, with, newest first, limit, set), kept so that
+	// switching between the two editors loses nothing.
+	More advise.Pattern
 }
 
 // wizardActions are what an access pattern does.
@@ -58,6 +71,9 @@ type wizardInput struct {
 	Name     string
 	Entities []wizardEntity
 	Patterns []wizardPattern
+	// Table and TablePerEntity are kept from the plain lines.
+	Table          string
+	TablePerEntity bool
 }
 
 // wizardAttribute is one parsed attribute of an entity.
@@ -112,7 +128,7 @@ func wizardExample() wizardInput {
 		},
 		Patterns: []wizardPattern{
 			{Name: "Get a customer", Entity: "Customer", Action: "get", By: "customerId", Rate: 50},
-			{Name: "Orders of a customer, newest first", Entity: "Order", Action: "list", By: "customerId", SortBy: "createdAt", Rate: 20},
+			{Name: "Orders of a customer, newest first", Entity: "Order", Action: "list", By: "customerId", SortBy: "createdAt", Rate: 20, More: advise.Pattern{Newest: true}},
 			{Name: "Orders by status", Entity: "Order", Action: "list", By: "status", SortBy: "createdAt", Rate: 5},
 			{Name: "Products of a category", Entity: "Product", Action: "list", By: "category", Rate: 30},
 		},
@@ -165,10 +181,10 @@ func (w *designWizard) Render() goapp.UI {
 		),
 		goapp.Div().Class("wb-wizard-modes").Body(
 			goapp.Button().ID(IDWizardAsForm).Class("wb-btn wb-btn-small"+map[bool]string{true: "", false: " active"}[w.asText]).
-				Text("Form").OnClick(func(ctx goapp.Context, e goapp.Event) { w.asText = false }),
+				Text("Form").OnClick(func(ctx goapp.Context, e goapp.Event) { w.showForm() }),
 			goapp.Button().ID(IDWizardAsText).Class("wb-btn wb-btn-small"+map[bool]string{true: " active", false: ""}[w.asText]).
 				Text("Plain lines").Title("Write the design as lines: 'Order of Customer 1-20: total N, status' and 'list Orders by customerId range createdAt, 50/s'").
-				OnClick(func(ctx goapp.Context, e goapp.Event) { w.asText = true }),
+				OnClick(func(ctx goapp.Context, e goapp.Event) { w.showText() }),
 		),
 		goapp.If(w.asText, func() goapp.UI { return w.renderText() }).Else(func() goapp.UI { return w.renderForm(ents, pats) }),
 		goapp.Div().Class("wb-wizard-bar").Body(
@@ -186,9 +202,6 @@ func (w *designWizard) Render() goapp.UI {
 
 // renderText draws the design as plain lines.
 func (w *designWizard) renderText() goapp.UI {
-	if w.text == "" {
-		w.text = wizardExampleText
-	}
 	return goapp.Div().Body(
 		goapp.P().Class("wb-muted wb-design-note").Text("One statement a line. An entity: 'Customer: email, name, createdAt'; a child with how many per parent: "+
 			"'Order of Customer 1-20: total N price(5,500), status'. An access pattern: 'get Customer by customerId, 100/s', "+
@@ -233,6 +246,9 @@ func (w *designWizard) renderEntity(i int) goapp.UI {
 			OnChange(onValue(func(ctx goapp.Context, v string) { w.renameEntity(i, strings.TrimSpace(v)) }), goapp.EventScope(i))),
 		wizardField("Attributes", id(IDWizardAttrs), goapp.Input().ID(id(IDWizardAttrs)).Type("text").Class("wb-mono wb-wizard-wide").Value(e.Attributes).
 			OnChange(onValue(func(ctx goapp.Context, v string) { w.in.Entities[i].Attributes = v }), goapp.EventScope(i))),
+		wizardField("id", id(IDWizardID), goapp.Input().ID(id(IDWizardID)).Type("text").Class("wb-mono").Value(e.ID).
+			Placeholder(wizardIDPlaceholder(e)).Title("The attribute that identifies an item; empty: the first attribute when it reads as the id (orgId for Organization), else the name plus Id").
+			OnChange(onValue(func(ctx goapp.Context, v string) { w.in.Entities[i].ID = strings.TrimSpace(v) }), goapp.EventScope(i))),
 		wizardField("Belongs to", id(IDWizardParent), goapp.Select().ID(id(IDWizardParent)).Class("wb-select").
 			OnChange(onValue(func(ctx goapp.Context, v string) { w.in.Entities[i].Parent = v }), goapp.EventScope(i)).Body(
 			goapp.Option().Value("").Selected(e.Parent == "").Text("—"),
@@ -258,7 +274,7 @@ func (w *designWizard) renderPattern(i int) goapp.UI {
 	attrSelect := func(sid, value string, none string, set func(v string)) goapp.UI {
 		return goapp.Select().ID(sid).Class("wb-select").
 			OnChange(onValue(func(ctx goapp.Context, v string) { set(v) }), goapp.EventScope(i)).Body(
-			goapp.If(none != "", func() goapp.UI { return goapp.Option().Value("").Selected(value == "").Text(none) }),
+			goapp.If(none != "", func() goapp.UI { return goapp.Option().Value(none).Selected(value == "").Text(none) }),
 			goapp.Range(attrs).Slice(func(k int) goapp.UI {
 				return goapp.Option().Value(attrs[k]).Selected(attrs[k] == value).Text(attrs[k])
 			}),
@@ -277,8 +293,8 @@ func (w *designWizard) renderPattern(i int) goapp.UI {
 			goapp.Range(names).Slice(func(k int) goapp.UI {
 				return goapp.Option().Value(names[k]).Selected(names[k] == p.Entity).Text(names[k])
 			}))),
-		wizardField("by", id(IDWizardBy), attrSelect(id(IDWizardBy), p.By, "", func(v string) { w.in.Patterns[i].By = v })),
-		wizardField("sorted by", id(IDWizardSort), attrSelect(id(IDWizardSort), p.SortBy, "—", func(v string) { w.in.Patterns[i].SortBy = v })),
+		wizardField("by", id(IDWizardBy), attrSelect(id(IDWizardBy), p.By, "", func(v string) { w.in.Patterns[i].By = noneIsEmpty(v) })),
+		wizardField("sorted by", id(IDWizardSort), attrSelect(id(IDWizardSort), p.SortBy, wizardNone, func(v string) { w.in.Patterns[i].SortBy = noneIsEmpty(v) })),
 		wizardField("only some items", id(IDWizardRare), goapp.Input().ID(id(IDWizardRare)).Type("checkbox").Checked(p.Rare).
 			Title("Only some items have the attribute: a sparse index holds just them").
 			OnChange(func(ctx goapp.Context, e goapp.Event) { w.in.Patterns[i].Rare = e.Get("target").Get("checked").Bool() }, goapp.EventScope(i))),
@@ -289,6 +305,9 @@ func (w *designWizard) renderPattern(i int) goapp.UI {
 					w.in.Patterns[i].Rate = f
 				}
 			}), goapp.EventScope(i))),
+		goapp.If(moreText(p.More) != "", func() goapp.UI {
+			return goapp.Span().ID(id(IDWizardMore)).Class("wb-muted wb-mono").Title("Said in the plain lines; edit it there").Text(moreText(p.More))
+		}),
 		goapp.Button().ID(id(IDWizardRemove)).Class("wb-btn wb-btn-small wb-btn-danger").Text("Remove").
 			OnClick(func(ctx goapp.Context, ev goapp.Event) {
 				if i < len(w.in.Patterns) {
@@ -356,6 +375,9 @@ func (w *designWizard) propose() {
 	)
 	if w.asText {
 		p, err = proposeText(w.text)
+		if err == nil {
+			w.syncFromText()
+		}
 	} else {
 		p, err = proposeDesign(w.in)
 	}

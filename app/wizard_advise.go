@@ -11,22 +11,31 @@ import (
 // adviseInput turns the form into the advisor's input. An attribute list
 // that cannot be read fails with the entity's name.
 func adviseInput(in wizardInput) (advise.Input, error) {
-	out := advise.Input{Name: strings.TrimSpace(in.Name)}
+	out := advise.Input{Name: strings.TrimSpace(in.Name), Table: in.Table, TablePerEntity: in.TablePerEntity}
 	for _, e := range in.Entities {
 		attrs, err := parseAttributes(e.Attributes)
 		if err != nil {
 			return advise.Input{}, fmt.Errorf("entity %s: %v", e.Name, err)
 		}
-		ae := advise.Entity{Name: strings.TrimSpace(e.Name), Parent: e.Parent}
+		ae := advise.Entity{Name: strings.TrimSpace(e.Name), Parent: e.Parent, ID: strings.TrimSpace(e.ID), Min: e.Min, Max: e.Max}
+		if ae.Parent == "" {
+			ae.Min, ae.Max = 0, 0
+		}
 		for _, a := range attrs {
-			ae.Attributes = append(ae.Attributes, model.Attribute{Name: a.Name, Type: a.Type})
+			typ := a.Type
+			if typ == "S" {
+				typ = ""
+			}
+			ae.Attributes = append(ae.Attributes, model.Attribute{Name: a.Name, Type: typ, Generator: e.Generators[a.Name]})
 		}
 		out.Entities = append(out.Entities, ae)
 	}
 	for _, p := range in.Patterns {
-		ap := advise.Pattern{Name: p.Name, Entity: p.Entity, Action: adviseAction(p.Action), Range: p.SortBy, Rare: p.Rare, Rate: p.Rate}
-		if p.By != "" {
-			ap.By = []string{p.By}
+		ap := p.More
+		ap.By = nil
+		ap.Name, ap.Entity, ap.Action, ap.Range, ap.Rare, ap.Rate = p.Name, p.Entity, adviseAction(p.Action), noneIsEmpty(p.SortBy), p.Rare, p.Rate
+		if by := noneIsEmpty(p.By); by != "" {
+			ap.By = append([]string{by}, p.More.By...)
 		}
 		out.Patterns = append(out.Patterns, ap)
 	}

@@ -179,6 +179,20 @@ func (m *Model) freshKey(db *engine.Database, ap *AccessPattern, sh reqShape, p 
 			}
 		}
 	}
+	// A sequence's new value is taken from the top of its width (00191
+	// becomes 99999, then 99998, ...): the next number after the values
+	// seen exists as soon as the dataset is loaded larger than the one the
+	// examples were found on (the model's 1,000 items, the page's 10,000),
+	// and the create would fail its attribute_not_exists condition.
+	if loc := reTrailingDigits.FindStringIndex(base); loc != nil && loc[1]-loc[0] >= 4 && loc[1]-loc[0] <= 18 {
+		top := base[:loc[0]] + strings.Repeat("9", loc[1]-loc[0])
+		for i := 0; i < 64; i++ {
+			p[param] = bump(top, -i)
+			if !used() {
+				return true
+			}
+		}
+	}
 	v := base
 	for step := 1; step < 1<<20; step *= 2 {
 		v = bump(v, step)

@@ -3,6 +3,7 @@ package advise
 import (
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/dynamodb-workbench/workbench/engine/json"
@@ -93,8 +94,13 @@ func (d *designer) request(m *model.Model, p *pattern) (model.AccessPattern, err
 			for _, c := range p.in.Where {
 				ws = append(ws, c.Attribute+" = "+c.Value)
 			}
-			d.why(Location{Table: e.table.name, Index: p.index, Pattern: p.in.Name}, "where %s: the value is part of the key, so the Query reads exactly the subset; a FilterExpression instead would read (and bill) every item of the collection and discard the rest, and a sparse index would need every write that changes %s to add or remove a marker attribute",
-				strings.Join(ws, " and "), p.in.Where[0].Attribute)
+			c := p.in.Where[0]
+			held := "every " + e.in.Name + ", in and out of the subset"
+			if f, ok := valueShare(e, c.Attribute, c.Value); ok {
+				held = fmt.Sprintf("every %s: the subset is about %.0f%% of them, and the other %.0f%% are stored and written in the index too", e.in.Name, 100*f, 100*(1-f))
+			}
+			d.why(Location{Table: e.table.name, Index: p.index, Pattern: p.in.Name}, "where %s: the value is part of the key, so the Query reads exactly the subset; a FilterExpression instead would read (and bill) every item of the collection and discard the rest. The index holds %s. A sparse index (a marker only the subset carries) would hold just the subset, but every write that changes %s would have to SET the marker when the new value is %s and REMOVE it otherwise: two update requests chosen by the value where one sets %s, and a writer that forgets leaves the index wrong; with the value in the key, the request that sets %s rewrites the index key with it and DynamoDB moves the item in the index, and the other values read the same way. For a subset few items ever join, say rare: that makes the sparse index",
+				strings.Join(ws, " and "), held, c.Attribute, c.Value, c.Attribute, c.Attribute)
 		}
 		req["KeyConditionExpression"] = cond
 		req["ExpressionAttributeNames"] = names
@@ -285,4 +291,34 @@ func newValue(typ, name string) obj {
 		return obj{"L": []any{}}
 	}
 	return obj{"M": obj{}}
+}
+
+// valueShare is the share of e's items whose attribute a holds value v,
+// from the weights of an enum or choice generator ("enum(OPEN:3,CLOSED:7)"
+// gives OPEN 30%); false when the generator does not say.
+func valueShare(e *entity, a, v string) (float64, bool) {
+	at := e.attr(a)
+	if at == nil || (kind(at.Generator) != "enum" && kind(at.Generator) != "choice") {
+		return 0, false
+	}
+	var total, mine float64
+	for _, arg := range callArgs(at.Generator) {
+		name, w, ok := strings.Cut(strings.TrimSpace(arg), ":")
+		weight := 1.0
+		if ok {
+			f, err := strconv.ParseFloat(w, 64)
+			if err != nil || f < 0 {
+				return 0, false
+			}
+			weight = f
+		}
+		total += weight
+		if name == v {
+			mine += weight
+		}
+	}
+	if total == 0 {
+		return 0, false
+	}
+	return mine / total, true
 }

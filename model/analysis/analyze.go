@@ -131,6 +131,9 @@ type Warning struct {
 	Kind    string  `json:"kind"`
 	Element Element `json:"element"`
 	Message string  `json:"message"`
+	// Fix, when the change the message names is a design edit, is that
+	// edit: the model with it applied, which a page applies with one click.
+	Fix *Fix `json:"fix,omitempty"`
 }
 
 // Report is what Analyze found.
@@ -342,8 +345,11 @@ func analyze(m *model.Model, o Options, interval int) (*Report, error) {
 		rep.AccessPatterns[i] = measure(db, m, &m.AccessPatterns[i], ents)
 	}
 
-	// The design review: what each pattern reaches of its entity.
+	// The design review: what each pattern reaches of its entity, reads
+	// of whole growing collections, projections wider than the reads.
 	reviewReach(rep, m, ents)
+	reviewUnbounded(rep, m, ents)
+	reviewProjections(rep, m, db, prices)
 
 	// Costs, per pattern and in total.
 	var loads []partition.Load

@@ -1,0 +1,119 @@
+package advise
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/dynamodb-workbench/workbench/model"
+	"github.com/dynamodb-workbench/workbench/model/gen"
+)
+
+// completeAttributes gives every entity its id, its parent's id (a ref
+// with the per-parent count) and the attributes its patterns name, each
+// with a generator.
+func (d *designer) completeAttributes() {
+	for _, e := range d.ents {
+		if e.attr(e.id) == nil {
+			e.attrs = append([]model.Attribute{{Name: e.id, Type: "S", Required: true}}, e.attrs...)
+		}
+		e.attr(e.id).Required = true // every item has its id, however it was named
+		if pn := e.in.Parent; pn != "" {
+			parent := d.byName[pn]
+			lo, hi := e.in.Min, e.in.Max
+			if lo == 0 && hi == 0 {
+				lo, hi = 1, 10
+			}
+			if hi < lo {
+				hi = lo
+			}
+			src := fmt.Sprintf("ref(%s.%s,%d,%d)", pn, parent.id, lo, hi)
+			if a := e.attr(parent.id); a != nil {
+				if a.Generator == "" {
+					a.Generator = src
+				}
+			} else {
+				e.attrs = append(e.attrs, model.Attribute{Name: parent.id, Type: "S", Required: true, Generator: src})
+			}
+			d.why(Location{Entity: e.in.Name, Attribute: parent.id}, "each %s has %d to %d %ss; the generator makes them right after their %s (%s)", pn, lo, hi, e.in.Name, pn, src)
+		}
+		for _, p := range e.patterns {
+			for _, n := range append(append(slices.Clone(p.by), p.in.Range), p.in.Set...) {
+				if n == "" || e.attr(n) != nil {
+					continue
+				}
+				typ := "S"
+				if owner := d.ownerOf(n); owner != nil && owner != e {
+					// Another entity's id: the items refer to one of its items.
+					e.attrs = append(e.attrs, model.Attribute{Name: n, Type: typ, Required: true, Generator: fmt.Sprintf("ref(%s.%s)", owner.in.Name, n)})
+					continue
+				}
+				e.attrs = append(e.attrs, model.Attribute{Name: n, Type: typ})
+			}
+		}
+		d.realistic(e)
+		for i := range e.attrs {
+			a := &e.attrs[i]
+			if a.Generator == "" {
+				a.Generator = gen.Guess(a.Name, a.Type)
+			}
+		}
+		if a := e.attr(e.id); a != nil && !uniqueGenerator(a.Generator) {
+			d.why(Location{Entity: e.in.Name, Attribute: e.id}, "the id's generator %s may repeat values, and items with the same key overwrite each other", a.Generator)
+		}
+	}
+}
+
+// PoolSize is how many values a lookup attribute that names no entity
+// of the design (an assignee, an author) draws from: each value is shared
+// by several items, as a user has several issues.
+const PoolSize = 20
+
+// realistic gives generators that look like an application's data to the
+// attributes the user left without one (issue 25: comment ids were
+// sentences, an author id a person's name, each assignee had exactly one
+// issue, updatedAt came before createdAt): the entity's id a sequence or
+// a ULID, an other id a pool of shared values, a time of change after the
+// creation time.
+func (d *designer) realistic(e *entity) {
+	created := ""
+	for _, a := range e.attrs {
+		if a.Generator == "" || strings.HasPrefix(a.Generator, "timestamp") {
+			if n := strings.ToLower(a.Name); n == "createdat" || n == "created" {
+				created = a.Name
+			}
+		}
+	}
+	for i := range e.attrs {
+		a := &e.attrs[i]
+		if a.Generator != "" || a.Type != "S" {
+			continue
+		}
+		stem, isID := strings.CutSuffix(a.Name, "Id")
+		n := strings.ToLower(a.Name)
+		switch {
+		case a.Name == e.id && !uniqueGenerator(gen.Guess(a.Name, a.Type)):
+			a.Generator = "ulid"
+		case isID && stem != "" && a.Name != e.id && d.ownerOf(a.Name) == nil:
+			a.Generator = fmt.Sprintf("pool(%s,%d)", strings.ToUpper(stem), PoolSize)
+			d.why(Location{Entity: e.in.Name, Attribute: a.Name}, "%s names no entity of the design: its values come from a pool of %d (%s), so that each is shared by several %ss, as a lookup by it expects", a.Name, PoolSize, a.Generator, e.in.Name)
+		case created != "" && a.Name != created && (strings.HasPrefix(n, "updated") || strings.HasPrefix(n, "modified") || strings.HasPrefix(n, "closed")):
+			a.Generator = fmt.Sprintf("after(%s,0,30d)", created)
+			// after() reads the earlier time: it must be made first.
+			ci := slices.IndexFunc(e.attrs, func(x model.Attribute) bool { return x.Name == created })
+			if ci > i {
+				e.attrs[i], e.attrs[ci] = e.attrs[ci], e.attrs[i]
+			}
+		}
+	}
+}
+
+// ownerOf returns the entity whose id attribute is name, if any.
+func (d *designer) ownerOf(name string) *entity {
+	for _, e := range d.ents {
+		if e.id == name {
+			return e
+		}
+	}
+	return nil
+}

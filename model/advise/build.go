@@ -1,0 +1,146 @@
+package advise
+
+import (
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/dynamodb-workbench/workbench/engine/schema"
+	"github.com/dynamodb-workbench/workbench/model"
+)
+
+// ttl turns on time to live where an entity has a TTL attribute (a ttl
+// generator, or a Number named ttl or expires...).
+func (d *designer) ttl() {
+	for _, t := range d.tables {
+		for _, e := range t.ents {
+			for _, a := range e.attrs {
+				if a.Type != "N" || kind(a.Generator) != "ttl" && !strings.EqualFold(a.Name, "ttl") && !strings.HasPrefix(strings.ToLower(a.Name), "expire") {
+					continue
+				}
+				if t.ttl == "" {
+					t.ttl = a.Name
+					d.why(Location{Table: t.name, Entity: e.in.Name, Attribute: a.Name}, "time to live on %s: DynamoDB deletes an item some time after this epoch second passes, without a write of yours", a.Name)
+				}
+			}
+		}
+	}
+}
+
+// build assembles the model: tables, entities, dataset.
+func (d *designer) build() *model.Model {
+	m := &model.Model{Version: model.Version, Name: d.in.Name, Description: "Proposed from access patterns by the design advisor."}
+	for _, t := range d.tables {
+		def := schema.TableDefinition{
+			TableName: t.name,
+			AttributeDefinitions: []schema.AttributeDefinition{
+				{AttributeName: "PK", AttributeType: schema.TypeS}, {AttributeName: "SK", AttributeType: schema.TypeS}},
+			KeySchema: []schema.KeySchemaElement{
+				{AttributeName: "PK", KeyType: schema.KeyTypeHash}, {AttributeName: "SK", KeyType: schema.KeyTypeRange}},
+			BillingMode: schema.BillingPayPerRequest,
+		}
+		for _, ix := range t.indexes {
+			def.AttributeDefinitions = append(def.AttributeDefinitions,
+				schema.AttributeDefinition{AttributeName: ix + "PK", AttributeType: schema.TypeS},
+				schema.AttributeDefinition{AttributeName: ix + "SK", AttributeType: schema.TypeS})
+			def.GlobalSecondaryIndexes = append(def.GlobalSecondaryIndexes, schema.GlobalSecondaryIndex{
+				IndexName: ix,
+				KeySchema: []schema.KeySchemaElement{
+					{AttributeName: ix + "PK", KeyType: schema.KeyTypeHash}, {AttributeName: ix + "SK", KeyType: schema.KeyTypeRange}},
+				Projection: schema.Projection{ProjectionType: schema.ProjectAll},
+			})
+		}
+		mt := model.Table{TableDefinition: def}
+		if t.ttl != "" {
+			mt.TimeToLiveSpecification = &model.TimeToLive{AttributeName: t.ttl, Enabled: true}
+		}
+		m.Tables = append(m.Tables, mt)
+	}
+	for _, e := range d.ents {
+		me := model.Entity{Name: e.in.Name, Table: e.table.name, Keys: map[string]string{
+			"PK": e.home.pkTemplate(), "SK": e.home.skTemplate()}, Attributes: e.attrs}
+		for ix, sh := range e.indexes {
+			me.Keys[ix+"PK"] = sh.pkTemplate()
+			me.Keys[ix+"SK"] = sh.skTemplate()
+		}
+		m.Entities = append(m.Entities, me)
+	}
+	m.Settings.StartTime = model.DefaultStart.Format("2006-01-02T15:04:05Z07:00")
+	m.Dataset = &model.Dataset{Generator: &model.GeneratorSpec{Pattern: model.EntitiesGenerator, Seed: 1, Size: 1000}}
+	return m
+}
+
+// workload lists the patterns with a rate, each with how its partition
+// key's values are drawn: as the data's generator draws them (a hot key
+// stays hot in the traffic), so the partition simulator sees the design's
+// own skew rather than every request on the example's key.
+func (d *designer) workload(m *model.Model) {
+	var reqs []model.WorkloadRequest
+	for _, p := range d.pats {
+		if p.in.Rate <= 0 {
+			continue
+		}
+		req := model.WorkloadRequest{AccessPattern: p.in.Name, Rate: p.in.Rate}
+		ap := m.AccessPattern(p.in.Name)
+		if k, ok := d.keyDistribution(p, ap); ok {
+			req.Keys = []model.KeyDistribution{k}
+			if k.Kind == model.DistHot {
+				d.why(Location{Pattern: p.in.Name, Attribute: k.Parameter}, "the workload keeps the data's hot key: %.0f%% of the requests go to one %s, the rest spread over %d values", k.HotFraction*100, k.Parameter, k.Cardinality)
+			}
+		}
+		reqs = append(reqs, req)
+	}
+	if len(reqs) > 0 {
+		m.Workload = &model.Workload{Requests: reqs}
+	}
+}
+
+// keyDistribution draws the values of the pattern's partition key
+// parameter like the attribute's generator: hot, Zipf, a few values, or
+// many ids.
+func (d *designer) keyDistribution(p *pattern, ap *model.AccessPattern) (model.KeyDistribution, bool) {
+	param := p.sh.pkParam
+	if ap == nil || param == "" || !slices.ContainsFunc(ap.Parameters, func(x model.Parameter) bool { return x.Name == param }) {
+		return model.KeyDistribution{}, false
+	}
+	a := p.e.attr(param)
+	if a == nil {
+		return model.KeyDistribution{}, false
+	}
+	k := model.KeyDistribution{Parameter: param, Kind: model.DistUniform, Cardinality: 10_000, Format: param + "-{n}"}
+	args := callArgs(a.Generator)
+	switch kind(a.Generator) {
+	case "hot":
+		if f, err := strconv.ParseFloat(strings.TrimSuffix(args[0], "%"), 64); err == nil && len(args) > 0 {
+			if strings.HasSuffix(args[0], "%") {
+				f /= 100
+			}
+			if f > 0 && f <= 1 {
+				k.Kind, k.HotFraction = model.DistHot, f
+			}
+		}
+	case "zipf":
+		if len(args) == 2 {
+			s, err1 := strconv.ParseFloat(args[0], 64)
+			n, err2 := strconv.ParseInt(args[1], 10, 64)
+			if err1 == nil && err2 == nil {
+				k.Kind, k.Skew, k.Cardinality = model.DistZipf, max(s, 1.01), n
+			}
+		}
+	case "enum", "choice":
+		k.Cardinality = int64(max(1, len(args)))
+	case "bool":
+		k.Cardinality = 2
+	}
+	return k, true
+}
+
+// callArgs returns a generator's top-level arguments ("hot(0.3,2,seq)" ->
+// 0.3, 2, seq).
+func callArgs(src string) []string {
+	open := strings.IndexByte(src, '(')
+	if open < 0 || !strings.HasSuffix(src, ")") {
+		return nil
+	}
+	return splitTop(src[open+1 : len(src)-1])
+}

@@ -1,0 +1,185 @@
+package advise
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+)
+
+func (d *designer) placeTables() {
+	if d.in.TablePerEntity {
+		for _, e := range d.ents {
+			t := &table{name: e.in.Name}
+			t.ents = []*entity{e}
+			e.table = t
+			d.tables = append(d.tables, t)
+			d.why(Location{Table: t.name}, "one table per entity, as asked; a single table would let one Query read related entities together")
+		}
+		return
+	}
+	t := &table{name: d.in.Table, ents: d.ents}
+	for _, e := range d.ents {
+		e.table = t
+	}
+	d.tables = []*table{t}
+	names := make([]string, len(d.ents))
+	for i, e := range d.ents {
+		names[i] = e.in.Name
+	}
+	d.why(Location{Table: t.name}, "one table holds %s: related items share a partition key, so one Query reads them together; generic key names (PK, SK) let every entity shape its own keys", strings.Join(names, ", "))
+}
+
+// shapeFor returns the shape that serves p directly: its first By
+// attribute as the partition key, the other By attributes then the Range
+// as the sort key (a composite sort key, most general first), then the id
+// so that each item has its own key.
+func (d *designer) shapeFor(e *entity, by []string, rng string) shape {
+	var sh shape
+	sh.skLit = e.upper + "#"
+	if len(by) == 0 {
+		sh.pkLit = e.upper
+		if rng != "" {
+			sh.pkLit = e.upper + "#" + strings.ToUpper(rng)
+		}
+	} else {
+		sh.pkParam = by[0]
+		if owner := d.ownerOf(by[0]); owner != nil {
+			sh.pkLit = owner.upper + "#"
+		} else {
+			sh.pkLit = e.upper + "#" + strings.ToUpper(by[0]) + "#"
+		}
+	}
+	if len(by) > 1 {
+		sh.sk = append(sh.sk, by[1:]...)
+	}
+	if rng != "" {
+		sh.sk = append(sh.sk, rng)
+	}
+	if !slices.Contains(sh.params(), e.id) {
+		sh.sk = append(sh.sk, e.id)
+	}
+	if len(by) == 1 && by[0] == e.id && rng == "" {
+		sh.skLit = "#" + e.upper
+		sh.sk = nil
+	}
+	return sh
+}
+
+// lowCardinality reports whether attribute name of e has few values (an
+// enum, a choice, a boolean, a constant), so a partition key on it alone
+// would pile items onto few partitions.
+func (d *designer) lowCardinality(e *entity, name string) bool {
+	a := e.attr(name)
+	if a == nil {
+		return false
+	}
+	if a.Type == "BOOL" {
+		return true
+	}
+	k := kind(a.Generator)
+	return k == "enum" || k == "choice" || k == "bool" || k == "const"
+}
+
+// chooseHome picks where the entity's items sit in its table: the shape of
+// its busiest read pattern whose partition key has many values (a tie goes
+// to a list, which groups related items); without one, its own id.
+func (d *designer) chooseHome(e *entity) {
+	if d.collected(e) {
+		return
+	}
+	var reads []*pattern
+	for _, p := range e.patterns {
+		if (p.action == Get || p.action == List) && len(p.by) > 0 {
+			reads = append(reads, p)
+		}
+	}
+	slices.SortStableFunc(reads, func(a, b *pattern) int {
+		switch {
+		case a.in.Rate != b.in.Rate:
+			if a.in.Rate > b.in.Rate {
+				return -1
+			}
+			return 1
+		case a.action != b.action:
+			if a.action == List {
+				return -1
+			}
+			return 1
+		}
+		return 0
+	})
+	where := Location{Table: e.table.name, Entity: e.in.Name}
+	for _, p := range reads {
+		if d.lowCardinality(e, p.by[0]) {
+			d.why(where, "not keyed by %s for %q: it has few values, and a partition key needs many so that items and traffic spread over partitions (one partition serves at most 3,000 reads and 1,000 writes a second: a hot key)", p.by[0], p.in.Name)
+			continue
+		}
+		e.home = d.shapeFor(e, p.by, p.in.Range)
+		if p.in.Rare && !slices.Contains(e.home.params(), e.id) {
+			e.home.sk = append(e.home.sk, e.id)
+		}
+		d.explainHome(e, p)
+		return
+	}
+	e.home = d.shapeFor(e, []string{e.id}, "")
+	d.explainHome(e, nil)
+}
+
+// collected places e in the item collection a read "with" children asks
+// for, and reports whether it did: a child some read takes with its parent
+// sits under the parent's id (keeping the sort of its own list by that
+// id), and the parent is keyed by its own id, so that one Query on the
+// parent's partition returns it and them. Apart, the read would take a
+// second request per parent, or an index whose writes double the
+// children's write cost.
+func (d *designer) collected(e *entity) bool {
+	where := Location{Table: e.table.name, Entity: e.in.Name}
+	if parent := d.byName[e.in.Parent]; parent != nil && parent.table == e.table {
+		for _, p := range parent.patterns {
+			if !slices.Contains(p.in.With, e.in.Name) {
+				continue
+			}
+			rng := ""
+			for _, q := range e.patterns {
+				if q.action == List && len(q.by) == 1 && q.by[0] == parent.id {
+					rng = q.in.Range
+					break
+				}
+			}
+			e.home = d.shapeFor(e, []string{parent.id}, rng)
+			d.why(where, "PK = %s, SK = %s: %q reads each %s with its %ss, so they share its item collection and one Query returns them all; kept apart, the read would be a second request (twice the calls and latency) or an index holding the %ss again (its writes doubling theirs)",
+				e.home.pkTemplate(), e.home.skTemplate(), p.in.Name, parent.in.Name, e.in.Name, e.in.Name)
+			return true
+		}
+	}
+	for _, p := range e.patterns {
+		if len(p.in.With) == 0 {
+			continue
+		}
+		e.home = d.shapeFor(e, []string{e.id}, "")
+		d.why(where, "PK = %s, SK = %s: keyed by its own id so that its children (%s) can share its partition; %q reads them in one Query, the %s sorting first (its sort key begins with '#')",
+			e.home.pkTemplate(), e.home.skTemplate(), strings.Join(p.in.With, ", "), p.in.Name, e.in.Name)
+		return true
+	}
+	return false
+}
+
+func (d *designer) explainHome(e *entity, p *pattern) {
+	where := Location{Table: e.table.name, Entity: e.in.Name}
+	keys := fmt.Sprintf("PK = %s, SK = %s", e.home.pkTemplate(), e.home.skTemplate())
+	switch {
+	case p == nil:
+		d.why(where, "%s: keyed by its own id (many values, so items spread evenly); no read pattern asks for another key", keys)
+	case e.home.pkParam == e.id:
+		d.why(where, "%s: %q reads it by its id, the busiest read", keys, p.in.Name)
+	default:
+		msg := fmt.Sprintf("%s: %q reads it by %s, the busiest read, so its items sit together in one item collection per %s", keys, p.in.Name, e.home.pkParam, e.home.pkParam)
+		if owner := d.ownerOf(e.home.pkParam); owner != nil && owner != e && owner.home.pkParam == owner.id {
+			msg += fmt.Sprintf(", beside the %s itself", owner.in.Name)
+		}
+		if len(e.home.sk) > 1 {
+			msg += fmt.Sprintf("; the composite sort key orders them by %s", strings.Join(e.home.sk, ", then "))
+		}
+		d.why(where, "%s", msg)
+	}
+}

@@ -1,0 +1,106 @@
+package advise
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/dynamodb-workbench/workbench/engine/schema"
+	"github.com/dynamodb-workbench/workbench/model"
+)
+
+// serves reports whether shape sh answers a read by by and rng: the
+// partition key is by[0], the following by attributes and the range are
+// the sort key's leading parameters.
+func serves(sh shape, by []string, rng string) bool {
+	if len(by) == 0 || sh.pkParam != by[0] || sh.shard != "" {
+		return false
+	}
+	want := slices.Clone(by[1:])
+	if rng != "" {
+		want = append(want, rng)
+	}
+	return len(want) <= len(sh.sk) && slices.Equal(sh.sk[:len(want)], want)
+}
+
+// route decides where a pattern reads from: the table, an index it shares
+// with other entities (overloaded GSI1, GSI2, ...), or a Scan.
+func (d *designer) route(p *pattern) error {
+	e := p.e
+	where := Location{Table: e.table.name, Entity: e.in.Name, Pattern: p.in.Name}
+	switch p.action {
+	case Create, Update, Delete:
+		p.sh = e.home
+		if len(p.in.By) > 0 && !slices.Equal(p.in.By, e.home.params()) {
+			d.why(where, "a write addresses one item by its primary key, so the request takes %s", strings.Join(e.home.params(), " and "))
+		}
+		return nil
+	}
+	by, rng := p.by, p.in.Range
+	if p.in.Rare {
+		rare := rng
+		if len(by) > 0 {
+			rare = by[0]
+		}
+		if rare == "" {
+			return errorf(where, "a rare subset is told apart by an attribute: give By or Range")
+		}
+		d.sparse = append(d.sparse, sparseRead{p, rare})
+	}
+	if !p.in.Rare && serves(e.home, by, rng) {
+		p.sh = e.home
+		if p.action == Get && !slices.Equal(e.home.params(), by) {
+			p.action = List
+		}
+		return nil
+	}
+	if len(by) == 0 && !p.in.Rare {
+		p.action = "scan"
+		d.why(where, "no lookup attribute: a Scan reads the whole table and keeps the %s items; give By attributes to make it a Query", e.in.Name)
+		return nil
+	}
+	sh := d.shapeFor(e, by, rng)
+	if len(by) > 0 && d.lowCardinality(e, by[0]) && !p.in.Rare {
+		sh.shard = "shard"
+		if e.attr("shard") == nil {
+			e.attrs = append(e.attrs, model.Attribute{Name: "shard", Type: "S", Required: true, Generator: fmt.Sprintf("int(0,%d)", MaxShards-1)})
+		}
+	}
+	// Reuse an index this entity does not use yet: its key attributes are
+	// overloaded, each entity writing its own templates.
+	t := e.table
+	name := ""
+	for _, ix := range t.indexes {
+		if _, used := e.indexes[ix]; !used {
+			name = ix
+			break
+		}
+	}
+	if name == "" {
+		if len(t.indexes) == schema.MaxGSIs {
+			return errorf(where, "the table already has %d global secondary indexes, DynamoDB's limit", schema.MaxGSIs)
+		}
+		name = fmt.Sprintf("GSI%d", len(t.indexes)+1)
+		t.indexes = append(t.indexes, name)
+	}
+	e.indexes[name] = sh
+	p.index, p.sh = name, sh
+	if p.action == Get {
+		p.action = List // an index read is a Query: GSI keys need not be unique
+	}
+	iw := Location{Table: t.name, Index: name, Entity: e.in.Name, Pattern: p.in.Name}
+	msg := fmt.Sprintf("%sPK = %s, %sSK = %s: the table's key (%s) does not answer a lookup by %s", name, sh.pkTemplate(), name, sh.skTemplate(), e.home.pkTemplate(), strings.Join(append(slices.Clone(by), rng), " and "))
+	msg = strings.Replace(msg, " and )", ")", 1)
+	msg = strings.TrimSuffix(strings.TrimSuffix(msg, " and "), " by ")
+	if p.in.Rare {
+		msg += "; sparse: only the items that carry the rare attribute get index keys, so the index holds just the subset the pattern reads"
+	}
+	if sh.shard != "" {
+		msg += fmt.Sprintf("; %s has few values, so the key adds a shard 0-%d (write sharding) and the pattern queries every shard (a fan-out), keeping each partition's share of traffic small", by[0], MaxShards-1)
+	}
+	if len(t.ents) > 1 {
+		msg += "; the index's key attributes are generic, so other entities can use the same index with their own templates (index overloading)"
+	}
+	d.why(iw, "%s", msg)
+	return nil
+}
