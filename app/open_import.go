@@ -18,11 +18,13 @@ import (
 const OpenFileAccept = ".json,.yaml,.yml,.template,.tf,application/json,application/yaml"
 
 // importFile turns an opened file into a model document and hands it to
-// open: a workbench model as it is; NoSQL Workbench, AWS Labs and OneTable
-// files through the engine's importers, here in the page; CloudFormation
-// and Terraform through the server's POST /api/import, since their YAML
-// and HCL parsers stay out of the page's WebAssembly. Warnings become the
-// store's note; a failure its error.
+// open: a workbench model as it is; every other format (NoSQL Workbench,
+// AWS Labs, OneTable, CloudFormation, Terraform) through the server's
+// POST /api/import, as the command line and MCP read them: the importers
+// stay out of the page's WebAssembly (the YAML and HCL parsers would add
+// about 1 MB, the JSON formats' importers about 40 KB gzip over the
+// page's budget; TestWasmSize). Warnings become the store's note; a
+// failure its error.
 func (p *workbenchPage) importFile(ctx goapp.Context, name string, doc []byte, open func(ctx goapp.Context, doc []byte)) {
 	if _, err := model.Parse(doc); err == nil {
 		open(ctx, doc)
@@ -46,10 +48,6 @@ func (p *workbenchPage) importFile(ctx goapp.Context, name string, doc []byte, o
 			p.store.Note(fmt.Sprintf("Imported %s (%s). %s", name, format, strings.Join(warnings, " ")))
 			publish(ctx, p.store)
 		}
-	}
-	if m, warnings, ok, err := formats.ImportInPage(format, doc); ok {
-		done(ctx, m, warnings, err)
-		return
 	}
 	if format == "" {
 		// Neither a model nor a format the page knows: the model's own

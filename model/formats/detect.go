@@ -4,8 +4,6 @@ import (
 	"bytes"
 	"path"
 	"strings"
-
-	"github.com/dynamodb-workbench/workbench/model"
 )
 
 // Formats read by the server's importers (package importers), which need
@@ -45,21 +43,4 @@ func Detect(name string, data []byte) string {
 		return Terraform
 	}
 	return ""
-}
-
-// ImportInPage reads the formats the engine reads itself (NoSQL
-// Workbench, AWS Labs, OneTable); ok is false for the others, which only
-// the server's importers read.
-func ImportInPage(format string, data []byte) (m *model.Model, warnings []string, ok bool, err error) {
-	switch format {
-	case NoSQLWorkbench:
-		m, warnings, err = ImportNoSQLWorkbench(data)
-	case AWSLabs:
-		m, warnings, err = ImportAWSLabs(data)
-	case OneTable:
-		m, warnings, err = ImportOneTable(data)
-	default:
-		return nil, nil, false, nil
-	}
-	return m, warnings, true, err
 }

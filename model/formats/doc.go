@@ -50,9 +50,10 @@
 // TableData, INCLUDE projections, provisioned capacity settings and auto
 // scaling) into a model that passes Validate; ImportAWSLabs and
 // ImportOneTable read their formats back. Detect guesses a file's import
-// format, and ImportInPage runs the importers this package holds: the page
-// uses both, and sends CloudFormation and Terraform files, whose parsers
-// live in the server's package importers, to POST /api/import.
+// format (the page uses it to name what it sends); the server's package
+// importers dispatches every import format, these and CloudFormation and
+// Terraform, whose parsers it holds. The page posts every import to
+// POST /api/import, so the importers stay out of its WebAssembly.
 //
 // The package imports only the standard library and the engine's packages.
 package formats

@@ -13,7 +13,8 @@
 // The package is server-side: it parses YAML with github.com/goccy/go-yaml
 // and HCL with github.com/hashicorp/hcl/v2, which would add about 0.35 MB
 // and 0.68 MB (gzip) to the page's WebAssembly, so the page posts these
-// formats to the server's POST /api/import. The engine's formats (NoSQL
-// Workbench, AWS Labs, OneTable) stay pure code in model/formats, which
-// the page runs itself.
+// formats to the server's POST /api/import. The JSON formats (NoSQL
+// Workbench, AWS Labs, OneTable) are pure code in model/formats, which
+// this package dispatches to; the page posts those to the server too,
+// leaving their importers out of its WebAssembly.
 package importers
