@@ -78,9 +78,7 @@ func Decode(data []byte) (*Model, error) {
 		data = next
 	}
 	m := new(Model)
-	dec := json.NewDecoder(bytes.NewReader(data))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(m); err != nil {
+	if err := json.UnmarshalStrict(data, m); err != nil {
 		if why := syntaxProblem(data); why != "" {
 			return nil, errors.New(why)
 		}
@@ -155,9 +153,7 @@ type v0Clock struct {
 
 func migrateV0(data []byte) ([]byte, error) {
 	var old v0Model
-	dec := json.NewDecoder(bytes.NewReader(data))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(&old); err != nil {
+	if err := json.UnmarshalStrict(data, &old); err != nil {
 		return nil, err
 	}
 	m := &Model{Version: 1, Name: old.Name, Description: old.Description, Tables: []Table{}}

@@ -94,9 +94,7 @@ func (ap *AccessPattern) Input(p Params) (any, error) {
 		return nil, err
 	}
 	in := o.newInput()
-	dec := json.NewDecoder(bytes.NewReader(body))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(in); err != nil {
+	if err := json.UnmarshalStrict(body, in); err != nil {
 		return nil, fmt.Errorf("request is not a valid %s input: %v", ap.Operation, err)
 	}
 	return in, nil
