@@ -259,6 +259,15 @@ func TestSecurityBoundedSimulate(t *testing.T) {
 	}
 	defer conn.Close()
 	fmt.Fprintf(conn, "GET /api/patterns/write-sharding?items=1000000&format=ndjson HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+	// Wait until the server streams the answer, so that the slot is the
+	// stream's before the first simulation asks for it (on a loaded
+	// machine the simulation could otherwise come first and the stream be
+	// the one refused). Reading the status line leaves the rest unread.
+	conn.SetReadDeadline(time.Now().Add(time.Minute))
+	status, err := bufio.NewReader(conn).ReadString('\n')
+	if err != nil || !strings.Contains(status, " 200 ") {
+		t.Fatalf("the stream of a million items: %q %v", status, err)
+	}
 	refused := false
 	for range 600 { // until the slot is taken; bounded
 		code, h, body := send(t, "POST", base+"/api/simulate", "", map[string]string{"Content-Type": "application/json"},
