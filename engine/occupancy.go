@@ -3,7 +3,6 @@ package engine
 import (
 	"github.com/dynamodb-workbench/workbench/engine/attr"
 	"github.com/dynamodb-workbench/workbench/engine/partition"
-	"github.com/dynamodb-workbench/workbench/engine/schema"
 )
 
 // PartitionView is the loaded data of one table mapped onto the table's
@@ -26,10 +25,8 @@ func (d *Database) Partitions(tableName string, top int) (*PartitionView, error)
 	if err != nil {
 		return nil, err
 	}
-	spec := partition.Spec{Mode: partition.OnDemand, SizeGB: float64(t.bytes) / partition.GB, HasLSI: t.hasLSI()}
-	if rcu, wcu, ok := throughputOf(t.def.ProvisionedThroughput); ok && t.def.BillingMode != schema.BillingPayPerRequest {
-		spec.Mode, spec.RCU, spec.WCU = partition.Provisioned, rcu, wcu
-	}
+	spec := startingSpec(t.def.BillingMode, t.def.ProvisionedThroughput, t.bytes)
+	spec.HasLSI = t.hasLSI()
 	layout, perr := partition.New(spec)
 	if perr != nil {
 		return nil, validationf("%s", perr.Error())

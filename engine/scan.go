@@ -103,16 +103,11 @@ func segmentRange(i, n uint64) keyRange {
 // with (partition.New): 4 on demand, 1 for a small provisioned table, whose
 // Scan so still costs 1.
 func (s *readSource) partitionsCrossed(r keyRange, last *entry) int {
-	spec := partition.Spec{Mode: partition.OnDemand}
 	pt, bytes := s.t.def.ProvisionedThroughput, s.t.bytes
 	if s.ix != nil && s.ix.global {
 		pt, bytes = s.ix.throughput, s.ix.bytes
 	}
-	if rcu, wcu, ok := throughputOf(pt); ok && s.t.def.BillingMode != schema.BillingPayPerRequest {
-		spec.Mode, spec.RCU, spec.WCU = partition.Provisioned, rcu, wcu
-	}
-	spec.SizeGB = float64(bytes) / partition.GB
-	n := partition.Count(spec)
+	n := partition.Count(startingSpec(s.t.def.BillingMode, pt, bytes))
 	if n <= 1 {
 		return 1
 	}
@@ -126,4 +121,16 @@ func (s *readSource) partitionsCrossed(r keyRange, last *entry) int {
 		}
 	}
 	return partition.RangeIndex(end, n) - partition.RangeIndex(pivot(r.lo).hash, n) + 1
+}
+
+// startingSpec is the partition model's spec of a table or GSI of billing
+// mode with throughput pt, holding bytes: provisioned when it has
+// throughput and is not on demand, else on demand. Partitions (the
+// Partitions tab) and a Scan's minimum charge both lay it out from this.
+func startingSpec(mode schema.BillingMode, pt *schema.ProvisionedThroughput, bytes int64) partition.Spec {
+	spec := partition.Spec{Mode: partition.OnDemand, SizeGB: float64(bytes) / partition.GB}
+	if rcu, wcu, ok := throughputOf(pt); ok && mode != schema.BillingPayPerRequest {
+		spec.Mode, spec.RCU, spec.WCU = partition.Provisioned, rcu, wcu
+	}
+	return spec
 }

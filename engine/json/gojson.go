@@ -84,17 +84,6 @@ var errMalformed = stdjson.Unmarshal([]byte("{"), new(any))
 // only with this.
 func NewDecoder(r io.Reader) *Decoder { return gojson.NewDecoder(r) }
 
-// UnmarshalStrict decodes the first JSON value of data into v and refuses
-// a member v has no field for (DisallowUnknownFields). It is the standard
-// library's decoder, exact and unable to over-read: go-json has no
-// strict Unmarshal, and its streaming decoder panics on inputs a fuzzer
-// finds in a minute (see NewDecoder).
-func UnmarshalStrict(data []byte, v any) error {
-	dec := stdjson.NewDecoder(bytes.NewReader(data))
-	dec.DisallowUnknownFields()
-	return dec.Decode(v)
-}
-
 // NewEncoder returns an encoder writing to w.
 func NewEncoder(w io.Writer) *Encoder { return gojson.NewEncoder(w) }
 

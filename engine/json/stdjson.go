@@ -55,14 +55,6 @@ func Unmarshal(data []byte, v any) error { return stdjson.Unmarshal(data, v) }
 // NewDecoder returns a decoder reading from r.
 func NewDecoder(r io.Reader) *Decoder { return stdjson.NewDecoder(r) }
 
-// UnmarshalStrict decodes the first JSON value of data into v and refuses
-// a member v has no field for (DisallowUnknownFields).
-func UnmarshalStrict(data []byte, v any) error {
-	dec := stdjson.NewDecoder(bytes.NewReader(data))
-	dec.DisallowUnknownFields()
-	return dec.Decode(v)
-}
-
 // NewEncoder returns an encoder writing to w.
 func NewEncoder(w io.Writer) *Encoder { return stdjson.NewEncoder(w) }
 
