@@ -60,7 +60,11 @@ func TestHeatMapGolden(t *testing.T) {
 			t.Errorf("no %s cell: %v", s, states)
 		}
 	}
-	if len(whole.Markers) != 4 || whole.Markers[0].Second != 500 || !reflect.DeepEqual(whole.Markers[0].NewIDs, []int{3, 4}) {
+	// The hot key's split at 500 s, then the spike's at 1,150 s (how many
+	// of the three partitions split then depends on where the keys hash:
+	// three with the old FNV hash, two with DynamoDB's since issue 29).
+	if len(whole.Markers) < 3 || whole.Markers[0].Second != 500 || !reflect.DeepEqual(whole.Markers[0].NewIDs, []int{3, 4}) ||
+		whole.Markers[len(whole.Markers)-1].Second != 1150 {
 		t.Errorf("markers %+v", whole.Markers)
 	}
 	partitionsGoldenJSON(t, "heatmap/spike.json", whole)
@@ -208,7 +212,10 @@ func heatmapNoSharding(m *model.Model) {
 // (20,000 votes a second, 90% for one candidate) through the analysis's
 // simulator twice: without shards the hot candidate's key takes 18,000 WCU,
 // 18 times what a partition serves, and most votes are throttled; with its
-// 20 random shards each key takes 900 WCU and nothing is.
+// 20 random shards each key takes 900 WCU and almost nothing is. (Nothing
+// was with the engine's old FNV hash; with DynamoDB's, issue 29, two of the
+// shard keys share a partition for a while and 1.8% of the votes wait: the
+// luck of the draw that real tables meet too.)
 func TestHeatMapShardingCompare(t *testing.T) {
 	p, _ := patterns.Get("write-sharding")
 	run := func(sharded bool) *partition.Result {
@@ -228,7 +235,7 @@ func TestHeatMapShardingCompare(t *testing.T) {
 	off := HeatMap(run(false), HeatMapOptions{Columns: 15, Label: "sharding off"})
 	on := HeatMap(run(true), HeatMapOptions{Columns: 15, Label: "sharding on"})
 	c := CompareHeatMaps(off, on)
-	if c.A.Totals.ThrottledPct < 50 || c.B.Totals.Throttled != 0 || c.Delta.ThrottledPct > -50 {
+	if c.A.Totals.ThrottledPct < 50 || c.B.Totals.ThrottledPct > 5 || c.Delta.ThrottledPct > -50 {
 		t.Errorf("throttled: off %v%%, on %v requests; delta %v points", c.A.Totals.ThrottledPct, c.B.Totals.Throttled, c.Delta.ThrottledPct)
 	}
 	throttledCells := func(m *HeatMapModel) int {
@@ -242,10 +249,10 @@ func TestHeatMapShardingCompare(t *testing.T) {
 		}
 		return n
 	}
-	if throttledCells(off) == 0 || throttledCells(on) != 0 {
+	if throttledCells(off) == 0 {
 		t.Errorf("throttled cells: off %d, on %d", throttledCells(off), throttledCells(on))
 	}
-	if !strings.HasPrefix(c.Lines[0], "throttled share: sharding off 73.91% → sharding on 0% (−73.91 points)") {
+	if !strings.HasPrefix(c.Lines[0], "throttled share: sharding off 74.88% → sharding on 1.8% (−73.08 points)") {
 		t.Errorf("first line %q", c.Lines[0])
 	}
 	partitionsGoldenJSON(t, "heatmap/sharding_compare.json", c)

@@ -3,6 +3,7 @@ package partition
 import (
 	"testing"
 
+	"github.com/dynamodb-workbench/workbench/engine/attr"
 	"github.com/dynamodb-workbench/workbench/engine/capacity"
 )
 
@@ -73,5 +74,15 @@ func BenchmarkLocate(b *testing.B) {
 	for b.Loop() {
 		h += 0x9e3779b97f4a7c15
 		_ = l.Locate(h)
+	}
+}
+
+// BenchmarkHashKey64 is the partition hash of a typical String key: every
+// write, point read and Query computes one.
+func BenchmarkHashKey64(b *testing.B) {
+	enc := attr.AppendKey(nil, attr.String("CUSTOMER#000123"))
+	b.ReportAllocs()
+	for b.Loop() {
+		HashKey64(enc)
 	}
 }

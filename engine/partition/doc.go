@@ -14,11 +14,11 @@
 //
 // A table's keyspace is the 64-bit space of partition-key hashes, cut into
 // contiguous ranges, each owned by one partition. The hash is the engine's
-// own (HashKey64: FNV-1a 64 over the encoded partition key, then the
-// SplitMix64 finaliser), so items loaded in the engine and keys named in a
-// workload map onto the same partitions; Layout.Locate finds a hash's
-// partition. DynamoDB's own hash is not public (documented); any stable,
-// well-spread hash gives the same shape.
+// own (HashKey64: MD5 of the partition key's bytes, as dynalite reads
+// DynamoDB's hash from the Scan orders DynamoDB returns), so items loaded
+// in the engine and keys named in a workload map onto the same partitions;
+// Layout.Locate finds a hash's partition. DynamoDB does not document its
+// hash.
 //
 // A Layout keeps, per partition, its range, its share of the table's
 // throughput and its data, and a history of Steps (create, raise or lower
