@@ -45,7 +45,9 @@ func dispatchOK(t *testing.T, db *engine.Database, op, body string) []byte {
 // attribute a's values in the order of the answer.
 func scanValues(t *testing.T, db *engine.Database, table, typ, extra string) []string {
 	t.Helper()
-	var out struct{ Items []map[string]map[string]string }
+	var out struct {
+		Items []map[string]map[string]string
+	}
 	if err := json.Unmarshal(dispatchOK(t, db, "Scan", fmt.Sprintf(`{"TableName":%q%s}`, table, extra)), &out); err != nil {
 		t.Fatal(err)
 	}
