@@ -119,8 +119,9 @@ func TestSimulateLoadSharding(t *testing.T) {
 	if f := off.Result.Totals.ThrottledFraction(); f < 0.5 {
 		t.Errorf("without shards %.2f%% of requests throttled, want most", 100*f)
 	}
-	if on.Result.Totals.Throttled != 0 {
-		t.Errorf("with shards %v requests throttled, want none", on.Result.Totals.Throttled)
+	// With shards almost nothing waits. (Zero until issue 29, when the engine took DynamoDB's hash: two of the 20 shard keys now share a partition until it splits for heat, so a few votes wait; luck, not design, had kept them apart.)
+	if f := on.Result.Totals.ThrottledFraction(); f > 0.01 {
+		t.Errorf("with shards %.2f%% of requests throttled, want under 1%%", 100*f)
 	}
 	if off.Result.Totals.Requests != on.Result.Totals.Requests {
 		t.Errorf("the switch changed the requests: %v vs %v", off.Result.Totals.Requests, on.Result.Totals.Requests)
@@ -204,17 +205,16 @@ func TestLoadPanelRunsAndCompares(t *testing.T) {
 	p.run(p.ctx)
 	e.ConsumeAll()
 	doc = p.html()
-	if n := analysisAttrInt(t, doc, IDLoadHeatMap, "data-throttled"); n != 0 {
-		t.Errorf("with shards data-throttled = %d, want 0", n)
-	}
+	// (Zero until issue 29, when the engine took DynamoDB's hash: two of the 20 shard keys now share a partition until it splits for heat, so a few votes wait; luck, not design, had kept them apart.)
+	on := analysisAttrInt(t, doc, IDLoadHeatMap, "data-throttled")
 	if !hasID(doc, IDLoadCompare) {
 		t.Fatal("no comparison after two runs")
 	}
 	if a := analysisAttrInt(t, doc, IDLoadCompare, "data-a-throttled"); a <= 0 {
 		t.Errorf("comparison: run A throttled %d", a)
 	}
-	if b := analysisAttrInt(t, doc, IDLoadCompare, "data-b-throttled"); b != 0 {
-		t.Errorf("comparison: run B throttled %d", b)
+	if a, b := analysisAttrInt(t, doc, IDLoadCompare, "data-a-throttled"), analysisAttrInt(t, doc, IDLoadCompare, "data-b-throttled"); b != on || 20*b > a {
+		t.Errorf("comparison: run B throttled %d (its heat map %d), want a small part of run A's %d", b, on, a)
 	}
 	for _, want := range []string{"#1 sharding off", "#2 sharding on"} {
 		if !strings.Contains(doc, want) {
@@ -414,8 +414,9 @@ func TestLoadPanelAnswerFirst(t *testing.T) {
 	if !strings.HasPrefix(key, "CANDIDATE#c0#") || key == "CANDIDATE#c0#" {
 		t.Errorf("hottest key with shards %q, want a shard of CANDIDATE#c0", key)
 	}
-	if hasID(doc, IDLoadThrottledParts) {
-		t.Error("throttled partitions named when none is throttled")
+	// Throttled partitions are named exactly when some are throttled. (Zero until issue 29, when the engine took DynamoDB's hash: two of the 20 shard keys now share a partition until it splits for heat, so a few votes wait; luck, not design, had kept them apart.)
+	if throttled := analysisAttrInt(t, doc, IDLoadHeatMap, "data-throttled") > 0; hasID(doc, IDLoadThrottledParts) != throttled {
+		t.Errorf("throttled partitions named: %v, with throttled requests: %v", hasID(doc, IDLoadThrottledParts), throttled)
 	}
 	if !strings.Contains(doc, "Compared with #1 sharding off:") || !strings.Contains(doc, "down from") {
 		t.Error("the answer does not compare with the previous run")

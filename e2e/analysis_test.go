@@ -137,15 +137,14 @@ func TestBrowserLoadSharding(t *testing.T) {
 	fps("one run playing")
 
 	run(2, true)
-	if th := analysisInt(b, app.IDLoadHeatMap, "throttled"); th != 0 {
-		t.Errorf("with shards the heat map counts %d throttled requests, want 0", th)
-	}
+	// A small part of the first run's: (Zero until issue 29, when the engine took DynamoDB's hash: two of the 20 shard keys now share a partition until it splits for heat, so a few votes wait; luck, not design, had kept them apart.)
+	th := analysisInt(b, app.IDLoadHeatMap, "throttled")
 	b.waitFor("the comparison shows", fmt.Sprintf(`!!document.querySelector("#%s svg")`, app.IDLoadCompare), 10*time.Second)
 	if a := analysisInt(b, app.IDLoadCompare, "aThrottled"); a <= 0 {
 		t.Errorf("the comparison's first run throttled %d", a)
 	}
-	if bt := analysisInt(b, app.IDLoadCompare, "bThrottled"); bt != 0 {
-		t.Errorf("the comparison's second run throttled %d", bt)
+	if a, bt := analysisInt(b, app.IDLoadCompare, "aThrottled"), analysisInt(b, app.IDLoadCompare, "bThrottled"); bt != th || 20*bt > a {
+		t.Errorf("the comparison's second run throttled %d (its heat map %d), want a small part of the first's %d", bt, th, a)
 	}
 	fps("two runs playing side by side")
 	text := b.textOf(app.IDLoadCompare)

@@ -26,7 +26,7 @@ type scanLayout struct {
 	names []string    // key attribute of each encoded part
 	types []attr.Type // declared type of each part
 	nhash int         // parts[:nhash] form the partition key
-	table int         // parts[table:] are the table's primary key
+	table int         // parts[table:] are the table's primary key (in an index, after an 8-byte tie hash)
 }
 
 // skip returns the position after parts [from, to) of the encoded key s,
@@ -187,17 +187,18 @@ func (s StoredEntry) Item() attr.Item {
 
 // TableKey is the encoded primary key of the table item the entry stands
 // for: attr.AppendKey of its partition key, then of its sort key. In the
-// table it is the entry's key after the hash; an index entry ends with it.
+// table it is the entry's key after the hash; an index entry ends with it,
+// after the 8-byte hash that orders equal index keys.
 func (s StoredEntry) TableKey() string {
 	if s.l == nil || s.l.table == 0 {
 		return s.e.rest()
 	}
 	rest := s.e.rest()
 	pos, ok := s.l.skip(rest, 0, 0, s.l.table)
-	if !ok {
+	if !ok || pos+8 > len(rest) {
 		return ""
 	}
-	return rest[pos:]
+	return rest[pos+8:] // after the tie hash (index.go, putTieHash)
 }
 
 // Attr reads one top-level attribute from the stored form, skipping the
@@ -514,16 +515,24 @@ func (ts *TableSnapshot) CollectionPrefix(index string, item attr.Item) (string,
 // plen is the length of that prefix.
 func scanAppendKey(l *scanLayout, item attr.Item, upto int) (b []byte, plen int, ok bool) {
 	b = make([]byte, 8, 64)
+	tie := -1
 	for i := 0; i < upto; i++ {
 		v, ok := item[l.names[i]]
 		if !ok || v == nil || v.Type() != l.types[i] || !v.Type().IsScalarKeyType() {
 			return nil, 0, false
+		}
+		if i == l.table && l.table > 0 { // an index entry's table key: its tie hash first
+			tie = len(b)
+			b = append(b, make([]byte, 8)...)
 		}
 		b = attr.AppendKey(b, v)
 		if i == l.nhash-1 {
 			appendHash(b[:0], hashKey64(b[8:]))
 			plen = len(b)
 		}
+	}
+	if tie >= 0 && upto == len(l.names) {
+		putTieHash(b[tie:])
 	}
 	return b, plen, true
 }

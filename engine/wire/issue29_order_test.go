@@ -93,3 +93,60 @@ func TestIssue29ScanSegments(t *testing.T) {
 		}
 	}
 }
+
+// dynaliteGSITable is dynalite's testRangeTable: key (a, b), GSI index3 on
+// c, GSI index4 on (c, d).
+const dynaliteGSITable = `{"TableName":"range","AttributeDefinitions":[{"AttributeName":"a","AttributeType":"S"},{"AttributeName":"b","AttributeType":"S"},{"AttributeName":"c","AttributeType":"S"},{"AttributeName":"d","AttributeType":"S"}],` +
+	`"KeySchema":[{"AttributeName":"a","KeyType":"HASH"},{"AttributeName":"b","KeyType":"RANGE"}],"BillingMode":"PAY_PER_REQUEST","GlobalSecondaryIndexes":[` +
+	`{"IndexName":"index3","KeySchema":[{"AttributeName":"c","KeyType":"HASH"}],"Projection":{"ProjectionType":"ALL"}},` +
+	`{"IndexName":"index4","KeySchema":[{"AttributeName":"c","KeyType":"HASH"},{"AttributeName":"d","KeyType":"RANGE"}],"Projection":{"ProjectionType":"ALL"}}]}`
+
+// dynaliteGSIOrder: dynalite's test/query.js, run against DynamoDB ("should
+// query on basic hash global index", "should query on a global index if
+// values are equal"): the (a, b) keys of items with equal index keys, in
+// the order DynamoDB returns them.
+var dynaliteGSIOrder = struct{ index3, index4 []string }{
+	index3: []string{"bb", "aa", "ce", "ea", "da", "cd"},
+	index4: []string{"aa", "da", "ba", "ca", "db", "cb"},
+}
+
+func TestIssue29GSIEqualKeys(t *testing.T) {
+	db := engine.New()
+	dispatchOK(t, db, "CreateTable", dynaliteGSITable)
+	put := func(ab, c string) {
+		dispatchOK(t, db, "PutItem", fmt.Sprintf(`{"TableName":"range","Item":{"a":{"S":%q},"b":{"S":%q},"c":{"S":%q},"d":{"S":"a"}}}`, ab[:1], ab[1:], c))
+	}
+	for _, ab := range dynaliteGSIOrder.index3 {
+		put(ab, "c1")
+	}
+	query := func(index, c string, forward bool) []string {
+		var out struct {
+			Items []map[string]map[string]string
+		}
+		body := fmt.Sprintf(`{"TableName":"range","IndexName":%q,"KeyConditionExpression":"c = :c","ExpressionAttributeValues":{":c":{"S":%q}},"ScanIndexForward":%v}`, index, c, forward)
+		if err := json.Unmarshal(dispatchOK(t, db, "Query", body), &out); err != nil {
+			t.Fatal(err)
+		}
+		var keys []string
+		for _, it := range out.Items {
+			keys = append(keys, it["a"]["S"]+it["b"]["S"])
+		}
+		return keys
+	}
+	if got := query("index3", "c1", true); !reflect.DeepEqual(got, dynaliteGSIOrder.index3) {
+		t.Errorf("index3 %q, want DynamoDB's %q", got, dynaliteGSIOrder.index3)
+	}
+	rev := slices.Clone(dynaliteGSIOrder.index3)
+	slices.Reverse(rev)
+	if got := query("index3", "c1", false); !reflect.DeepEqual(got, rev) {
+		t.Errorf("index3 reversed %q, want %q", got, rev)
+	}
+	// dynalite's second test reuses primary keys of the first: put them
+	// after the first's queries, as its separate tests do.
+	for _, ab := range dynaliteGSIOrder.index4 {
+		put(ab, "c3")
+	}
+	if got := query("index4", "c3", true); !reflect.DeepEqual(got, dynaliteGSIOrder.index4) {
+		t.Errorf("index4 %q, want DynamoDB's %q", got, dynaliteGSIOrder.index4)
+	}
+}

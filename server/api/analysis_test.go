@@ -2,6 +2,7 @@ package api
 
 import (
 	"encoding/json"
+	"fmt"
 	"math"
 	"net/http"
 	"net/http/httptest"
@@ -144,7 +145,9 @@ func TestAnalyzeEndToEnd(t *testing.T) {
 	if !near(vote["onDemand"].(float64), 32850) || !near(vote["provisioned"].(float64), 9490) {
 		t.Errorf("Cast a vote: %v on demand, %v provisioned", vote["onDemand"], vote["provisioned"])
 	}
-	if ws, _ := vote["warnings"].([]any); len(ws) != 0 {
+	// No hot key: at most the simulation's note that a partition holding
+	// several busy keys is short. (Zero until issue 29, when the engine took DynamoDB's hash: two of the 20 shard keys now share a partition until it splits for heat, so a few votes wait; luck, not design, had kept them apart.)
+	if ws, _ := vote["warnings"].([]any); len(ws) > 1 || len(ws) == 1 && !strings.Contains(fmt.Sprint(ws[0]), "no single key exceeds") {
 		t.Errorf("the sharded vote has warnings: %v", ws)
 	}
 	gather := aps["Gather the shards"]
@@ -300,7 +303,9 @@ func TestSimulateSwitches(t *testing.T) {
 	if a, b := throttled(sharded), throttled(explicit); a != b {
 		t.Errorf("sharding absent and true differ: %v and %v requests throttled", a, b)
 	}
-	if s, u := throttled(sharded), throttled(unsharded); !(u > 100*max(s, 1)) || u < 300*17000 {
+	// The sharded run loses a few votes in these 300 s, before the
+	// partition two shards share splits for heat. (Zero until issue 29, when the engine took DynamoDB's hash: two of the 20 shard keys now share a partition until it splits for heat, so a few votes wait; luck, not design, had kept them apart.)
+	if s, u := throttled(sharded), throttled(unsharded); !(u > 5*max(s, 1)) || u < 300*17000 {
 		t.Errorf("throttled: sharded %v, unsharded %v; want the unsharded run to lose most of the hot candidate's 18,000 votes/s", s, u)
 	}
 	if p := pattern(sharded); p["sharding"] == nil {
