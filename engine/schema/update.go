@@ -1,6 +1,10 @@
 package schema
 
-import "slices"
+import (
+	"fmt"
+	"slices"
+	"strings"
+)
 
 // ValidateCreateGSI checks an UpdateTable GlobalSecondaryIndexUpdates Create
 // action against the existing table def, with newDefs the request's
@@ -28,7 +32,8 @@ func ValidateCreateGSI(def *TableDefinition, gsi GlobalSecondaryIndex, newDefs [
 //     request only needs to define the new attributes, observed), worded as
 //     CreateTable's (unverified here);
 //   - a key attribute whose type in newDefs differs from the table's
-//     existing definition (wording unverified);
+//     existing definition (errRedefined: DynamoDB's wording as Alternator
+//     quotes it);
 //   - the projection, and the total of projected attributes;
 //   - throughput against the table's billing mode (UpdateTable's wording,
 //     observed);
@@ -75,10 +80,7 @@ func ValidateCreateGSIAt(def *TableDefinition, gsi GlobalSecondaryIndex, newDefs
 			continue
 		}
 		if old := def.AttributeType(d.AttributeName); old != "" && old != d.AttributeType {
-			// Unverified wording: the captures available do not cover a
-			// Create that redeclares an existing key attribute's type.
-			return invalidf("Type of attribute %s in AttributeDefinitions does not match its existing definition. Existing type: %s, requested type: %s",
-				d.AttributeName, old, d.AttributeType)
+			return errRedefined(def, d.AttributeName, gsi.KeySchema, newDefs)
 		}
 	}
 	if err := checkProjection(gsi.Projection); err != nil {
@@ -154,4 +156,54 @@ func (t *TableDefinition) WithoutGSI(name string) *TableDefinition {
 		return !slices.Contains(used, d.AttributeName)
 	})
 	return c
+}
+
+// errRedefined refuses a new index whose key attribute name already has
+// another type. DynamoDB's wording, quoted by Alternator's
+// test_gsi_key_type_conflict_on_update (run against DynamoDB): "One or more
+// parameter values were invalid: Attributes cannot be redefined. Please
+// check that your attribute has the same type as previously defined.
+// Existing schema: Schema:[SchemaElement: key{xyz:S:HASH}] New schema:
+// Schema:[SchemaElement: key{xyz:N:HASH}]", the existing schema being the
+// one that defined the attribute (there, another GSI's). How two elements
+// are joined is not in the capture; ", " is assumed.
+func errRedefined(def *TableDefinition, name string, newKeys []KeySchemaElement, newDefs []AttributeDefinition) *Error {
+	existing := def.KeySchema
+	for _, g := range def.GlobalSecondaryIndexes {
+		if !slices.ContainsFunc(existing, func(e KeySchemaElement) bool { return e.AttributeName == name }) {
+			existing = g.KeySchema
+		}
+	}
+	for _, l := range def.LocalSecondaryIndexes {
+		if !slices.ContainsFunc(existing, func(e KeySchemaElement) bool { return e.AttributeName == name }) {
+			existing = l.KeySchema
+		}
+	}
+	typeIn := func(defs []AttributeDefinition) func(string) ScalarType {
+		return func(n string) ScalarType {
+			for _, d := range defs {
+				if d.AttributeName == n {
+					return d.AttributeType
+				}
+			}
+			return def.AttributeType(n)
+		}
+	}
+	return invalidf("Attributes cannot be redefined. Please check that your attribute has the same type as previously defined. Existing schema: %s New schema: %s",
+		renderSchema(existing, def.AttributeType), renderSchema(newKeys, typeIn(newDefs)))
+}
+
+// renderSchema is a key schema as DynamoDB's messages print it:
+// Schema:[SchemaElement: key{name:TYPE:HASH}, ...].
+func renderSchema(ks []KeySchemaElement, typeOf func(string) ScalarType) string {
+	var b strings.Builder
+	b.WriteString("Schema:[")
+	for i, e := range ks {
+		if i > 0 {
+			b.WriteString(", ")
+		}
+		fmt.Fprintf(&b, "SchemaElement: key{%s:%s:%s}", e.AttributeName, typeOf(e.AttributeName), e.KeyType)
+	}
+	b.WriteString("]")
+	return b.String()
 }

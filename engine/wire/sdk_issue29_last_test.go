@@ -1,0 +1,61 @@
+//go:build !js
+
+package wire_test
+
+// issue29_last_test.go's cases through the AWS SDK for Go v2.
+
+import (
+	"testing"
+
+	"github.com/aws/aws-sdk-go-v2/aws"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
+)
+
+func TestSDKIssue29AttributeRedefinition(t *testing.T) {
+	c, _ := newClient(t, unvalidated)
+	def := func(n string, typ types.ScalarAttributeType) types.AttributeDefinition {
+		return types.AttributeDefinition{AttributeName: aws.String(n), AttributeType: typ}
+	}
+	hash := func(n string) []types.KeySchemaElement {
+		return []types.KeySchemaElement{{AttributeName: aws.String(n), KeyType: types.KeyTypeHash}}
+	}
+	all := &types.Projection{ProjectionType: types.ProjectionTypeAll}
+	_, err := c.CreateTable(ctx, &dynamodb.CreateTableInput{TableName: aws.String("redef"),
+		AttributeDefinitions: []types.AttributeDefinition{def("p", types.ScalarAttributeTypeS), def("xyz", types.ScalarAttributeTypeS)},
+		KeySchema:            hash("p"), BillingMode: types.BillingModePayPerRequest,
+		GlobalSecondaryIndexes: []types.GlobalSecondaryIndex{{IndexName: aws.String("index1"), KeySchema: hash("xyz"), Projection: all}}})
+	must(t, "CreateTable", err)
+	runSDKCases(t, c, []sdkCase{
+		{"a second GSI redefines its key's type", func(c *dynamodb.Client) error {
+			_, err := c.UpdateTable(ctx, &dynamodb.UpdateTableInput{TableName: aws.String("redef"),
+				AttributeDefinitions: []types.AttributeDefinition{def("xyz", types.ScalarAttributeTypeN)},
+				GlobalSecondaryIndexUpdates: []types.GlobalSecondaryIndexUpdate{{Create: &types.CreateGlobalSecondaryIndexAction{
+					IndexName: aws.String("index2"), KeySchema: hash("xyz"), Projection: all}}}})
+			return err
+		}, "ValidationException", redefinedMsg},
+		{"CreateTable defining an attribute twice", func(c *dynamodb.Client) error {
+			_, err := c.CreateTable(ctx, &dynamodb.CreateTableInput{TableName: aws.String("dup"),
+				AttributeDefinitions: []types.AttributeDefinition{def("p", types.ScalarAttributeTypeS), def("p", types.ScalarAttributeTypeN)},
+				KeySchema:            hash("p"), BillingMode: types.BillingModePayPerRequest})
+			return err
+		}, "ValidationException", "Attribute Name is duplicated: p"},
+		{"an unused redefinition is ignored", func(c *dynamodb.Client) error {
+			_, err := c.UpdateTable(ctx, &dynamodb.UpdateTableInput{TableName: aws.String("redef"),
+				AttributeDefinitions: []types.AttributeDefinition{def("p", types.ScalarAttributeTypeN), def("q", types.ScalarAttributeTypeS)},
+				GlobalSecondaryIndexUpdates: []types.GlobalSecondaryIndexUpdate{{Create: &types.CreateGlobalSecondaryIndexAction{
+					IndexName: aws.String("index3"), KeySchema: hash("q"), Projection: all}}}})
+			if err != nil {
+				return err
+			}
+			out, err := c.DescribeTable(ctx, &dynamodb.DescribeTableInput{TableName: aws.String("redef")})
+			must(t, "DescribeTable", err)
+			for _, d := range out.Table.AttributeDefinitions {
+				if aws.ToString(d.AttributeName) == "p" && d.AttributeType != types.ScalarAttributeTypeS {
+					t.Errorf("p is now %s; DynamoDB keeps its S", d.AttributeType)
+				}
+			}
+			return nil
+		}, "", ""},
+	})
+}
