@@ -69,7 +69,9 @@ const (
 	headerTimeout = 10 * time.Second
 	bodyTimeout   = 30 * time.Second
 	writeTimeout  = 5 * time.Minute
-	// maxHeaderBytes bounds a request's header.
+	// maxHeaderBytes bounds a request's header (Go answers 431 beyond it).
+	// The DynamoDB endpoint refuses more than 16 KB itself, with
+	// DynamoDB's 400 (wire.MaxHeaderBytes); the page and /api/* take more.
 	maxHeaderBytes = 64 << 10
 )
 

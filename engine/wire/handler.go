@@ -107,6 +107,12 @@ func (h *handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 
+	if headerBytes(r) > MaxHeaderBytes {
+		wroteHeader = true
+		hdr["Connection"] = []string{"close"}
+		writeResponse(w, http.StatusBadRequest, headerTooLargeBody)
+		return
+	}
 	if r.ContentLength > MaxRequestBytes {
 		wroteHeader = true
 		hdr["Connection"] = []string{"close"}
