@@ -15,6 +15,8 @@ func (d *Database) Query(in *QueryInput) (*QueryOutput, error) {
 	d.Tick()
 	var c constraints
 	c.readShape(in.TableName, in.IndexName, in.Select, in.ReturnConsumedCapacity, in.ConditionalOperator)
+	c.conditions("keyConditions", in.KeyConditions)
+	c.conditions("queryFilter", in.QueryFilter)
 	if in.Limit != nil && *in.Limit < 1 {
 		// DynamoDB words this one without the value and with a capital L.
 		c.v.AddMessage("Value at 'Limit' failed to satisfy constraint: Member must have value greater than or equal to 1")

@@ -3,6 +3,7 @@ package engine
 import (
 	"errors"
 	"fmt"
+	"slices"
 
 	"github.com/dynamodb-workbench/workbench/engine/schema"
 )
@@ -52,6 +53,30 @@ func (c *constraints) readShape(table, index *string, sel, rcc, condOp string) {
 	c.enum(condOp, "conditionalOperator", enumConditionalOperator...)
 }
 
+// conditions checks the ComparisonOperator of each legacy condition of
+// the map at path (scanFilter, queryFilter, keyConditions), as the front
+// end does before anything else of them: a missing one, or one outside the
+// enum, is a violation counted with the request's others (dynalite's suite,
+// run against DynamoDB: Scan "should return ValidationException for
+// incorrect attributes" lists scanFilter.a.member.comparisonOperator among
+// ten). An empty operator reads as missing here: the request types cannot
+// tell "" from absent, where DynamoDB words "" as an enum violation.
+func (c *constraints) conditions(path string, m map[string]Condition) {
+	names := make([]string, 0, len(m))
+	for name := range m {
+		names = append(names, name)
+	}
+	slices.Sort(names)
+	for _, name := range names {
+		op, at := m[name].ComparisonOperator, path+"."+name+".member.comparisonOperator"
+		if op == "" {
+			c.null(at)
+		} else if _, ok := legacyOperands[op]; !ok {
+			c.v.Add(op, at, schema.EnumConstraint(enumComparisonOperator...))
+		}
+	}
+}
+
 // limit checks an optional Limit-like member against [lo, hi] (hi 0: none).
 func (c *constraints) limit(v *int64, path string, lo, hi int64) {
 	switch {
@@ -91,6 +116,7 @@ var (
 	enumReturnOnCondition      = []string{"ALL_OLD", "NONE"}
 	enumSelect                 = []string{"SPECIFIC_ATTRIBUTES", "COUNT", "ALL_ATTRIBUTES", "ALL_PROJECTED_ATTRIBUTES"}
 	enumConditionalOperator    = []string{"AND", "OR"}
+	enumComparisonOperator     = []string{"IN", "NULL", "BETWEEN", "LT", "NOT_CONTAINS", "EQ", "GT", "NOT_NULL", "NE", "LE", "BEGINS_WITH", "GE", "CONTAINS"}
 )
 
 func deref[T any](p *T) T {

@@ -1,9 +1,14 @@
 package wire_test
 
 import (
+	"encoding/json"
+	"fmt"
+	"slices"
+	"strings"
 	"testing"
 
 	"github.com/dynamodb-workbench/workbench/engine"
+	"github.com/dynamodb-workbench/workbench/engine/wire"
 )
 
 // The last of issue 29 as raw JSON: the attribute-redefinition message,
@@ -30,4 +35,50 @@ func TestIssue29AttributeRedefinition(t *testing.T) {
 			`{"TableName":"redef","AttributeDefinitions":[{"AttributeName":"p","AttributeType":"N"},{"AttributeName":"q","AttributeType":"S"}],"GlobalSecondaryIndexUpdates":[{"Create":{"IndexName":"index3","KeySchema":[{"AttributeName":"q","KeyType":"HASH"}],"Projection":{"ProjectionType":"ALL"}}}]}`,
 			"", `"AttributeName":"p","AttributeType":"S"`, "paritysuite/dynamodb-conformance#78, characterised against AWS: the existing type is kept"},
 	})
+}
+
+// dynaliteTenViolations: dynalite's test/scan.js "should return
+// ValidationException for incorrect attributes", run against DynamoDB (a
+// set: dynalite does not compare the order). Its conditionalOperator enum
+// reads [OR, AND]; the engine keeps [AND, OR].
+var dynaliteTenViolations = []string{
+	"Value 'hi' at 'select' failed to satisfy constraint: Member must satisfy enum value set: [SPECIFIC_ATTRIBUTES, COUNT, ALL_ATTRIBUTES, ALL_PROJECTED_ATTRIBUTES]",
+	"Value 'abc;' at 'indexName' failed to satisfy constraint: Member must satisfy regular expression pattern: [a-zA-Z0-9_.-]+",
+	"Value '-1' at 'totalSegments' failed to satisfy constraint: Member must have value greater than or equal to 1",
+	"Value 'hi' at 'returnConsumedCapacity' failed to satisfy constraint: Member must satisfy enum value set: [INDEXES, TOTAL, NONE]",
+	"Value 'abc;' at 'tableName' failed to satisfy constraint: Member must satisfy regular expression pattern: [a-zA-Z0-9_.-]+",
+	"Value 'AN' at 'conditionalOperator' failed to satisfy constraint: Member must satisfy enum value set: [AND, OR]",
+	"Value null at 'scanFilter.a.member.comparisonOperator' failed to satisfy constraint: Member must not be null",
+	"Value 'XX' at 'scanFilter.b.member.comparisonOperator' failed to satisfy constraint: Member must satisfy enum value set: [IN, NULL, BETWEEN, LT, NOT_CONTAINS, EQ, GT, NOT_NULL, NE, LE, BEGINS_WITH, GE, CONTAINS]",
+	"Value '-1' at 'segment' failed to satisfy constraint: Member must have value greater than or equal to 0",
+	"Value '-1' at 'limit' failed to satisfy constraint: Member must have value greater than or equal to 1",
+}
+
+// wantViolations checks msg is "N validation errors detected: " and the
+// set want.
+func wantViolations(t *testing.T, msg string, want []string) {
+	t.Helper()
+	prefix := fmt.Sprintf("%d validation errors detected: ", len(want))
+	if !strings.HasPrefix(msg, prefix) {
+		t.Fatalf("%q, want %q first", msg, prefix)
+	}
+	got := strings.Split(strings.TrimPrefix(msg, prefix), "; ")
+	for _, w := range want {
+		if !slices.Contains(got, w) {
+			t.Errorf("missing %q in\n%q", w, got)
+		}
+	}
+}
+
+func TestIssue29TenViolations(t *testing.T) {
+	db := engine.New()
+	status, resp := wire.Dispatch(db, wire.TargetPrefix+"Scan", []byte(`{"TableName":"abc;","ReturnConsumedCapacity":"hi","IndexName":"abc;","Segment":-1,"TotalSegments":-1,"Select":"hi","Limit":-1,`+
+		`"ScanFilter":{"a":{},"b":{"ComparisonOperator":"XX"}},"ConditionalOperator":"AN"}`))
+	var e struct {
+		Message string `json:"message"`
+	}
+	if err := json.Unmarshal(resp, &e); err != nil || status != 400 {
+		t.Fatalf("%d %s", status, resp)
+	}
+	wantViolations(t, e.Message, dynaliteTenViolations)
 }

@@ -5,11 +5,13 @@ package wire_test
 // issue29_last_test.go's cases through the AWS SDK for Go v2.
 
 import (
+	"errors"
 	"testing"
 
 	"github.com/aws/aws-sdk-go-v2/aws"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
+	"github.com/aws/smithy-go"
 )
 
 func TestSDKIssue29AttributeRedefinition(t *testing.T) {
@@ -58,4 +60,17 @@ func TestSDKIssue29AttributeRedefinition(t *testing.T) {
 			return nil
 		}, "", ""},
 	})
+}
+
+func TestSDKIssue29TenViolations(t *testing.T) {
+	c, _ := newClient(t, unvalidated)
+	_, err := c.Scan(ctx, &dynamodb.ScanInput{TableName: aws.String("abc;"), ReturnConsumedCapacity: "hi", IndexName: aws.String("abc;"),
+		Segment: aws.Int32(-1), TotalSegments: aws.Int32(-1), Select: "hi", Limit: aws.Int32(-1),
+		ScanFilter:          map[string]types.Condition{"a": {}, "b": {ComparisonOperator: "XX"}},
+		ConditionalOperator: "AN"})
+	var ae smithy.APIError
+	if !errors.As(err, &ae) || ae.ErrorCode() != "ValidationException" {
+		t.Fatalf("%v, want a ValidationException", err)
+	}
+	wantViolations(t, ae.ErrorMessage(), dynaliteTenViolations)
 }

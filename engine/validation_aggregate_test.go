@@ -1,0 +1,59 @@
+package engine
+
+import (
+	"errors"
+	"strings"
+	"testing"
+)
+
+// dynalite's suite (test/scan.js "should return ValidationException for
+// incorrect attributes", run against DynamoDB): ten violations in one
+// answer, the legacy ScanFilter's operators among them. dynalite compares
+// the list as a set; its enum order for conditionalOperator ([OR, AND]) is
+// the one place the engine words it otherwise ([AND, OR], kept).
+func TestScanAggregatesFilterOperators(t *testing.T) {
+	db, _ := newTestDB(t)
+	_, err := db.Scan(&ScanInput{TableName: ptr("abc;"), ReturnConsumedCapacity: "hi", IndexName: ptr("abc;"),
+		Segment: ptr(int64(-1)), TotalSegments: ptr(int64(-1)), Select: "hi", Limit: ptr(int64(-1)),
+		ScanFilter:          map[string]Condition{"a": {}, "b": {ComparisonOperator: "XX"}},
+		ConditionalOperator: "AN"})
+	var e *Error
+	if !errors.As(err, &e) || e.Code != CodeValidation {
+		t.Fatalf("%v, want a ValidationException", err)
+	}
+	const prefix = "10 validation errors detected: "
+	if !strings.HasPrefix(e.Message, prefix) {
+		t.Fatalf("%q, want %q first", e.Message, prefix)
+	}
+	got := strings.Split(strings.TrimPrefix(e.Message, prefix), "; ")
+	for _, want := range []string{
+		"Value 'hi' at 'select' failed to satisfy constraint: Member must satisfy enum value set: [SPECIFIC_ATTRIBUTES, COUNT, ALL_ATTRIBUTES, ALL_PROJECTED_ATTRIBUTES]",
+		"Value 'abc;' at 'indexName' failed to satisfy constraint: Member must satisfy regular expression pattern: [a-zA-Z0-9_.-]+",
+		"Value '-1' at 'totalSegments' failed to satisfy constraint: Member must have value greater than or equal to 1",
+		"Value 'hi' at 'returnConsumedCapacity' failed to satisfy constraint: Member must satisfy enum value set: [INDEXES, TOTAL, NONE]",
+		"Value 'abc;' at 'tableName' failed to satisfy constraint: Member must satisfy regular expression pattern: [a-zA-Z0-9_.-]+",
+		"Value 'AN' at 'conditionalOperator' failed to satisfy constraint: Member must satisfy enum value set: [AND, OR]",
+		"Value null at 'scanFilter.a.member.comparisonOperator' failed to satisfy constraint: Member must not be null",
+		"Value 'XX' at 'scanFilter.b.member.comparisonOperator' failed to satisfy constraint: Member must satisfy enum value set: [IN, NULL, BETWEEN, LT, NOT_CONTAINS, EQ, GT, NOT_NULL, NE, LE, BEGINS_WITH, GE, CONTAINS]",
+		"Value '-1' at 'segment' failed to satisfy constraint: Member must have value greater than or equal to 0",
+		"Value '-1' at 'limit' failed to satisfy constraint: Member must have value greater than or equal to 1",
+	} {
+		found := false
+		for _, g := range got {
+			found = found || g == want
+		}
+		if !found {
+			t.Errorf("missing %q in\n%q", want, got)
+		}
+	}
+}
+
+// Query's legacy maps are checked the same way, before the table is
+// looked up.
+func TestQueryAggregatesConditionOperators(t *testing.T) {
+	db, _ := newTestDB(t)
+	_, err := db.Query(&QueryInput{TableName: ptr("missing"),
+		KeyConditions: map[string]Condition{"pk": {}}, QueryFilter: map[string]Condition{"x": {ComparisonOperator: "XX"}}})
+	wantError(t, err, CodeValidation, "2 validation errors detected: Value null at 'keyConditions.pk.member.comparisonOperator' failed to satisfy constraint: Member must not be null; "+
+		"Value 'XX' at 'queryFilter.x.member.comparisonOperator' failed to satisfy constraint: Member must satisfy enum value set: [IN, NULL, BETWEEN, LT, NOT_CONTAINS, EQ, GT, NOT_NULL, NE, LE, BEGINS_WITH, GE, CONTAINS]")
+}
