@@ -65,7 +65,7 @@ func (l *legacySet) parse(out *parsed) *Error {
 	if len(l.params) == 0 {
 		return nil
 	}
-	ph := expr.NewPlaceholders(l.names, l.values)
+	ph := expr.NewPlaceholders(l.names, l.values).Lowered()
 	var err error
 	if l.keyCondition != "" {
 		if out.keyCondition, err = expr.ParseKeyCondition(l.keyCondition, ph); err != nil {

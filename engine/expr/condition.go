@@ -47,11 +47,13 @@ func parseCondition(kind Kind, src string, ph *Placeholders) (root condNode, err
 	if err := ph.check(); err != nil {
 		return nil, err
 	}
-	if err := checkSource(kind, src); err != nil {
+	if err := checkSource(kind, src, ph); err != nil {
 		return nil, err
 	}
 	defer recoverError(&err)
-	root = newParser(kind, src, conditionKeywords).parseConditionExpr()
+	pr := newParser(kind, src, conditionKeywords)
+	pr.unlimited = !ph.limited()
+	root = pr.parseConditionExpr()
 	c := newChecker(kind, ph)
 	c.resolve(root)
 	if e := c.checkCondition(root); e != nil {
@@ -174,7 +176,7 @@ func (c *checker) checkPredicate(pred Node) *Error {
 		case *callNode:
 			return c.arity(x, conditionFunctions)
 		case *inNode:
-			if n := 1 + len(x.list); n > MaxInOperands {
+			if n := 1 + len(x.list); n > MaxInOperands && c.ph.limited() {
 				return errorf(c.kind, x.Pos(), msgArity, "IN", n)
 			}
 		}

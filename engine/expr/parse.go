@@ -49,6 +49,8 @@ type parser struct {
 	hasLast bool
 	depth   int
 	ops     int
+	// unlimited skips the operator limit (Placeholders.Lowered).
+	unlimited bool
 }
 
 func newParser(kind Kind, input string, keywords map[string]itemType) *parser {
@@ -123,7 +125,7 @@ func (p *parser) leave() { p.depth-- }
 // operator counts one operator.
 func (p *parser) operator(off int) {
 	p.ops++
-	if p.ops > MaxOperators {
+	if p.ops > MaxOperators && !p.unlimited {
 		p.fail(off, msgTooManyOperators, p.ops)
 	}
 }
@@ -142,8 +144,8 @@ func recoverError(errp *error) {
 
 // checkSource applies the checks that come before parsing: size, then
 // emptiness.
-func checkSource(kind Kind, src string) error {
-	if len(src) > MaxExpressionSize {
+func checkSource(kind Kind, src string, ph *Placeholders) error {
+	if len(src) > MaxExpressionSize && ph.limited() {
 		return errorf(kind, -1, msgExpressionSize, len(src))
 	}
 	if strings.TrimLeft(src, " \t\r\n") == "" {

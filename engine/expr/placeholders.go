@@ -28,7 +28,27 @@ type Placeholders struct {
 
 	checked bool
 	err     error
+
+	// lowered: the expressions parsed with these placeholders were written
+	// by the engine from legacy parameters (see Lowered).
+	lowered bool
 }
+
+// Lowered marks the expressions parsed with p as the engine's lowering of
+// legacy parameters (ComparisonOperator conditions, AttributesToGet,
+// AttributeUpdates): the limits of expressions a client writes (their
+// size, 300 operators, 100 IN operands) do not apply to what DynamoDB
+// never receives as an expression. dynalite's suite, run against DynamoDB,
+// scans with a legacy IN of 27,500 values ("should allow scans at least
+// for 27500 args to IN"; above about 30,000 DynamoDB tends to fail with a
+// 500). It returns p.
+func (p *Placeholders) Lowered() *Placeholders {
+	p.lowered = true
+	return p
+}
+
+// limited reports whether the expression limits apply.
+func (p *Placeholders) limited() bool { return p == nil || !p.lowered }
 
 // NewPlaceholders wraps a request's ExpressionAttributeNames and
 // ExpressionAttributeValues. Pass nil for an absent parameter.

@@ -23,11 +23,13 @@ func ParseProjection(src string, ph *Placeholders) (_ *Projection, err error) {
 	if err := ph.check(); err != nil {
 		return nil, err
 	}
-	if err := checkSource(kind, src); err != nil {
+	if err := checkSource(kind, src, ph); err != nil {
 		return nil, err
 	}
 	defer recoverError(&err)
-	nodes := newParser(kind, src, nil).parseProjectionExpr()
+	ps := newParser(kind, src, nil)
+	ps.unlimited = !ph.limited()
+	nodes := ps.parseProjectionExpr()
 	c := newChecker(kind, ph)
 	for _, n := range nodes {
 		c.resolve(n)

@@ -41,11 +41,13 @@ func ParseUpdate(src string, ph *Placeholders) (_ *Update, err error) {
 	if err := ph.check(); err != nil {
 		return nil, err
 	}
-	if err := checkSource(kind, src); err != nil {
+	if err := checkSource(kind, src, ph); err != nil {
 		return nil, err
 	}
 	defer recoverError(&err)
-	clauses := newParser(kind, src, updateKeywords).parseUpdateExpr()
+	pr := newParser(kind, src, updateKeywords)
+	pr.unlimited = !ph.limited()
+	clauses := pr.parseUpdateExpr()
 	u := &Update{clauses: clauses}
 	for _, c := range clauses {
 		u.actions = append(u.actions, c.actions...)

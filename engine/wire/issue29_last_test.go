@@ -82,3 +82,33 @@ func TestIssue29TenViolations(t *testing.T) {
 	}
 	wantViolations(t, e.Message, dynaliteTenViolations)
 }
+
+// inValues is a legacy AttributeValueList of n distinct strings.
+func inValues(n int) string {
+	vals := make([]string, n)
+	for i := range vals {
+		vals[i] = fmt.Sprintf(`{"S":"v%d"}`, i)
+	}
+	return "[" + strings.Join(vals, ",") + "]"
+}
+
+// dynalite's test/scan.js "should allow scans at least for 27500 args to
+// IN", run against DynamoDB: a legacy IN is not held to the expression
+// form's 100 operands.
+func TestIssue29LegacyINWithManyValues(t *testing.T) {
+	db := engine.New()
+	fidelitySetup(t, db)
+	dispatchOK(t, db, "PutItem", `{"TableName":"tab","Item":{"pk":{"S":"x"},"a":{"S":"v27499"}}}`)
+	runFidelity(t, db, []fidelityCase{
+		{"Scan with 27,500 values to IN", "Scan",
+			`{"TableName":"tab","ScanFilter":{"a":{"ComparisonOperator":"IN","AttributeValueList":` + inValues(27500) + `}}}`,
+			"", `"Count":1`, "dynalite's test/scan.js, run against DynamoDB"},
+		{"Query's QueryFilter alike", "Query",
+			`{"TableName":"tab","KeyConditions":{"pk":{"ComparisonOperator":"EQ","AttributeValueList":[{"S":"x"}]}},"QueryFilter":{"a":{"ComparisonOperator":"IN","AttributeValueList":` + inValues(27500) + `}}}`,
+			"", `"Count":1`, "dynalite's test/scan.js (the Scan case), lowered the same way"},
+		{"the expression form keeps its 100 operands", "Scan",
+			`{"TableName":"tab","FilterExpression":"a IN (` + strings.TrimSuffix(strings.Repeat(":v,", 100), ",") + `)","ExpressionAttributeValues":{":v":{"S":"v"}}}`,
+			"ValidationException", "Invalid FilterExpression: Incorrect number of operands for operator or function; operator or function: IN, number of operands: 101",
+			"shared/reference/expressions.md (IN: 100 operands)"},
+	})
+}

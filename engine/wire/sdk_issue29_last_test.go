@@ -6,6 +6,8 @@ package wire_test
 
 import (
 	"errors"
+	"fmt"
+	"strings"
 	"testing"
 
 	"github.com/aws/aws-sdk-go-v2/aws"
@@ -73,4 +75,26 @@ func TestSDKIssue29TenViolations(t *testing.T) {
 		t.Fatalf("%v, want a ValidationException", err)
 	}
 	wantViolations(t, ae.ErrorMessage(), dynaliteTenViolations)
+}
+
+func TestSDKIssue29LegacyINWithManyValues(t *testing.T) {
+	c, _ := newClient(t, unvalidated)
+	sdkFidelitySetup(t, c)
+	_, err := c.PutItem(ctx, &dynamodb.PutItemInput{TableName: aws.String("tab"), Item: Item{"pk": S("x"), "a": S("v27499")}})
+	must(t, "PutItem", err)
+	list := make([]types.AttributeValue, 27500)
+	for i := range list {
+		list[i] = S(fmt.Sprintf("v%d", i))
+	}
+	out, err := c.Scan(ctx, &dynamodb.ScanInput{TableName: aws.String("tab"),
+		ScanFilter: map[string]types.Condition{"a": {ComparisonOperator: types.ComparisonOperatorIn, AttributeValueList: list}}})
+	must(t, "Scan with 27,500 values to IN", err)
+	if out.Count != 1 {
+		t.Fatalf("matched %d, want 1", out.Count)
+	}
+	names := strings.TrimSuffix(strings.Repeat(":v,", 100), ",")
+	_, err = c.Scan(ctx, &dynamodb.ScanInput{TableName: aws.String("tab"), FilterExpression: aws.String("a IN (" + names + ")"),
+		ExpressionAttributeValues: Item{":v": S("v")}})
+	wantError(t, "expression IN of 101 operands", err, "ValidationException",
+		"Invalid FilterExpression: Incorrect number of operands for operator or function; operator or function: IN, number of operands: 101")
 }
