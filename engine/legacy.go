@@ -194,12 +194,37 @@ func (l *legacySet) conditionalOperator(conditions int, op, param string) {
 	}
 }
 
+// arity refuses a condition whose AttributeValueList does not hold what
+// its ComparisonOperator takes, before anything else of Query's legacy
+// conditions is looked at: dynalite's suite, run against DynamoDB, has a
+// QueryFilter's arity reported before KeyConditions' values and before a
+// key condition that cannot be indexed ("should check QueryFilter before
+// KeyConditions", "... incorrect number of filter arguments on
+// QueryFilter").
+func (l *legacySet) arity(conds map[string]Condition) {
+	for _, a := range sortedKeys(conds) {
+		c := conds[a]
+		want, ok := legacyOperands[c.ComparisonOperator]
+		if n := len(c.AttributeValueList); ok && (want >= 0 && n != want || want < 0 && n == 0) {
+			l.fail("One or more parameter values were invalid: Invalid number of argument(s) for the %s ComparisonOperator", c.ComparisonOperator)
+			return
+		}
+	}
+}
+
 // keyConditions lowers KeyConditions.
 func (l *legacySet) keyConditions(conds map[string]Condition) {
 	if conds == nil {
 		return
 	}
 	l.present("KeyConditions")
+	if len(conds) == 0 || len(conds) > 2 {
+		// Before the table is looked up (dynalite's suite, against
+		// DynamoDB: "should return ValidationException for empty
+		// conditions").
+		l.fail("Conditions can be of length 1 or 2 only")
+		return
+	}
 	var parts []string
 	for _, a := range sortedKeys(conds) {
 		c := conds[a]

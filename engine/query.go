@@ -17,6 +17,7 @@ func (d *Database) Query(in *QueryInput) (*QueryOutput, error) {
 	c.readShape(in.TableName, in.IndexName, in.Select, in.ReturnConsumedCapacity, in.ConditionalOperator)
 	c.conditions("keyConditions", in.KeyConditions)
 	c.conditions("queryFilter", in.QueryFilter)
+	c.attributesToGet(in.AttributesToGet)
 	if in.Limit != nil && *in.Limit < 1 {
 		// DynamoDB words this one without the value and with a capital L.
 		c.v.AddMessage("Value at 'Limit' failed to satisfy constraint: Member must have value greater than or equal to 1")
@@ -30,6 +31,8 @@ func (d *Database) Query(in *QueryInput) (*QueryOutput, error) {
 	req := exprRequest{names: in.ExpressionAttributeNames, values: in.ExpressionAttributeValues,
 		keyCondition: in.KeyConditionExpression, filter: in.FilterExpression,
 		projection: in.ProjectionExpression, legacy: newLegacy("Query")}
+	req.legacy.arity(in.QueryFilter)
+	req.legacy.arity(in.KeyConditions)
 	req.legacy.keyConditions(in.KeyConditions)
 	req.legacy.filterConditions("QueryFilter", in.QueryFilter, in.ConditionalOperator)
 	req.legacy.attributesToGet(in.AttributesToGet)

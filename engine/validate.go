@@ -77,6 +77,16 @@ func (c *constraints) conditions(path string, m map[string]Condition) {
 	}
 }
 
+// attributesToGet counts an empty AttributesToGet with the request's other
+// violations (dynalite's suite, run against DynamoDB: Query "should return
+// ValidationException for incorrect attributes" lists "Value '[]' at
+// 'attributesToGet' ..." among ten).
+func (c *constraints) attributesToGet(names []string) {
+	if names != nil && len(names) == 0 {
+		c.v.Add("[]", "attributesToGet", schema.MinLength(1))
+	}
+}
+
 // limit checks an optional Limit-like member against [lo, hi] (hi 0: none).
 func (c *constraints) limit(v *int64, path string, lo, hi int64) {
 	switch {

@@ -57,3 +57,37 @@ func TestQueryAggregatesConditionOperators(t *testing.T) {
 	wantError(t, err, CodeValidation, "2 validation errors detected: Value null at 'keyConditions.pk.member.comparisonOperator' failed to satisfy constraint: Member must not be null; "+
 		"Value 'XX' at 'queryFilter.x.member.comparisonOperator' failed to satisfy constraint: Member must satisfy enum value set: [IN, NULL, BETWEEN, LT, NOT_CONTAINS, EQ, GT, NOT_NULL, NE, LE, BEGINS_WITH, GE, CONTAINS]")
 }
+
+// dynalite's test/query.js validations, run against DynamoDB on a table
+// that does not exist: the request's shape is judged first.
+func TestQueryShapeBeforeTable(t *testing.T) {
+	db, _ := newTestDB(t)
+	eq := func() Condition { return Condition{ComparisonOperator: "EQ"} }
+	null := Condition{ComparisonOperator: "NULL"}
+	for _, tc := range []struct {
+		name string
+		in   QueryInput
+		want string
+	}{
+		{"empty conditions", QueryInput{TableName: ptr("abc"), KeyConditions: map[string]Condition{}}, "Conditions can be of length 1 or 2 only"},
+		{"QueryFilter's arity before a key condition that cannot be indexed",
+			QueryInput{TableName: ptr("abc"), KeyConditions: map[string]Condition{"a": null}, QueryFilter: map[string]Condition{"a": eq()}},
+			"One or more parameter values were invalid: Invalid number of argument(s) for the EQ ComparisonOperator"},
+		{"arity before the number of key conditions",
+			QueryInput{TableName: ptr("abc"), KeyConditions: map[string]Condition{"a": eq(), "b": null, "c": null}},
+			"One or more parameter values were invalid: Invalid number of argument(s) for the EQ ComparisonOperator"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			_, err := db.Query(&tc.in)
+			wantError(t, err, CodeValidation, tc.want)
+		})
+	}
+	// The ten-violation case (Query "should return ValidationException for
+	// incorrect attributes"): AttributesToGet [] is counted with the others.
+	_, err := db.Query(&QueryInput{TableName: ptr("abc;"), ReturnConsumedCapacity: "hi", AttributesToGet: []string{},
+		IndexName: ptr("abc;"), Select: "hi", Limit: ptr(int64(-1)),
+		KeyConditions: map[string]Condition{"a": {}, "b": {ComparisonOperator: "XX"}},
+		QueryFilter:   map[string]Condition{"a": {}, "b": {ComparisonOperator: "XX"}}})
+	wantError(t, err, CodeValidation, "10 validation errors detected: ")
+	wantError(t, err, CodeValidation, "Value '[]' at 'attributesToGet' failed to satisfy constraint: Member must have length greater than or equal to 1")
+}

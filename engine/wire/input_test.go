@@ -38,7 +38,9 @@ func TestRefusedInput(t *testing.T) {
 		{"unpaired surrogate in a key", "PutItem", `{"TableName":"Tbl","Item":{"pk":{"S":"a\ud800"}}}`, ser, `Unpaired surrogate \ud800 in a string at offset 39`},
 		{"unpaired surrogate in a set", "PutItem", `{"TableName":"Tbl","Item":{"pk":{"S":"a"},"ss":{"SS":["\udfff"]}}}`, ser, `Unpaired surrogate \udfff in a string at offset 55`},
 		{"unpaired surrogate in a name", "UpdateItem", `{"TableName":"Tbl","Key":{"pk":{"S":"a"}},"UpdateExpression":"SET #n = :v","ExpressionAttributeNames":{"#n":"x\ud800"},"ExpressionAttributeValues":{":v":{"S":"x"}}}`, ser, `Unpaired surrogate \ud800 in a string at offset 110`},
-		{"empty KeyConditions", "Query", `{"TableName":"Tbl","KeyConditions":{}}`, val, "Query condition missed key schema element: pk"},
+		// "Query condition missed key schema element: pk" until issue 29;
+		// dynalite's suite, against DynamoDB, words it so, before the table.
+		{"empty KeyConditions", "Query", `{"TableName":"Tbl","KeyConditions":{}}`, val, "Conditions can be of length 1 or 2 only"},
 		{"empty attribute name", "PutItem", `{"TableName":"Tbl","Item":{"pk":{"S":"a"},"":{"S":"x"}}}`, val, "One or more parameter values were invalid: Empty attribute name"},
 		{"nested empty attribute name", "BatchWriteItem", `{"RequestItems":{"Tbl":[{"PutRequest":{"Item":{"pk":{"S":"a"},"m":{"M":{"":{"S":"x"}}}}}}]}}`, val, "One or more parameter values were invalid: Empty attribute name"},
 		{"attribute name too long", "TransactWriteItems", `{"TransactItems":[{"Put":{"TableName":"Tbl","Item":{"pk":{"S":"a"},"` + long + `":{"S":"x"}}}}]}`, val, "One or more parameter values were invalid: Attribute name is too large, must be less than 65536 bytes"},

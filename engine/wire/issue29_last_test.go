@@ -112,3 +112,20 @@ func TestIssue29LegacyINWithManyValues(t *testing.T) {
 			"shared/reference/expressions.md (IN: 100 operands)"},
 	})
 }
+
+// dynalite's test/query.js validations, run against DynamoDB on a table
+// that does not exist ("abc"): the shape is judged before the table.
+var dynaliteQueryOrder = []fidelityCase{
+	{"empty conditions", "Query", `{"TableName":"abc","KeyConditions":{}}`,
+		"ValidationException", "Conditions can be of length 1 or 2 only", "dynalite's test/query.js 'should return ValidationException for empty conditions'"},
+	{"QueryFilter's arity before KeyConditions", "Query", `{"TableName":"abc","KeyConditions":{"a":{"ComparisonOperator":"NULL"}},"QueryFilter":{"a":{"ComparisonOperator":"EQ"}}}`,
+		"ValidationException", "One or more parameter values were invalid: Invalid number of argument(s) for the EQ ComparisonOperator",
+		"dynalite's test/query.js 'should return ValidationException for incorrect number of filter arguments on QueryFilter'"},
+	{"arity before the number of key conditions", "Query", `{"TableName":"abc","KeyConditions":{"a":{"ComparisonOperator":"EQ"},"b":{"ComparisonOperator":"NULL"},"c":{"ComparisonOperator":"NULL"}}}`,
+		"ValidationException", "One or more parameter values were invalid: Invalid number of argument(s) for the EQ ComparisonOperator",
+		"dynalite's test/query.js 'should return ValidationException for incorrect number of filter arguments'"},
+}
+
+func TestIssue29QueryShapeBeforeTable(t *testing.T) {
+	runFidelity(t, engine.New(), dynaliteQueryOrder)
+}

@@ -98,3 +98,22 @@ func TestSDKIssue29LegacyINWithManyValues(t *testing.T) {
 	wantError(t, "expression IN of 101 operands", err, "ValidationException",
 		"Invalid FilterExpression: Incorrect number of operands for operator or function; operator or function: IN, number of operands: 101")
 }
+
+func TestSDKIssue29QueryShapeBeforeTable(t *testing.T) {
+	c, _ := newClient(t, unvalidated)
+	cond := func(op types.ComparisonOperator) types.Condition { return types.Condition{ComparisonOperator: op} }
+	inputs := []*dynamodb.QueryInput{
+		{TableName: aws.String("abc"), KeyConditions: map[string]types.Condition{}},
+		{TableName: aws.String("abc"), KeyConditions: map[string]types.Condition{"a": cond(types.ComparisonOperatorNull)},
+			QueryFilter: map[string]types.Condition{"a": cond(types.ComparisonOperatorEq)}},
+		{TableName: aws.String("abc"), KeyConditions: map[string]types.Condition{"a": cond(types.ComparisonOperatorEq),
+			"b": cond(types.ComparisonOperatorNull), "c": cond(types.ComparisonOperatorNull)}},
+	}
+	for i, in := range inputs {
+		tc := dynaliteQueryOrder[i]
+		t.Run(tc.name, func(t *testing.T) {
+			_, err := c.Query(ctx, in)
+			wantError(t, tc.name, err, tc.code, tc.msg)
+		})
+	}
+}
