@@ -26,6 +26,11 @@ type exprRequest struct {
 	// Legacy parameters present in the request, by parameter name, with
 	// their lowering already done.
 	legacy legacySet
+
+	// afterLegacy, when set, is checked after the legacy parameters' own
+	// errors and before the expression parameters' contents (Scan's
+	// Segment and TotalSegments: see parse).
+	afterLegacy func() *Error
 }
 
 // parsed is the checked form of an exprRequest.
@@ -45,6 +50,11 @@ var noExpressions = &parsed{}
 func (r *exprRequest) parse() (*parsed, *Error) {
 	if r.keyCondition == nil && r.condition == nil && r.filter == nil && r.projection == nil && r.update == nil &&
 		r.names == nil && r.values == nil && len(r.legacy.params) == 0 && r.legacy.err == nil {
+		if r.afterLegacy != nil {
+			if e := r.afterLegacy(); e != nil {
+				return nil, e
+			}
+		}
 		return noExpressions, nil
 	}
 	var exprParams []string
@@ -70,15 +80,16 @@ func (r *exprRequest) parse() (*parsed, *Error) {
 		legacyParams = slices.DeleteFunc(slices.Clone(legacyParams), func(p string) bool { return p == "KeyConditions" })
 	}
 	if len(exprParams) > 0 && len(legacyParams) > 0 {
+		legacyParams = slices.Clone(legacyParams)
+		sortByRank(legacyParams, legacyParamRank)
+		sortByRank(exprParams, exprParamRank)
 		return nil, validationf("Can not use both expression and non-expression parameters in the same request: Non-expression parameters: {%s} Expression parameters: {%s}",
 			strings.Join(legacyParams, ", "), strings.Join(exprParams, ", "))
 	}
-	if r.names != nil && len(r.names) == 0 {
-		return nil, validationf("ExpressionAttributeNames must not be empty")
-	}
-	if r.values != nil && len(r.values) == 0 {
-		return nil, validationf("ExpressionAttributeValues must not be empty")
-	}
+	// The order below is dynalite's suite's, run against DynamoDB (its
+	// Scan and Query validation tests): expression parameters without an
+	// expression, the legacy parameters' errors, then (Scan) the segments,
+	// then empty placeholder maps and the expressions themselves.
 	if r.names != nil && len(exprParams) == 0 {
 		return nil, validationf("ExpressionAttributeNames can only be specified when using expressions")
 	}
@@ -100,6 +111,20 @@ func (r *exprRequest) parse() (*parsed, *Error) {
 		if len(valueUsers) == 0 {
 			return nil, validationf("ExpressionAttributeValues can only be specified when using expressions: %s", r.nullValueUsers())
 		}
+	}
+	if r.legacy.err != nil {
+		return nil, r.legacy.err
+	}
+	if r.afterLegacy != nil {
+		if e := r.afterLegacy(); e != nil {
+			return nil, e
+		}
+	}
+	if r.names != nil && len(r.names) == 0 {
+		return nil, validationf("ExpressionAttributeNames must not be empty")
+	}
+	if r.values != nil && len(r.values) == 0 {
+		return nil, validationf("ExpressionAttributeValues must not be empty")
 	}
 
 	out := &parsed{}
@@ -139,6 +164,25 @@ func (r *exprRequest) parse() (*parsed, *Error) {
 		return nil, e
 	}
 	return out, nil
+}
+
+// The orders in which DynamoDB lists the parameters of a mixed request:
+// dynalite's suite, run against DynamoDB, records "Non-expression
+// parameters: {AttributesToGet, ScanFilter, ConditionalOperator}
+// Expression parameters: {ProjectionExpression, FilterExpression}" for
+// Scan, and its Query lists AttributesToGet, QueryFilter,
+// ConditionalOperator, KeyConditions and ProjectionExpression,
+// FilterExpression, KeyConditionExpression. Where the write operations'
+// parameters fall among them is not recorded.
+var (
+	legacyParamRank = map[string]int{"AttributesToGet": 0, "ScanFilter": 1, "QueryFilter": 1, "AttributeUpdates": 2,
+		"Expected": 3, "ConditionalOperator": 4, "KeyConditions": 5}
+	exprParamRank = map[string]int{"ProjectionExpression": 0, "FilterExpression": 1, "KeyConditionExpression": 2,
+		"UpdateExpression": 3, "ConditionExpression": 4}
+)
+
+func sortByRank(names []string, rank map[string]int) {
+	slices.SortStableFunc(names, func(a, b string) int { return rank[a] - rank[b] })
 }
 
 // nullValueUsers words the "... is null" tail of the EAV-without-expression

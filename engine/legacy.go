@@ -188,6 +188,9 @@ func (l *legacySet) filterConditions(param string, conds map[string]Condition, o
 // suite, run against it, checks only that much). The wording is
 // unverified.
 func (l *legacySet) conditionalOperator(conditions int, op, param string) {
+	if op != "" && conditions > 0 {
+		l.present("ConditionalOperator") // named when mixed with expressions
+	}
 	if op != "" && conditions == 0 {
 		l.present("ConditionalOperator")
 		l.fail("One or more parameter values were invalid: ConditionalOperator can only be used when %s is present and not empty", param)

@@ -22,16 +22,9 @@ func (d *Database) Scan(in *ScanInput) (*ScanOutput, error) {
 	if err := c.err(); err != nil {
 		return nil, err
 	}
-	switch {
-	case in.Segment != nil && in.TotalSegments == nil:
-		return nil, validationf("The TotalSegments parameter is required but was not present in the request when Segment parameter is present")
-	case in.Segment == nil && in.TotalSegments != nil:
-		return nil, validationf("The Segment parameter is required but was not present in the request when parameter TotalSegments is present")
-	case in.Segment != nil && *in.Segment >= *in.TotalSegments:
-		return nil, validationf("The Segment parameter is zero-based and must be less than parameter TotalSegments: Segment: %d is not less than TotalSegments: %d", *in.Segment, *in.TotalSegments)
-	}
 	req := exprRequest{names: in.ExpressionAttributeNames, values: in.ExpressionAttributeValues,
-		filter: in.FilterExpression, projection: in.ProjectionExpression, legacy: newLegacy("Scan")}
+		filter: in.FilterExpression, projection: in.ProjectionExpression, legacy: newLegacy("Scan"),
+		afterLegacy: func() *Error { return checkSegments(in.Segment, in.TotalSegments) }}
 	req.legacy.filterConditions("ScanFilter", in.ScanFilter, in.ConditionalOperator)
 	req.legacy.attributesToGet(in.AttributesToGet)
 	p, err := req.parse()
@@ -73,6 +66,23 @@ func (d *Database) Scan(in *ScanInput) (*ScanOutput, error) {
 		return nil, err
 	}
 	return src.output(pg, *in.TableName, in.ReturnConsumedCapacity, boolValue(in.ConsistentRead, false)), nil
+}
+
+// checkSegments pairs Segment with TotalSegments. DynamoDB checks it after
+// the legacy ScanFilter and before the expression parameters' contents
+// (dynalite's suite, against DynamoDB: its ScanFilter and "can only be
+// specified" cases carry a lone Segment, its "missing TotalSegments" case
+// an empty FilterExpression and ExpressionAttributeNames).
+func checkSegments(seg, total *int64) *Error {
+	switch {
+	case seg != nil && total == nil:
+		return validationf("The TotalSegments parameter is required but was not present in the request when Segment parameter is present")
+	case seg == nil && total != nil:
+		return validationf("The Segment parameter is required but was not present in the request when parameter TotalSegments is present")
+	case seg != nil && *seg >= *total:
+		return validationf("The Segment parameter is zero-based and must be less than parameter TotalSegments: Segment: %d is not less than TotalSegments: %d", *seg, *total)
+	}
+	return nil
 }
 
 // segmentRange is segment i of n: an equal slice of the 64-bit partition-hash

@@ -4,6 +4,8 @@ import (
 	"errors"
 	"strings"
 	"testing"
+
+	"github.com/dynamodb-workbench/workbench/engine/attr"
 )
 
 // dynalite's suite (test/scan.js "should return ValidationException for
@@ -90,4 +92,34 @@ func TestQueryShapeBeforeTable(t *testing.T) {
 		QueryFilter:   map[string]Condition{"a": {}, "b": {ComparisonOperator: "XX"}}})
 	wantError(t, err, CodeValidation, "10 validation errors detected: ")
 	wantError(t, err, CodeValidation, "Value '[]' at 'attributesToGet' failed to satisfy constraint: Member must have length greater than or equal to 1")
+}
+
+// dynalite's test/scan.js order (run against DynamoDB): mixing, then
+// expression parameters without an expression (even empty ones), then the
+// legacy filter, then a lone Segment, then empty placeholder maps.
+func TestScanCheckOrder(t *testing.T) {
+	db, _ := newTestDB(t)
+	eqX := map[string]Condition{"a": {ComparisonOperator: "EQ", AttributeValueList: []attr.AttributeValue{{Value: s("x")}}}}
+	for _, tc := range []struct {
+		name string
+		in   ScanInput
+		want string
+	}{
+		{"mixed, parameters in DynamoDB's order", ScanInput{TableName: ptr("abc"), ScanFilter: eqX, Segment: ptr(int64(1)), AttributesToGet: []string{"a", "a"},
+			ConditionalOperator: "OR", FilterExpression: ptr(""), ProjectionExpression: ptr("")},
+			"Can not use both expression and non-expression parameters in the same request: Non-expression parameters: {AttributesToGet, ScanFilter, ConditionalOperator} Expression parameters: {ProjectionExpression, FilterExpression}"},
+		{"empty names without an expression", ScanInput{TableName: ptr("abc"), ScanFilter: eqX, Segment: ptr(int64(1)), ExpressionAttributeNames: map[string]string{}},
+			"ExpressionAttributeNames can only be specified when using expressions"},
+		{"the filter before a lone Segment", ScanInput{TableName: ptr("abc"), Segment: ptr(int64(1)), ScanFilter: map[string]Condition{"a": {ComparisonOperator: "EQ"}}},
+			"One or more parameter values were invalid: Invalid number of argument(s) for the EQ ComparisonOperator"},
+		{"a lone Segment before empty names", ScanInput{TableName: ptr("abc"), Segment: ptr(int64(1)), FilterExpression: ptr(""), ExpressionAttributeNames: map[string]string{}},
+			"The TotalSegments parameter is required but was not present in the request when Segment parameter is present"},
+		{"a lone Segment without anything else", ScanInput{TableName: ptr("abc"), TotalSegments: ptr(int64(2))},
+			"The Segment parameter is required but was not present in the request when parameter TotalSegments is present"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			_, err := db.Scan(&tc.in)
+			wantError(t, err, CodeValidation, tc.want)
+		})
+	}
 }

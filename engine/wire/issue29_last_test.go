@@ -129,3 +129,51 @@ var dynaliteQueryOrder = []fidelityCase{
 func TestIssue29QueryShapeBeforeTable(t *testing.T) {
 	runFidelity(t, engine.New(), dynaliteQueryOrder)
 }
+
+// dynalite's test/scan.js validations, run against DynamoDB on a missing
+// table, with their ExclusiveStartKey {"a":{}} left out and the empty
+// values of their ScanFilters made valid (attribute values are judged as
+// the body is decoded here, earlier than on DynamoDB: README, Known
+// differences): the order of the checks around a lone Segment.
+var dynaliteScanChecks = []fidelityCase{
+	{"mixing comes before a lone Segment", "Scan",
+		`{"TableName":"abc","ScanFilter":{"a":{"ComparisonOperator":"EQ","AttributeValueList":[{"S":"x"}]}},"Segment":1,"Limit":1,"AttributesToGet":["a","a"],"ConditionalOperator":"OR","Select":"SPECIFIC_ATTRIBUTES","FilterExpression":"","ProjectionExpression":"","ExpressionAttributeNames":{},"ExpressionAttributeValues":{}}`,
+		"ValidationException", "Can not use both expression and non-expression parameters in the same request: Non-expression parameters: {AttributesToGet, ScanFilter, ConditionalOperator} Expression parameters: {ProjectionExpression, FilterExpression}",
+		"dynalite's test/scan.js 'should return ValidationException if expression and non-expression'"},
+	{"ExpressionAttributeNames without an expression, even empty", "Scan",
+		`{"TableName":"abc","ScanFilter":{"a":{"ComparisonOperator":"EQ","AttributeValueList":[{"S":"x"}]}},"Segment":1,"Limit":1,"AttributesToGet":["a","a"],"ConditionalOperator":"OR","Select":"SPECIFIC_ATTRIBUTES","ExpressionAttributeNames":{},"ExpressionAttributeValues":{}}`,
+		"ValidationException", "ExpressionAttributeNames can only be specified when using expressions",
+		"dynalite's test/scan.js 'should return ValidationException if ExpressionAttributeNames but no FilterExpression'"},
+	{"ExpressionAttributeValues without an expression, even empty", "Scan",
+		`{"TableName":"abc","ScanFilter":{"a":{"ComparisonOperator":"EQ","AttributeValueList":[{"S":"x"}]}},"Segment":1,"Limit":1,"AttributesToGet":["a","a"],"ConditionalOperator":"OR","Select":"SPECIFIC_ATTRIBUTES","ExpressionAttributeValues":{}}`,
+		"ValidationException", "ExpressionAttributeValues can only be specified when using expressions: FilterExpression is null",
+		"dynalite's test/scan.js 'should return ValidationException if ExpressionAttributeValues but no FilterExpression'"},
+	{"duplicate AttributesToGet before a lone Segment", "Scan",
+		`{"TableName":"abc","Segment":1,"ScanFilter":{"a":{"ComparisonOperator":"EQ","AttributeValueList":[{"S":"x"}]}},"AttributesToGet":["a","a"]}`,
+		"ValidationException", "One or more parameter values were invalid: Duplicate value in attribute name: a",
+		"dynalite's test/scan.js 'should return ValidationException for duplicate values in AttributesToGet'"},
+	{"a ScanFilter's operand count before a lone Segment", "Scan",
+		`{"TableName":"abc","Segment":1,"ScanFilter":{"a":{"ComparisonOperator":"EQ"}}}`,
+		"ValidationException", "One or more parameter values were invalid: Invalid number of argument(s) for the EQ ComparisonOperator",
+		"dynalite's test/scan.js 'should return ValidationException for incorrect number of ScanFilter arguments'"},
+	{"a ScanFilter's operand type before a lone Segment", "Scan",
+		`{"TableName":"abc","Segment":1,"ScanFilter":{"a":{"ComparisonOperator":"LT","AttributeValueList":[{"BOOL":true}]}}}`,
+		"ValidationException", "One or more parameter values were invalid: ComparisonOperator LT is not valid for BOOL AttributeValue type",
+		"dynalite's test/scan.js 'should return ValidationException for invalid ComparisonOperator types'"},
+	{"a lone Segment before empty placeholder maps and expressions", "Scan",
+		`{"TableName":"abc","Segment":1,"FilterExpression":"","ExpressionAttributeNames":{},"ExpressionAttributeValues":{}}`,
+		"ValidationException", "The TotalSegments parameter is required but was not present in the request when Segment parameter is present",
+		"dynalite's test/scan.js 'should return ValidationException for missing TotalSegments'"},
+	{"a Segment out of range before them too", "Scan",
+		`{"TableName":"abc","Segment":1,"TotalSegments":1,"FilterExpression":"","ExpressionAttributeNames":{},"ExpressionAttributeValues":{}}`,
+		"ValidationException", "The Segment parameter is zero-based and must be less than parameter TotalSegments: Segment: 1 is not less than TotalSegments: 1",
+		"dynalite's test/scan.js 'should return ValidationException for Segment more than TotalSegments'"},
+	{"empty names beside an expression", "Scan",
+		`{"TableName":"abc","FilterExpression":"","ExpressionAttributeNames":{},"ExpressionAttributeValues":{}}`,
+		"ValidationException", "ExpressionAttributeNames must not be empty",
+		"dynalite's test/scan.js 'should return ValidationException for empty ExpressionAttributeNames'"},
+}
+
+func TestIssue29ScanValidationOrder(t *testing.T) {
+	runFidelity(t, engine.New(), dynaliteScanChecks)
+}

@@ -117,3 +117,42 @@ func TestSDKIssue29QueryShapeBeforeTable(t *testing.T) {
 		})
 	}
 }
+
+func TestSDKIssue29ScanValidationOrder(t *testing.T) {
+	c, _ := newClient(t, unvalidated)
+	eqX := map[string]types.Condition{"a": {ComparisonOperator: types.ComparisonOperatorEq, AttributeValueList: []types.AttributeValue{S("x")}}}
+	mixed := func() *dynamodb.ScanInput {
+		return &dynamodb.ScanInput{TableName: aws.String("abc"), ScanFilter: eqX, Segment: aws.Int32(1), Limit: aws.Int32(1),
+			AttributesToGet: []string{"a", "a"}, ConditionalOperator: types.ConditionalOperatorOr, Select: types.SelectSpecificAttributes}
+	}
+	withExprs := mixed()
+	withExprs.FilterExpression, withExprs.ProjectionExpression = aws.String(""), aws.String("")
+	withExprs.ExpressionAttributeNames, withExprs.ExpressionAttributeValues = map[string]string{}, map[string]types.AttributeValue{}
+	withNames := mixed()
+	withNames.ExpressionAttributeNames, withNames.ExpressionAttributeValues = map[string]string{}, map[string]types.AttributeValue{}
+	withValues := mixed()
+	withValues.ExpressionAttributeValues = map[string]types.AttributeValue{}
+	inputs := []*dynamodb.ScanInput{
+		withExprs, withNames, withValues,
+		{TableName: aws.String("abc"), Segment: aws.Int32(1), ScanFilter: eqX, AttributesToGet: []string{"a", "a"}},
+		{TableName: aws.String("abc"), Segment: aws.Int32(1), ScanFilter: map[string]types.Condition{"a": {ComparisonOperator: types.ComparisonOperatorEq}}},
+		{TableName: aws.String("abc"), Segment: aws.Int32(1), ScanFilter: map[string]types.Condition{"a": {ComparisonOperator: types.ComparisonOperatorLt,
+			AttributeValueList: []types.AttributeValue{&types.AttributeValueMemberBOOL{Value: true}}}}},
+		{TableName: aws.String("abc"), Segment: aws.Int32(1), FilterExpression: aws.String(""),
+			ExpressionAttributeNames: map[string]string{}, ExpressionAttributeValues: map[string]types.AttributeValue{}},
+		{TableName: aws.String("abc"), Segment: aws.Int32(1), TotalSegments: aws.Int32(1), FilterExpression: aws.String(""),
+			ExpressionAttributeNames: map[string]string{}, ExpressionAttributeValues: map[string]types.AttributeValue{}},
+		{TableName: aws.String("abc"), FilterExpression: aws.String(""),
+			ExpressionAttributeNames: map[string]string{}, ExpressionAttributeValues: map[string]types.AttributeValue{}},
+	}
+	if len(inputs) != len(dynaliteScanChecks) {
+		t.Fatalf("%d inputs for %d cases", len(inputs), len(dynaliteScanChecks))
+	}
+	for i, in := range inputs {
+		tc := dynaliteScanChecks[i]
+		t.Run(tc.name, func(t *testing.T) {
+			_, err := c.Scan(ctx, in)
+			wantError(t, tc.name, err, tc.code, tc.msg)
+		})
+	}
+}
