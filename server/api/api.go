@@ -102,6 +102,22 @@ func IsExpensive(r *http.Request) bool {
 	return false
 }
 
+// TakesFile reports whether a request's body is a design file as the user
+// has it, which httpguard then lets in under the type the file has
+// (YAML, HCL, JavaScript, text, octet-stream; httpguard.IsFileType): a
+// POST /api/import of a file. The endpoint import (it makes the server
+// contact another) and the CSV import keep their own types.
+func TakesFile(r *http.Request) bool {
+	if r.Method != http.MethodPost || r.URL.Path != "/api/import" {
+		return false
+	}
+	switch r.URL.Query().Get("format") {
+	case "endpoint", "csv":
+		return false
+	}
+	return true
+}
+
 // recoveringMux registers every route of the API behind recovering.
 type recoveringMux struct {
 	mux    *http.ServeMux
