@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"regexp"
+	"slices"
 	"strings"
 
 	"github.com/dynamodb-workbench/workbench/engine/schema"
@@ -369,9 +370,14 @@ func renderOneTable(m *model.Model, r *Result) {
 			return "keys"
 		}
 		for _, g := range t.GlobalSecondaryIndexes {
-			o := obj{}.add("hash", g.KeySchema[0].AttributeName)
-			if len(g.KeySchema) > 1 {
-				o = o.add("sort", g.KeySchema[1].AttributeName)
+			o := obj{}.add("hash", g.HashKey())
+			if rk := g.RangeKey(); rk != "" {
+				o = o.add("sort", rk)
+			}
+			if g.IsMultiAttribute() {
+				// A OneTable index has one hash and one sort attribute.
+				r.Warnings = append(r.Warnings, fmt.Sprintf("table %s: index %s's key has %d attributes; OneTable's index takes one hash and one sort, so it keeps %s",
+					t.TableName, g.IndexName, len(g.KeySchema), strings.Join(g.KeyAttributes()[:min(2, len(g.KeyAttributes()))], " and ")))
 			}
 			idx = idx.add(g.IndexName, o.add("project", project(g.Projection)))
 		}
@@ -385,17 +391,29 @@ func renderOneTable(m *model.Model, r *Result) {
 			}
 			fields := obj{}
 			seen := map[string]bool{}
-			for _, k := range t.KeyAttributes() {
+			// Every key attribute the entity gives a template, the
+			// indexes' too: a GSI's key template is how OneTable writes
+			// the index's attributes.
+			keyAttrs := KeyDefinitions(&t.TableDefinition)
+			for _, kd := range keyAttrs {
+				k := kd.AttributeName
 				tpl, ok := e.Keys[k]
 				if !ok {
 					continue
 				}
 				seen[k] = true
-				f := obj{}.add("type", otFieldType(string(t.AttributeType(k))))
+				f := obj{}.add("type", otFieldType(string(kd.AttributeType)))
 				if tpl != "{"+k+"}" {
-					f = f.add("value", toOneTable(tpl))
+					if _, err := model.ParseTemplate(tpl); err != nil {
+						r.Warnings = append(r.Warnings, fmt.Sprintf("table %s: entity %s's template for %s (%q) is not one OneTable can write: the field has no value", t.TableName, e.Name, k, tpl))
+					} else {
+						f = f.add("value", toOneTable(tpl))
+					}
 				}
-				fields = fields.add(k, f.add("required", true))
+				if slices.Contains(t.KeyAttributes(), k) {
+					f = f.add("required", true)
+				}
+				fields = fields.add(k, f)
 			}
 			for _, a := range e.Attributes {
 				if seen[a.Name] {
@@ -409,7 +427,8 @@ func renderOneTable(m *model.Model, r *Result) {
 				fields = fields.add(a.Name, f)
 			}
 			// The templates' parameters are fields of the model too.
-			for _, k := range t.KeyAttributes() {
+			for _, kd := range keyAttrs {
+				k := kd.AttributeName
 				for _, p := range params(e.Keys[k]) {
 					if !seen[p] {
 						seen[p] = true
