@@ -1,6 +1,7 @@
 package formats
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -10,6 +11,7 @@ import (
 
 	"github.com/dynamodb-workbench/workbench/engine/schema"
 	"github.com/dynamodb-workbench/workbench/model"
+	"github.com/dynamodb-workbench/workbench/model/jsliteral"
 )
 
 // OneTable: a schema of the dynamodb-onetable library in its JSON form
@@ -36,8 +38,9 @@ type otSchema struct {
 	Indexes json.RawMessage `json:"indexes"`
 	Models  json.RawMessage `json:"models"`
 	Params  struct {
-		IsoDates   bool `json:"isoDates"`
-		Timestamps bool `json:"timestamps"`
+		IsoDates   bool   `json:"isoDates"`
+		Timestamps bool   `json:"timestamps"`
+		TypeField  string `json:"typeField"`
 	} `json:"params"`
 }
 
@@ -135,7 +138,18 @@ func otType(t string, isoDates bool) (string, bool) {
 func ImportOneTable(data []byte) (*model.Model, []string, error) {
 	var s otSchema
 	if err := decodeJSON(data, &s); err != nil {
-		return nil, nil, fmt.Errorf("not a OneTable schema: %v", err)
+		// A JavaScript or TypeScript module: the object literal it
+		// exports, read without running it (package jsliteral).
+		js, jerr := jsliteral.Read(data)
+		if jerr != nil {
+			if bytes.HasPrefix(bytes.TrimSpace(data), []byte("{")) && json.Valid(bytes.TrimSpace(data)) {
+				return nil, nil, fmt.Errorf("not a OneTable schema: %v", err)
+			}
+			return nil, nil, fmt.Errorf("not a OneTable schema (JSON, or a JavaScript or TypeScript module exporting one): %v", jerr)
+		}
+		if err := decodeJSON(js, &s); err != nil {
+			return nil, nil, fmt.Errorf("not a OneTable schema: %v", err)
+		}
 	}
 	idxNames, idxRaw, err := orderedKeys(s.Indexes)
 	if err != nil {
@@ -240,6 +254,10 @@ func ImportOneTable(data []byte) (*model.Model, []string, error) {
 		d.GlobalSecondaryIndexes = append(d.GlobalSecondaryIndexes, schema.GlobalSecondaryIndex{IndexName: n, KeySchema: keySchema(ix.Hash, ix.Sort), Projection: proj})
 	}
 	im.m.Tables = []model.Table{tb}
+	typeField := s.Params.TypeField
+	if typeField == "" {
+		typeField = "_type" // OneTable's default
+	}
 	dropped := map[string]bool{}
 	for i, n := range modelNames {
 		e := model.Entity{Name: im.entities.unique(n), Table: d.TableName, Keys: map[string]string{}}
@@ -252,7 +270,7 @@ func ImportOneTable(data []byte) (*model.Model, []string, error) {
 			}
 			if _, isKey := types[k]; isKey {
 				if f.Value != "" {
-					e.Keys[k] = fromOneTable(f.Value)
+					e.Keys[k] = im.keyTemplate(n, k, f.Value, typeField)
 				} else {
 					e.Keys[k] = "{" + k + "}"
 				}
@@ -301,6 +319,21 @@ func ImportOneTable(data []byte) (*model.Model, []string, error) {
 		im.warnings = []string{}
 	}
 	return im.m, im.warnings, nil
+}
+
+// keyTemplate turns a key field's value template into the entity's key
+// template: ${_type} (the type field, params.typeField) is the model's name,
+// as OneTable writes it; parameters side by side (${name}${id}), which a
+// key template cannot tell apart, are separated by '#', with a warning.
+func (im *importer) keyTemplate(modelName, field, value, typeField string) string {
+	v := strings.ReplaceAll(value, "${"+typeField+"}", modelName)
+	tpl := fromOneTable(v)
+	if _, err := model.ParseTemplate(tpl); err != nil && strings.Contains(v, "}${") {
+		sep := strings.ReplaceAll(v, "}${", "}#${")
+		im.warn("models.%s.%s: value %q puts parameters side by side, which a key template cannot tell apart; the model separates them with '#' (%s), so its keys differ from OneTable's there", modelName, field, value, fromOneTable(sep))
+		tpl = fromOneTable(sep)
+	}
+	return tpl
 }
 
 // enumSafe says the words can be written in a choice(...) generator.
