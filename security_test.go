@@ -189,7 +189,7 @@ func TestSecurityCrossOrigin(t *testing.T) {
 		{"JSON, cross-site fetch without Origin", map[string]string{"Content-Type": "application/json", "Sec-Fetch-Site": "cross-site"}, http.StatusForbidden},
 		{"JSON, same-site other origin", map[string]string{"Content-Type": "application/json", "Sec-Fetch-Site": "same-site"}, http.StatusForbidden},
 	} {
-		for _, path := range []string{"/api/share", "/api/simulate", "/api/analyze", "/api/export?format=cloudformation-json", "/api/import", "/api/import?format=csv&key=PK:S", "/api/apply?endpoint=http://127.0.0.1:1"} {
+		for _, path := range []string{"/api/share", "/api/simulate", "/api/analyze", "/api/export?format=cloudformation-json", "/api/import?format=endpoint", "/api/import?format=csv&key=PK:S", "/api/apply?endpoint=http://127.0.0.1:1"} {
 			code, _, body := send(t, "POST", base+path, "", c.header, `{"model":`+share+`}`)
 			if code != c.want {
 				t.Errorf("%s: POST %s: %d %.120s, want %d", c.name, path, code, body, c.want)
@@ -399,6 +399,53 @@ func TestSecurityBinding(t *testing.T) {
 		if err != nil && !c.ok && c.opts.PublicURL == "" && (!strings.Contains(err.Error(), "-public-url") || !strings.Contains(err.Error(), "-allowed-hosts")) {
 			t.Errorf("%s: %q does not name the flags to add", c.addr, err)
 		}
+	}
+}
+
+// TestSecurityFileImport: through the whole server, a design file passes
+// the guard under the type it really has (YAML's, HCL's, JavaScript's,
+// text, octet-stream, curl --data-binary's form type) from a client that is
+// no browser and from the page itself, and is refused from a page of
+// another site whatever its type (the origin check), and as multipart or
+// without a type. The endpoint import keeps asking for JSON.
+func TestSecurityFileImport(t *testing.T) {
+	base := liveServer(t, server.Options{})
+	yaml := "Resources:\n  Orders:\n    Type: AWS::DynamoDB::Table\n    Properties:\n      TableName: Orders\n" +
+		"      BillingMode: PAY_PER_REQUEST\n      AttributeDefinitions:\n        - {AttributeName: pk, AttributeType: S}\n" +
+		"      KeySchema:\n        - {AttributeName: pk, KeyType: HASH}\n"
+	hcl := "resource \"aws_dynamodb_table\" \"orders\" {\n  name = \"Orders\"\n  billing_mode = \"PAY_PER_REQUEST\"\n" +
+		"  hash_key = \"pk\"\n  attribute {\n    name = \"pk\"\n    type = \"S\"\n  }\n}\n"
+	yamlTypes := []string{"application/yaml", "text/yaml", "application/x-yaml", "text/x-yaml; charset=utf-8", "text/plain",
+		"application/octet-stream", "application/x-www-form-urlencoded", "application/json"}
+	hclTypes := []string{"application/hcl", "text/plain; charset=utf-8", "application/octet-stream", "application/x-www-form-urlencoded"}
+	try := func(name, path, body string, header map[string]string, want int) {
+		t.Helper()
+		code, _, answer := send(t, "POST", base+path, "", header, body)
+		if code != want {
+			t.Errorf("%s: POST %s: %d %.200s, want %d", name, path, code, answer, want)
+		}
+		if want == 200 && !strings.Contains(answer, `"Orders"`) {
+			t.Errorf("%s: the import does not name the table Orders: %.300s", name, answer)
+		}
+	}
+	for _, ct := range yamlTypes {
+		try("curl, "+ct, "/api/import?format=cloudformation", yaml, map[string]string{"Content-Type": ct}, 200)
+		try("the page, "+ct, "/api/import?format=cloudformation", yaml, map[string]string{"Content-Type": ct, "Origin": base, "Sec-Fetch-Site": "same-origin"}, 200)
+		try("another origin, "+ct, "/api/import?format=cloudformation", yaml, map[string]string{"Content-Type": ct, "Origin": "https://evil.example"}, 403)
+		try("cross-site without Origin, "+ct, "/api/import?format=cloudformation", yaml, map[string]string{"Content-Type": ct, "Sec-Fetch-Site": "cross-site"}, 403)
+		try("Origin null, "+ct, "/api/import?format=cloudformation", yaml, map[string]string{"Content-Type": ct, "Origin": "null"}, 403)
+	}
+	for _, ct := range hclTypes {
+		try("curl, "+ct, "/api/import?format=terraform", hcl, map[string]string{"Content-Type": ct}, 200)
+		try("curl without a format, "+ct, "/api/import?name=main.tf", hcl, map[string]string{"Content-Type": ct}, 200)
+		try("another origin, "+ct, "/api/import?format=terraform", hcl, map[string]string{"Content-Type": ct, "Origin": "https://evil.example", "Sec-Fetch-Site": "cross-site"}, 403)
+	}
+	try("multipart", "/api/import?format=cloudformation", yaml, map[string]string{"Content-Type": "multipart/form-data; boundary=x"}, 415)
+	try("no type", "/api/import?format=cloudformation", yaml, nil, 415)
+	try("an image", "/api/import?format=cloudformation", yaml, map[string]string{"Content-Type": "image/png"}, 415)
+	for _, ct := range []string{"text/plain", "application/yaml", "application/x-www-form-urlencoded"} {
+		try("endpoint import as "+ct, "/api/import?format=endpoint", `{"endpoint":"http://127.0.0.1:1"}`, map[string]string{"Content-Type": ct}, 415)
+		try("CSV import as "+ct, "/api/import?format=csv&table=T&key=PK:S", "PK\na\n", map[string]string{"Content-Type": ct}, 415)
 	}
 }
 

@@ -183,8 +183,10 @@ func runImportCommand(args []string) int {
 	region := flags.String("region", "", "with -format endpoint: the AWS `region`")
 	tables := flags.String("tables", "", "with -format endpoint: the `tables` to read, comma-separated (default: all)")
 	sample := flags.Int("sample", 0, fmt.Sprintf("with -format endpoint: items to sample per table (default %d, at most %d)", liveimport.DefaultSample, liveimport.MaxSample))
+	var params paramFlags
+	flags.Var(&params, "param", "a CloudFormation template's parameter `NAME=VALUE` (repeatable; AWS::Region=REGION too); the others take their defaults")
 	flags.Usage = func() {
-		fmt.Fprintln(exportStderr, "usage: workbench import [-format FORMAT] [-o model.json] FILE|DIR\n       workbench import -format endpoint -endpoint URL [-tables a,b] [-sample N] [-o model.json]")
+		fmt.Fprintln(exportStderr, "usage: workbench import [-format FORMAT] [-param NAME=VALUE]... [-o model.json] FILE|DIR\n       workbench import -format endpoint -endpoint URL [-tables a,b] [-sample N] [-o model.json]")
 		flags.PrintDefaults()
 	}
 	if err := flags.Parse(args); err != nil {
@@ -196,8 +198,14 @@ func runImportCommand(args []string) int {
 	if *format == "endpoint" {
 		return exportExit("import", flags, importEndpointCommand(*endpoint, *region, *tables, *sample, *out, flags.Args()))
 	}
-	return exportExit("import", flags, importCommand(*format, *out, flags.Args()))
+	return exportExit("import", flags, importCommand(*format, *out, params, flags.Args()))
 }
+
+// paramFlags collects the -param flags.
+type paramFlags []string
+
+func (p *paramFlags) String() string     { return strings.Join(*p, " ") }
+func (p *paramFlags) Set(v string) error { *p = append(*p, v); return nil }
 
 func importEndpointCommand(endpoint, region, tables string, sample int, out string, args []string) error {
 	if endpoint == "" {
@@ -255,9 +263,13 @@ func readImportFiles(name string) (map[string][]byte, error) {
 	return map[string][]byte{filepath.Base(name): data}, nil
 }
 
-func importCommand(format, out string, args []string) error {
+func importCommand(format, out string, paramList []string, args []string) error {
 	if len(args) != 1 {
 		return fmt.Errorf("%w: give one file to import (or - for standard input)", errExportUsage)
+	}
+	params, err := importers.ParseParams(paramList)
+	if err != nil {
+		return fmt.Errorf("%w: -param: %v", errExportUsage, err)
 	}
 	files, err := readImportFiles(args[0])
 	if err != nil {
@@ -269,6 +281,9 @@ func importCommand(format, out string, args []string) error {
 	if len(files) > 1 || format == importers.Terraform {
 		if format != "" && format != importers.Terraform {
 			return fmt.Errorf("%w: a directory holds a Terraform configuration (-format terraform)", errExportUsage)
+		}
+		if len(params) > 0 {
+			return fmt.Errorf("%w: -param gives a CloudFormation template's parameters, not Terraform's", errExportUsage)
 		}
 		m, warnings, err = importers.ImportTerraform(files)
 	} else {
@@ -285,7 +300,10 @@ func importCommand(format, out string, args []string) error {
 			// Workbench's, the format the command always read.
 			format = importers.NoSQLWorkbench
 		}
-		m, warnings, err = importers.Import(format, data)
+		if len(params) > 0 && format != importers.CloudFormation {
+			return fmt.Errorf("%w: -param gives a CloudFormation template's parameters, not a %s file's", errExportUsage, format)
+		}
+		m, warnings, err = importers.ImportWith(format, data, importers.Options{Params: params})
 	}
 	if err != nil {
 		if errors.Is(err, importers.ErrUnknownFormat) {

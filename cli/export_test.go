@@ -151,6 +151,13 @@ func TestImportCommand(t *testing.T) {
 		t.Errorf("exporting the import: exit %d %s", code, errs)
 	}
 
+	// A template's parameters without defaults, given with -param.
+	tpl := filepath.Join("..", "server", "importers", "testdata", "cfn-shapes", "params-no-default.yaml")
+	code, out, errs = runCommand(t, "import", "", "-param", "Stage=staging", "-param", "ServiceName=cart", tpl)
+	if code != 0 || !strings.Contains(out, `"TableName": "cart-staging-orders"`) || !strings.Contains(errs, "parameter Stage takes the value given") {
+		t.Errorf("import -param: exit %d %s %s", code, errs, out)
+	}
+
 	for _, c := range []struct {
 		args  []string
 		stdin string
@@ -162,6 +169,9 @@ func TestImportCommand(t *testing.T) {
 		{[]string{"-format", "terraform", "-"}, "resource {", 1, "not a Terraform file"},
 		{[]string{"-format", "endpoint", fixture}, "", 2, "-format endpoint needs -endpoint URL"},
 		{[]string{"-"}, "not json", 1, "not a NoSQL Workbench model"},
+		{[]string{"-param", "Stage=prod", tpl}, "", 1, "parameter ServiceName has no Default: give its value"},
+		{[]string{"-param", "Stage", tpl}, "", 2, "-param: parameter \"Stage\": write NAME=VALUE"},
+		{[]string{"-param", "Stage=prod", fixture}, "", 2, "-param gives a CloudFormation template's parameters"},
 	} {
 		code, _, errs := runCommand(t, "import", c.stdin, c.args...)
 		if code != c.code || !strings.Contains(errs, c.want) {

@@ -9,6 +9,7 @@ import (
 	"os/signal"
 	"syscall"
 
+	"github.com/dynamodb-workbench/workbench/server/apply"
 	"github.com/dynamodb-workbench/workbench/server/mcpserver"
 	"github.com/dynamodb-workbench/workbench/server/sharestore"
 )
@@ -32,8 +33,9 @@ func runMCPCommand(args []string) int {
 	base := flags.String("url", mcpserver.DefaultBaseURL, "the `URL` of the workbench page share links open")
 	data := flags.String("data", "", "`directory` of the share store, for designs too long for a link")
 	store := flags.String("store", "", "share store `spec`, as the server's -store")
+	endpoints := flags.String("apply-endpoints", "", "endpoint `URLs` apply_design and import_design may contact besides loopback ones, comma-separated, or none (as the server's)")
 	flags.Usage = func() {
-		fmt.Fprintln(os.Stderr, "usage: workbench mcp [-url URL] [-data DIR | -store SPEC]   (MCP over stdio)")
+		fmt.Fprintln(os.Stderr, "usage: workbench mcp [-url URL] [-data DIR | -store SPEC] [-apply-endpoints URLS]   (MCP over stdio)")
 		flags.PrintDefaults()
 	}
 	if err := flags.Parse(args); err != nil {
@@ -46,7 +48,12 @@ func runMCPCommand(args []string) int {
 		flags.Usage()
 		return 2
 	}
-	cfg := mcpserver.Config{Version: Version, BaseURL: *base}
+	policy, err := apply.ParsePolicy(*endpoints)
+	if err != nil {
+		fmt.Fprintf(os.Stderr, "workbench mcp: %v\n", err)
+		return 2
+	}
+	cfg := mcpserver.Config{Version: Version, BaseURL: *base, Endpoints: policy}
 	if *data != "" || *store != "" {
 		s, err := sharestore.Open(*store, *data)
 		switch {

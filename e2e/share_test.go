@@ -120,6 +120,30 @@ func TestBrowserExportProductionYAML(t *testing.T) {
 	b.screenshot("export-yaml")
 }
 
+// TestBrowserExportTerraform: Terraform, which the server now renders with
+// hclwrite (the page's WebAssembly leaves hcl out): the page fetches it,
+// shows it as terraform fmt writes it (aligned), and offers it to download.
+func TestBrowserExportTerraform(t *testing.T) {
+	t.Parallel()
+	b := startBrowser(t)
+	b.open("/?pattern=time-series&items=20")
+	b.click(app.IDTab + app.TabExport)
+	b.waitFor("the export shows", fmt.Sprintf(`(document.getElementById(%q)?.textContent || "").includes("AWS::DynamoDB::Table")`, app.IDExportPreview), 15*time.Second)
+	b.setField(app.IDExportFormat, "terraform")
+	b.waitFor("the server's Terraform shows", fmt.Sprintf(`(document.getElementById(%q)?.textContent || "").includes('resource "aws_dynamodb_table"')`, app.IDExportPreview), 20*time.Second)
+	var text string
+	b.eval("reading the preview", fmt.Sprintf(`document.getElementById(%q).textContent`, app.IDExportPreview), &text)
+	if !strings.Contains(text, `source  = "hashicorp/aws"`) || !strings.Contains(text, "prevent_destroy = true") {
+		t.Errorf("the preview is not the formatted export: %.400s", text)
+	}
+	var href string
+	b.eval("reading the download link", fmt.Sprintf(`document.getElementById(%q).getAttribute("href")`, app.IDExportDownload), &href)
+	if !strings.HasPrefix(href, "data:text/plain") {
+		t.Errorf("the Terraform download is %.40q", href)
+	}
+	b.screenshot("export-terraform")
+}
+
 // TestBrowserLargeModelSharesThroughTheStore: a design too large for a link
 // is stored on the server and shared as /s/{id}.
 func TestBrowserLargeModelSharesThroughTheStore(t *testing.T) {

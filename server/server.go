@@ -123,6 +123,7 @@ func (opts Options) guardConfig() httpguard.Config {
 		IsDynamoDB:   IsDynamoDBRequest,
 		Expensive:    api.IsExpensive,
 		MaxExpensive: opts.MaxExpensive,
+		FileBody:     api.TakesFile,
 	}
 	if cfg.MaxExpensive == 0 {
 		cfg.MaxExpensive = DefaultMaxExpensive

@@ -41,7 +41,7 @@ var formats = []FormatInfo{
 	{Name: CloudFormationYAML, Title: "AWS CloudFormation template (YAML)", Server: true, Profiles: true},
 	{Name: CDKTypeScript, Title: "AWS CDK app (TypeScript)", MultiFile: true, Profiles: true},
 	{Name: NoSQLWorkbench, Title: "NoSQL Workbench data model (JSON)", Importable: true},
-	{Name: Terraform, Title: "Terraform (aws_dynamodb_table)", Importable: true},
+	{Name: Terraform, Title: "Terraform (aws_dynamodb_table)", Server: true, Importable: true},
 	{Name: AWSLabs, Title: "AWS Labs DynamoDB MCP server schema.json", Importable: true},
 	{Name: OneTable, Title: "OneTable schema (JSON, one per table)", Importable: true},
 }
@@ -216,8 +216,6 @@ func RenderWith(m *model.Model, format string, opts Options) (*Result, error) {
 		renderCloudFormation(m, production, r)
 	case CDKTypeScript:
 		renderCDK(m, production, r)
-	case Terraform:
-		renderTerraform(m, r)
 	case AWSLabs:
 		renderAWSLabs(m, r)
 	case OneTable:

@@ -1,14 +1,17 @@
 package formats
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"regexp"
+	"slices"
 	"strings"
 
 	"github.com/dynamodb-workbench/workbench/engine/schema"
 	"github.com/dynamodb-workbench/workbench/model"
+	"github.com/dynamodb-workbench/workbench/model/jsliteral"
 )
 
 // OneTable: a schema of the dynamodb-onetable library in its JSON form
@@ -35,8 +38,9 @@ type otSchema struct {
 	Indexes json.RawMessage `json:"indexes"`
 	Models  json.RawMessage `json:"models"`
 	Params  struct {
-		IsoDates   bool `json:"isoDates"`
-		Timestamps bool `json:"timestamps"`
+		IsoDates   bool   `json:"isoDates"`
+		Timestamps bool   `json:"timestamps"`
+		TypeField  string `json:"typeField"`
 	} `json:"params"`
 }
 
@@ -134,7 +138,18 @@ func otType(t string, isoDates bool) (string, bool) {
 func ImportOneTable(data []byte) (*model.Model, []string, error) {
 	var s otSchema
 	if err := decodeJSON(data, &s); err != nil {
-		return nil, nil, fmt.Errorf("not a OneTable schema: %v", err)
+		// A JavaScript or TypeScript module: the object literal it
+		// exports, read without running it (package jsliteral).
+		js, jerr := jsliteral.Read(data)
+		if jerr != nil {
+			if bytes.HasPrefix(bytes.TrimSpace(data), []byte("{")) && json.Valid(bytes.TrimSpace(data)) {
+				return nil, nil, fmt.Errorf("not a OneTable schema: %v", err)
+			}
+			return nil, nil, fmt.Errorf("not a OneTable schema (JSON, or a JavaScript or TypeScript module exporting one): %v", jerr)
+		}
+		if err := decodeJSON(js, &s); err != nil {
+			return nil, nil, fmt.Errorf("not a OneTable schema: %v", err)
+		}
 	}
 	idxNames, idxRaw, err := orderedKeys(s.Indexes)
 	if err != nil {
@@ -239,6 +254,10 @@ func ImportOneTable(data []byte) (*model.Model, []string, error) {
 		d.GlobalSecondaryIndexes = append(d.GlobalSecondaryIndexes, schema.GlobalSecondaryIndex{IndexName: n, KeySchema: keySchema(ix.Hash, ix.Sort), Projection: proj})
 	}
 	im.m.Tables = []model.Table{tb}
+	typeField := s.Params.TypeField
+	if typeField == "" {
+		typeField = "_type" // OneTable's default
+	}
 	dropped := map[string]bool{}
 	for i, n := range modelNames {
 		e := model.Entity{Name: im.entities.unique(n), Table: d.TableName, Keys: map[string]string{}}
@@ -251,7 +270,7 @@ func ImportOneTable(data []byte) (*model.Model, []string, error) {
 			}
 			if _, isKey := types[k]; isKey {
 				if f.Value != "" {
-					e.Keys[k] = fromOneTable(f.Value)
+					e.Keys[k] = im.keyTemplate(n, k, f.Value, typeField)
 				} else {
 					e.Keys[k] = "{" + k + "}"
 				}
@@ -300,6 +319,21 @@ func ImportOneTable(data []byte) (*model.Model, []string, error) {
 		im.warnings = []string{}
 	}
 	return im.m, im.warnings, nil
+}
+
+// keyTemplate turns a key field's value template into the entity's key
+// template: ${_type} (the type field, params.typeField) is the model's name,
+// as OneTable writes it; parameters side by side (${name}${id}), which a
+// key template cannot tell apart, are separated by '#', with a warning.
+func (im *importer) keyTemplate(modelName, field, value, typeField string) string {
+	v := strings.ReplaceAll(value, "${"+typeField+"}", modelName)
+	tpl := fromOneTable(v)
+	if _, err := model.ParseTemplate(tpl); err != nil && strings.Contains(v, "}${") {
+		sep := strings.ReplaceAll(v, "}${", "}#${")
+		im.warn("models.%s.%s: value %q puts parameters side by side, which a key template cannot tell apart; the model separates them with '#' (%s), so its keys differ from OneTable's there", modelName, field, value, fromOneTable(sep))
+		tpl = fromOneTable(sep)
+	}
+	return tpl
 }
 
 // enumSafe says the words can be written in a choice(...) generator.
@@ -369,9 +403,14 @@ func renderOneTable(m *model.Model, r *Result) {
 			return "keys"
 		}
 		for _, g := range t.GlobalSecondaryIndexes {
-			o := obj{}.add("hash", g.KeySchema[0].AttributeName)
-			if len(g.KeySchema) > 1 {
-				o = o.add("sort", g.KeySchema[1].AttributeName)
+			o := obj{}.add("hash", g.HashKey())
+			if rk := g.RangeKey(); rk != "" {
+				o = o.add("sort", rk)
+			}
+			if g.IsMultiAttribute() {
+				// A OneTable index has one hash and one sort attribute.
+				r.Warnings = append(r.Warnings, fmt.Sprintf("table %s: index %s's key has %d attributes; OneTable's index takes one hash and one sort, so it keeps %s",
+					t.TableName, g.IndexName, len(g.KeySchema), strings.Join(g.KeyAttributes()[:min(2, len(g.KeyAttributes()))], " and ")))
 			}
 			idx = idx.add(g.IndexName, o.add("project", project(g.Projection)))
 		}
@@ -385,17 +424,29 @@ func renderOneTable(m *model.Model, r *Result) {
 			}
 			fields := obj{}
 			seen := map[string]bool{}
-			for _, k := range t.KeyAttributes() {
+			// Every key attribute the entity gives a template, the
+			// indexes' too: a GSI's key template is how OneTable writes
+			// the index's attributes.
+			keyAttrs := KeyDefinitions(&t.TableDefinition)
+			for _, kd := range keyAttrs {
+				k := kd.AttributeName
 				tpl, ok := e.Keys[k]
 				if !ok {
 					continue
 				}
 				seen[k] = true
-				f := obj{}.add("type", otFieldType(string(t.AttributeType(k))))
+				f := obj{}.add("type", otFieldType(string(kd.AttributeType)))
 				if tpl != "{"+k+"}" {
-					f = f.add("value", toOneTable(tpl))
+					if _, err := model.ParseTemplate(tpl); err != nil {
+						r.Warnings = append(r.Warnings, fmt.Sprintf("table %s: entity %s's template for %s (%q) is not one OneTable can write: the field has no value", t.TableName, e.Name, k, tpl))
+					} else {
+						f = f.add("value", toOneTable(tpl))
+					}
 				}
-				fields = fields.add(k, f.add("required", true))
+				if slices.Contains(t.KeyAttributes(), k) {
+					f = f.add("required", true)
+				}
+				fields = fields.add(k, f)
 			}
 			for _, a := range e.Attributes {
 				if seen[a.Name] {
@@ -409,7 +460,8 @@ func renderOneTable(m *model.Model, r *Result) {
 				fields = fields.add(a.Name, f)
 			}
 			// The templates' parameters are fields of the model too.
-			for _, k := range t.KeyAttributes() {
+			for _, kd := range keyAttrs {
+				k := kd.AttributeName
 				for _, p := range params(e.Keys[k]) {
 					if !seen[p] {
 						seen[p] = true

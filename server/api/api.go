@@ -6,6 +6,7 @@ import (
 	"net/http"
 	"strings"
 
+	"github.com/dynamodb-workbench/workbench/server/apply"
 	"github.com/dynamodb-workbench/workbench/server/mcpserver"
 	"github.com/dynamodb-workbench/workbench/server/sharestore"
 )
@@ -59,10 +60,13 @@ func Mount(root *http.ServeMux, cfg Config) error {
 	shares := shareAPI(cfg.Store, cfg.Logger, q)
 	mux.Handle("POST /api/share", shares)
 	mux.Handle("GET /api/share/{id}", shares)
-	applyHandler, err := applyAPI(cfg.ApplyEndpoints, cfg.Logger)
+	policy, err := apply.ParsePolicy(cfg.ApplyEndpoints)
 	if err != nil {
 		return err
 	}
+	// One apply at a time, over HTTP and MCP together.
+	applyGate := make(chan struct{}, 1)
+	applyHandler := applyAPI(policy, applyGate, cfg.Logger)
 	mux.Handle("POST /api/apply", applyHandler)
 	mux.Handle("POST /api/export", exportAPI())
 	importHandler, err := importAPI(cfg.ApplyEndpoints, cfg.Logger)
@@ -73,7 +77,8 @@ func Mount(root *http.ServeMux, cfg Config) error {
 	mux.HandleFunc("POST /api/diff", serveDiff)
 	mux.HandleFunc("GET /api/diff", methodNotAllowed("POST"))
 	mcpHandler := mcpserver.Handler(mcpserver.New(mcpserver.Config{Version: cfg.Version, BaseURL: cfg.PublicURL,
-		Store: cfg.Store, SimulationBudget: simulationBudget}), maxAnalysisBody)
+		Store: cfg.Store, SimulationBudget: simulationBudget, Endpoints: policy, ApplyGate: applyGate, ApplyMaxItems: maxApplyItems}), maxAnalysisBody)
+	mux.HandleFunc("GET /api/schema", serveSchema)
 	// The Model Context Protocol's streamable HTTP transport (mcpserver):
 	// POST carries the calls; GET and DELETE are answered by the SDK.
 	mux.Handle("POST /mcp", mcpHandler)
@@ -100,6 +105,22 @@ func IsExpensive(r *http.Request) bool {
 		return ok && name != ""
 	}
 	return false
+}
+
+// TakesFile reports whether a request's body is a design file as the user
+// has it, which httpguard then lets in under the type the file has
+// (YAML, HCL, JavaScript, text, octet-stream; httpguard.IsFileType): a
+// POST /api/import of a file. The endpoint import (it makes the server
+// contact another) and the CSV import keep their own types.
+func TakesFile(r *http.Request) bool {
+	if r.Method != http.MethodPost || r.URL.Path != "/api/import" {
+		return false
+	}
+	switch r.URL.Query().Get("format") {
+	case "endpoint", "csv":
+		return false
+	}
+	return true
 }
 
 // recoveringMux registers every route of the API behind recovering.

@@ -8,11 +8,8 @@ import (
 	"io"
 	"log"
 	"mime"
-	"net"
 	"net/http"
-	"net/url"
 	"strconv"
-	"strings"
 
 	"github.com/aws/smithy-go"
 
@@ -50,65 +47,12 @@ const (
 	maxApplyItems = 100_000
 )
 
-// applyPolicy says which endpoints /api/apply may contact.
-type applyPolicy struct {
-	off     bool
-	origins map[string]bool // "scheme://host:port" beyond loopback
-}
-
-// parseApplyEndpoints reads the -apply-endpoints flag: empty (loopback
-// only), "none", or a comma-separated list of endpoint URLs.
-func parseApplyEndpoints(s string) (applyPolicy, error) {
-	p := applyPolicy{origins: map[string]bool{}}
-	s = strings.TrimSpace(s)
-	if s == "none" {
-		p.off = true
-		return p, nil
-	}
-	for _, e := range strings.Split(s, ",") {
-		if e = strings.TrimSpace(e); e == "" {
-			continue
-		}
-		u, err := apply.ParseEndpoint(e)
-		if err != nil {
-			return p, fmt.Errorf("-apply-endpoints: %w", err)
-		}
-		p.origins[origin(u)] = true
-	}
-	return p, nil
-}
-
-// origin is scheme://host:port, lower case, the port explicit.
-func origin(u *url.URL) string {
-	port := u.Port()
-	if port == "" {
-		port = map[string]string{"http": "80", "https": "443"}[u.Scheme]
-	}
-	return u.Scheme + "://" + net.JoinHostPort(strings.ToLower(u.Hostname()), port)
-}
-
-// allows reports whether the policy lets the server contact u.
-func (p applyPolicy) allows(u *url.URL) error {
-	switch {
-	case p.off:
-		return errors.New("this server does not apply models (-apply-endpoints none)")
-	case apply.IsLoopback(u.Hostname()), p.origins[origin(u)]:
-		return nil
-	}
-	return fmt.Errorf("this server contacts only loopback endpoints and those listed with -apply-endpoints, not %s; "+
-		"or run `workbench apply -endpoint %s model.json` yourself", origin(u), u)
-}
-
 // applyAPI returns the handler of POST /api/apply under the -apply-endpoints
 // policy.
-func applyAPI(endpoints string, logger *log.Logger) (http.Handler, error) {
-	policy, err := parseApplyEndpoints(endpoints)
-	if err != nil {
-		return nil, err
-	}
-	// One apply at a time: each loads a dataset twice and may create and
-	// delete tables, which concurrent applies to one endpoint would race on.
-	busy := make(chan struct{}, 1)
+// One apply at a time (busy, shared with the MCP apply_design tool): each
+// loads a dataset twice and may create and delete tables, which concurrent
+// applies to one endpoint would race on.
+func applyAPI(policy apply.Policy, busy chan struct{}, logger *log.Logger) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if mt, _, _ := mime.ParseMediaType(r.Header.Get("Content-Type")); mt != "application/json" {
 			apiError(w, http.StatusUnsupportedMediaType, "the body is a model document: send it with Content-Type: application/json")
@@ -144,7 +88,7 @@ func applyAPI(endpoints string, logger *log.Logger) (http.Handler, error) {
 			apiError(w, http.StatusBadRequest, err.Error())
 			return
 		}
-		if err := policy.allows(u); err != nil {
+		if err := policy.Allows(u); err != nil {
 			apiError(w, http.StatusForbidden, err.Error())
 			return
 		}
@@ -199,7 +143,7 @@ func applyAPI(endpoints string, logger *log.Logger) (http.Handler, error) {
 			return
 		}
 		apiJSON(w, rep)
-	}), nil
+	})
 }
 
 // errNotDynamoDB is the one answer, with 502, when an endpoint did not

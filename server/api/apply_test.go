@@ -14,7 +14,7 @@ import (
 )
 
 func TestParseApplyEndpoints(t *testing.T) {
-	p, err := parseApplyEndpoints(" https://dynamodb.eu-west-1.amazonaws.com, http://alternator.internal:8000 ,")
+	p, err := apply.ParsePolicy(" https://dynamodb.eu-west-1.amazonaws.com, http://alternator.internal:8000 ,")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -37,15 +37,15 @@ func TestParseApplyEndpoints(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if err := p.allows(u); (err == nil) != tc.ok {
+		if err := p.Allows(u); (err == nil) != tc.ok {
 			t.Errorf("%s: allowed=%v, want %v (%v)", tc.endpoint, err == nil, tc.ok, err)
 		}
 	}
-	none, _ := parseApplyEndpoints("none")
-	if u, _ := url.Parse("http://127.0.0.1:8000"); none.allows(u) == nil {
+	none, _ := apply.ParsePolicy("none")
+	if u, _ := url.Parse("http://127.0.0.1:8000"); none.Allows(u) == nil {
 		t.Error("none allows loopback")
 	}
-	if _, err := parseApplyEndpoints("ftp://x"); err == nil {
+	if _, err := apply.ParsePolicy("ftp://x"); err == nil {
 		t.Error("a bad -apply-endpoints: no error")
 	}
 }

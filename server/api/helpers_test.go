@@ -23,7 +23,7 @@ func newTestServer(t *testing.T, cfg Config) http.Handler {
 	if err := Mount(mux, cfg); err != nil {
 		t.Fatalf("Mount: %v", err)
 	}
-	return httpguard.New(httpguard.Config{Hosts: []string{"example.com"}, Expensive: IsExpensive, MaxExpensive: 4}, mux)
+	return httpguard.New(httpguard.Config{Hosts: []string{"example.com"}, Expensive: IsExpensive, MaxExpensive: 4, FileBody: TakesFile}, mux)
 }
 
 // liveServer serves newTestServer on loopback and returns its URL.

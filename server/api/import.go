@@ -9,7 +9,9 @@ import (
 )
 
 // POST /api/import?format=F reads a design file into a model document (the
-// formats of server/importers; without a format, the file tells); the
+// formats of server/importers; without a format, the file tells). A
+// CloudFormation template's parameters take the values of
+// &param=NAME=VALUE (repeatable), the others their defaults. The
 // endpoint and CSV imports are import_endpoint.go and import_csv.go.
 
 // importAnswer is the answer of POST /api/import.
@@ -34,7 +36,16 @@ func serveImport(w http.ResponseWriter, r *http.Request) {
 			format = importers.NoSQLWorkbench
 		}
 	}
-	m, warnings, err := importers.Import(format, data)
+	params, err := importers.ParseParams(q["param"])
+	if err != nil {
+		apiError(w, http.StatusBadRequest, "param: "+err.Error())
+		return
+	}
+	if len(params) > 0 && format != importers.CloudFormation {
+		apiError(w, http.StatusBadRequest, "param gives a CloudFormation template's parameters, not a "+format+" file's")
+		return
+	}
+	m, warnings, err := importers.ImportWith(format, data, importers.Options{Params: params})
 	if err != nil {
 		apiError(w, http.StatusBadRequest, err.Error())
 		return

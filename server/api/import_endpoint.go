@@ -48,7 +48,7 @@ type endpointImport struct {
 // importAPI returns the handler of POST /api/import: files through
 // serveImport, live endpoints under policy.
 func importAPI(endpoints string, logger *log.Logger) (http.Handler, error) {
-	policy, err := parseApplyEndpoints(endpoints)
+	policy, err := apply.ParsePolicy(endpoints)
 	if err != nil {
 		return nil, err
 	}
@@ -93,7 +93,7 @@ func importAPI(endpoints string, logger *log.Logger) (http.Handler, error) {
 			apiError(w, http.StatusBadRequest, err.Error())
 			return
 		}
-		if err := policy.allows(u); err != nil {
+		if err := policy.Allows(u); err != nil {
 			apiError(w, http.StatusForbidden, err.Error())
 			return
 		}

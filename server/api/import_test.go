@@ -72,3 +72,33 @@ func TestImportAPIFormats(t *testing.T) {
 		}
 	}
 }
+
+// TestImportAPIParams: a template whose parameters have no default is
+// imported with &param=NAME=VALUE (repeatable, AWS::Region too); a missing
+// one is a 400 naming it, a malformed one too, and a parameter given to
+// another format is refused.
+func TestImportAPIParams(t *testing.T) {
+	h := testImportAPI(t)
+	tpl, err := os.ReadFile("../importers/testdata/cfn-shapes/params-no-default.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, warnings := servertest.DecodeImport(t, post(h, "/api/import?format=cloudformation&param=Stage=prod&param=ServiceName=billing&param=ReadUnits=7", tpl))
+	if tb := m.Tables[0]; tb.TableName != "billing-prod-orders" || *tb.ProvisionedThroughput.ReadCapacityUnits != 7 {
+		t.Errorf("table %s %+v", tb.TableName, tb.ProvisionedThroughput)
+	}
+	if !strings.Contains(strings.Join(warnings, "\n"), `parameter ServiceName takes the value given, "billing"`) {
+		t.Errorf("warnings %q", warnings)
+	}
+	for _, c := range []struct{ target, want string }{
+		{"/api/import?format=cloudformation&param=Stage=prod", "parameter ServiceName has no Default: give its value (?param=ServiceName=VALUE"},
+		{"/api/import?format=cloudformation&param=Stage", `param: parameter \"Stage\": write NAME=VALUE`},
+		{"/api/import?format=cloudformation&param=Stage=a&param=Stage=b", "parameter Stage is given twice"},
+		{"/api/import?format=terraform&param=Stage=prod", "param gives a CloudFormation template's parameters"},
+	} {
+		rec := post(h, c.target, tpl)
+		if rec.Code != 400 || !strings.Contains(rec.Body.String(), c.want) {
+			t.Errorf("%s: %d %s, want 400 with %q", c.target, rec.Code, rec.Body.String(), c.want)
+		}
+	}
+}

@@ -11,6 +11,7 @@ import (
 	"github.com/aws/aws-sdk-go-v2/aws"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
+	"github.com/aws/smithy-go"
 
 	"github.com/dynamodb-workbench/workbench/engine"
 	"github.com/dynamodb-workbench/workbench/engine/attr"
@@ -77,6 +78,9 @@ type Report struct {
 	// endpoint as in the workbench's engine; Mismatches counts the others.
 	Match      bool `json:"match"`
 	Mismatches int  `json:"mismatches"`
+	// Warnings name settings the endpoint could not take (an emulator
+	// without point-in-time recovery).
+	Warnings []string `json:"warnings,omitempty"`
 }
 
 // TableReport is one table created.
@@ -85,8 +89,10 @@ type TableReport struct {
 	// Replaced says an existing table was deleted first (Options.Replace).
 	Replaced bool `json:"replaced,omitempty"`
 	// TTL is the time-to-live attribute turned on, if any.
-	TTL   string `json:"ttl,omitempty"`
-	Items int    `json:"items"`
+	TTL string `json:"ttl,omitempty"`
+	// PointInTimeRecovery says point-in-time recovery was turned on.
+	PointInTimeRecovery bool `json:"pointInTimeRecovery,omitempty"`
+	Items               int  `json:"items"`
 }
 
 // PatternReport compares one access pattern's results.
@@ -184,11 +190,16 @@ func Run(ctx context.Context, m *model.Model, client *dynamodb.Client, opts Opti
 				return rep, err
 			}
 		}
-		if err := createTable(ctx, client, t, opts.MaxWait); err != nil {
+		pitr, err := createTable(ctx, client, t, opts.MaxWait)
+		if err != nil {
 			return rep, err
 		}
 		if ttl := t.TimeToLiveSpecification; ttl != nil && ttl.Enabled {
 			tr.TTL = ttl.AttributeName
+		}
+		tr.PointInTimeRecovery = pitr
+		if continuousBackupsInput(t) != nil && !pitr {
+			rep.Warnings = append(rep.Warnings, fmt.Sprintf("table %s: the endpoint does not implement UpdateContinuousBackups (UnknownOperationException), so point-in-time recovery is not on there; on DynamoDB it would be", t.TableName))
 		}
 		rep.Tables = append(rep.Tables, tr)
 	}
@@ -287,14 +298,19 @@ func deleteTable(ctx context.Context, client *dynamodb.Client, name string, maxW
 
 // createTable creates a table as the model defines it (the definition has
 // CreateTable's own member names, mapped member by member), waits until it
-// is ACTIVE and turns on its time to live and point-in-time recovery.
-func createTable(ctx context.Context, client *dynamodb.Client, t *model.Table, maxWait time.Duration) error {
+// is ACTIVE and turns on its time to live and point-in-time recovery;
+// pitr reports that recovery was turned on. An emulator that does not
+// implement UpdateContinuousBackups (dynoxide answers
+// UnknownOperationException) leaves it off, which Run reports as a
+// warning: the endpoint is still a faithful place to check the design's
+// access patterns.
+func createTable(ctx context.Context, client *dynamodb.Client, t *model.Table, maxWait time.Duration) (pitr bool, err error) {
 	in := createTableInput(t)
 	if _, err := client.CreateTable(ctx, in); err != nil {
-		return fmt.Errorf("apply: CreateTable %s: %w", t.TableName, err)
+		return false, fmt.Errorf("apply: CreateTable %s: %w", t.TableName, err)
 	}
 	if err := waitActive(ctx, client, t.TableName, maxWait); err != nil {
-		return err
+		return false, err
 	}
 	if ttl := t.TimeToLiveSpecification; ttl != nil && ttl.Enabled {
 		_, err := client.UpdateTimeToLive(ctx, &dynamodb.UpdateTimeToLiveInput{
@@ -305,15 +321,20 @@ func createTable(ctx context.Context, client *dynamodb.Client, t *model.Table, m
 			},
 		})
 		if err != nil {
-			return fmt.Errorf("apply: UpdateTimeToLive %s: %w", t.TableName, err)
+			return false, fmt.Errorf("apply: UpdateTimeToLive %s: %w", t.TableName, err)
 		}
 	}
-	if pitr := continuousBackupsInput(t); pitr != nil {
-		if _, err := client.UpdateContinuousBackups(ctx, pitr); err != nil {
-			return fmt.Errorf("apply: UpdateContinuousBackups %s: %w", t.TableName, err)
+	if in := continuousBackupsInput(t); in != nil {
+		if _, err := client.UpdateContinuousBackups(ctx, in); err != nil {
+			var ae smithy.APIError
+			if errors.As(err, &ae) && ae.ErrorCode() == "UnknownOperationException" {
+				return false, nil
+			}
+			return false, fmt.Errorf("apply: UpdateContinuousBackups %s: %w", t.TableName, err)
 		}
+		return true, nil
 	}
-	return nil
+	return false, nil
 }
 
 // WaitActive waits until the table is ACTIVE (at most 10 minutes, or

@@ -45,6 +45,14 @@ func checkSettings(t *testing.T, client *dynamodb.Client, m *model.Model) {
 	} else if pitr.RecoveryPeriodInDays == nil || *pitr.RecoveryPeriodInDays != 14 {
 		t.Errorf("recovery period: %v, want 14", pitr.RecoveryPeriodInDays)
 	}
+	checkSettingsBesidesPITR(t, client, m)
+}
+
+// checkSettingsBesidesPITR reads the applied table's other settings back.
+func checkSettingsBesidesPITR(t *testing.T, client *dynamodb.Client, m *model.Model) {
+	t.Helper()
+	ctx := context.Background()
+	name := aws.String(m.Tables[0].TableName)
 	d, err := client.DescribeTable(ctx, &dynamodb.DescribeTableInput{TableName: name})
 	if err != nil {
 		t.Fatal(err)
@@ -85,6 +93,9 @@ func TestRunEverySetting(t *testing.T) {
 	}
 	if !rep.Match {
 		t.Errorf("%d mismatches", rep.Mismatches)
+	}
+	if !rep.Tables[0].PointInTimeRecovery || len(rep.Warnings) != 0 {
+		t.Errorf("report %+v, warnings %q", rep.Tables[0], rep.Warnings)
 	}
 	checkSettings(t, client, m)
 }

@@ -17,8 +17,12 @@ func Render(m *model.Model, format string) (*formats.Result, error) {
 }
 
 // RenderWith exports m in format: formats.RenderWith for the engine's
-// formats, and the YAML template from the JSON one.
+// formats, the YAML template from the JSON one, and Terraform
+// (terraform.go).
 func RenderWith(m *model.Model, format string, opts formats.Options) (*formats.Result, error) {
+	if format == formats.Terraform {
+		return renderTerraform(m, opts)
+	}
 	if format != formats.CloudFormationYAML {
 		return formats.RenderWith(m, format, opts)
 	}

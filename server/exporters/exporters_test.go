@@ -142,7 +142,7 @@ func TestRenderPassesEngineFormatsThrough(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%s: %v", f, err)
 		}
-		if f == formats.CloudFormationYAML {
+		if info, _ := formats.FormatByName(f); info.Server {
 			continue
 		}
 		e, _ := formats.Render(m, f)
@@ -158,6 +158,9 @@ func TestRenderPassesEngineFormatsThrough(t *testing.T) {
 	}
 	if _, err := RenderWith(m, formats.Terraform, formats.Options{Profile: formats.ProfileProduction}); err == nil {
 		t.Error("a production Terraform export: no error")
+	}
+	if _, err := formats.Render(m, formats.Terraform); !errors.Is(err, formats.ErrServerFormat) {
+		t.Errorf("the engine renders Terraform: %v", err)
 	}
 	if _, err := formats.Render(m, formats.CloudFormationYAML); !errors.Is(err, formats.ErrServerFormat) {
 		t.Errorf("the engine renders YAML: %v", err)

@@ -33,6 +33,10 @@ type Config struct {
 	// MaxExpensive run at once; the rest are refused with 503 at once.
 	Expensive    func(*http.Request) bool
 	MaxExpensive int
+	// FileBody reports whether a request's body is a file as the user has
+	// it (a design file's import): besides JSON it may then be labelled
+	// with the type the file really has (IsFileType). Nil: none is.
+	FileBody func(*http.Request) bool
 }
 
 // ContentSecurityPolicy is the policy of every response. go-app's page
@@ -131,7 +135,13 @@ func (g *Guard) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 			g.refuse(w, false, http.StatusForbidden, "cross-origin request refused: the workbench's API accepts writes from its own pages only")
 			return
 		}
-		if hasBody(r) && !isJSON(r.Header.Get("Content-Type")) {
+		ct := r.Header.Get("Content-Type")
+		file := g.cfg.FileBody != nil && g.cfg.FileBody(r)
+		if file && hasBody(r) && !isJSON(ct) && !IsFileType(ct) {
+			g.refuse(w, false, http.StatusUnsupportedMediaType, "send the file with the type it has: application/json, application/yaml, text/yaml, text/plain, application/octet-stream, application/hcl or application/javascript")
+			return
+		}
+		if !file && hasBody(r) && !isJSON(ct) {
 			g.refuse(w, false, http.StatusUnsupportedMediaType, "the body must be JSON: send it with Content-Type: application/json (a CSV import: text/csv)")
 			return
 		}
@@ -258,6 +268,34 @@ func isJSON(ct string) bool {
 	}
 	return mt == "application/json" || mt == "text/csv" || strings.HasPrefix(mt, "application/") && strings.HasSuffix(mt, "+json") ||
 		slices.Contains([]string{"application/x-amz-json-1.0", "application/x-amz-json-1.1"}, mt)
+}
+
+// fileTypes are the types a design file is sent with: YAML's (registered
+// and the older ones), HCL's (none is registered), JavaScript's and
+// TypeScript's, and the generic ones a client picks for a file it cannot
+// name: text/plain, application/octet-stream and curl --data-binary's
+// default application/x-www-form-urlencoded. Some of these a page on
+// another site can send without a preflight: what refuses such a page is
+// the origin check before (Origin, else Sec-Fetch-Site), which every
+// browser of this decade answers for a cross-site POST; and the import
+// only reads the file and answers, which such a page cannot read.
+var fileTypes = []string{
+	"application/yaml", "application/x-yaml", "text/yaml", "text/x-yaml",
+	"application/hcl", "application/x-hcl", "text/hcl", "text/x-hcl", "application/x-terraform", "text/x-terraform",
+	"application/javascript", "text/javascript", "application/x-javascript", "application/ecmascript",
+	"application/typescript", "text/typescript", "application/x-typescript",
+	"video/mp2t", // what the system's MIME table (Go's, Python's) calls a .ts file
+	"text/plain", "application/octet-stream", "application/x-www-form-urlencoded",
+}
+
+// IsFileType reports whether a Content-Type is one a design file is sent
+// with (fileTypes), a JSON type or text/csv.
+func IsFileType(ct string) bool {
+	if isJSON(ct) {
+		return true
+	}
+	mt, _, err := mime.ParseMediaType(ct)
+	return err == nil && slices.Contains(fileTypes, mt)
 }
 
 // refuse answers a refused request: DynamoDB's error shape on its endpoint

@@ -56,7 +56,8 @@ func TestHostCheck(t *testing.T) {
 }
 
 func TestWrites(t *testing.T) {
-	g, _ := guarded(Config{PublicOrigins: []string{"https://workbench.example.com"}, Hosts: []string{"workbench.example.com"}})
+	g, _ := guarded(Config{PublicOrigins: []string{"https://workbench.example.com"}, Hosts: []string{"workbench.example.com"},
+		FileBody: func(r *http.Request) bool { return r.URL.Path == "/api/file" }})
 	for _, c := range []struct {
 		name, method, path, host, ct string
 		header                       map[string]string
@@ -82,6 +83,18 @@ func TestWrites(t *testing.T) {
 		{"rebound origin", "POST", "/api/x", "evil.example", "application/json", map[string]string{"Origin": "http://evil.example"}, "{}", 421},
 		{"same-origin fetch", "POST", "/api/x", "localhost", "application/json", map[string]string{"Sec-Fetch-Site": "same-origin"}, "{}", 204},
 		{"cross-site fetch", "POST", "/api/x", "localhost", "application/json", map[string]string{"Sec-Fetch-Site": "cross-site"}, "{}", 403},
+		{"file as YAML", "POST", "/api/file", "localhost", "application/yaml", nil, "a: 1", 204},
+		{"file as text", "POST", "/api/file", "localhost", "text/plain; charset=utf-8", nil, "a: 1", 204},
+		{"file as curl's form type", "POST", "/api/file", "localhost", "application/x-www-form-urlencoded", nil, "a: 1", 204},
+		{"file as octets", "POST", "/api/file", "localhost", "application/octet-stream", nil, "a = 1", 204},
+		{"file as JavaScript", "POST", "/api/file", "localhost", "text/javascript", nil, "export default {}", 204},
+		{"file as JSON", "POST", "/api/file", "localhost", "application/json", nil, "{}", 204},
+		{"file from the page", "POST", "/api/file", "localhost:8080", "text/plain", map[string]string{"Origin": "http://localhost:8080", "Sec-Fetch-Site": "same-origin"}, "a: 1", 204},
+		{"file from another site", "POST", "/api/file", "localhost", "text/plain", map[string]string{"Origin": "https://evil.example"}, "a: 1", 403},
+		{"file, cross-site fetch", "POST", "/api/file", "localhost", "text/plain", map[string]string{"Sec-Fetch-Site": "cross-site"}, "a: 1", 403},
+		{"file as multipart", "POST", "/api/file", "localhost", "multipart/form-data; boundary=x", nil, "--x--", 415},
+		{"file without a type", "POST", "/api/file", "localhost", "", nil, "a: 1", 415},
+		{"YAML elsewhere", "POST", "/api/x", "localhost", "application/yaml", nil, "a: 1", 415},
 	} {
 		r := httptest.NewRequest(c.method, c.path, strings.NewReader(c.body))
 		if c.body == "" {

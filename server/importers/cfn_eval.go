@@ -39,6 +39,11 @@ type cfnEval struct {
 	condBusy   map[string]bool
 	warn       func(format string, args ...any)
 	reported   map[string]bool
+	// given are the parameters' values the import was told (-param,
+	// ?param=), by name.
+	given map[string]string
+	// expanded counts the values Fn::ForEach copied: at most maxVisited.
+	expanded int
 	// visited counts the values resolve has walked: YAML aliases share
 	// subtrees, so a small file can stand for an exponentially large one.
 	visited int
@@ -67,8 +72,21 @@ func (e *cfnEval) report(key, format string, args ...any) {
 	e.warn(format, args...)
 }
 
-// param returns a parameter's default value.
+// param returns a parameter's value: the one given, else its default.
 func (e *cfnEval) param(name, where string) (any, error) {
+	if v, ok := e.given[name]; ok {
+		e.report("param "+name, "%s: parameter %s takes the value given, %q", where, name, v)
+		pv, _ := e.params.get(name)
+		pm, _ := pv.(*omap)
+		if t, _ := pm.get("Type"); scalarString(t) == "CommaDelimitedList" || strings.HasPrefix(scalarString(t), "List<") {
+			var out []any
+			for _, s := range strings.Split(v, ",") {
+				out = append(out, strings.TrimSpace(s))
+			}
+			return out, nil
+		}
+		return v, nil
+	}
 	if v, ok := pseudo[name]; ok {
 		e.report("pseudo "+name, "%s: %s is not known outside a stack; the import uses %q", where, name, v)
 		return v, nil
@@ -87,7 +105,7 @@ func (e *cfnEval) param(name, where string) (any, error) {
 	pm, _ := p.(*omap)
 	def, ok := pm.get("Default")
 	if !ok {
-		return nil, fmt.Errorf("%s: parameter %s has no Default, so the import cannot give it a value", where, name)
+		return nil, fmt.Errorf("%s: parameter %s has no Default: give its value (?param=%s=VALUE over HTTP, -param %s=VALUE on the command line)", where, name, name, name)
 	}
 	if t, _ := pm.get("Type"); strings.HasPrefix(scalarString(t), "AWS::SSM::Parameter::Value") {
 		e.report("param "+name, "%s: parameter %s is read from SSM at deployment; the import uses its name %q", where, name, scalarString(def))
@@ -514,7 +532,7 @@ func toInt(v any) (int64, bool) {
 }
 
 // sortedKeys returns m's keys in order (for messages).
-func sortedKeys(m map[string]bool) []string {
+func sortedKeys[V any](m map[string]V) []string {
 	out := make([]string, 0, len(m))
 	for k := range m {
 		out = append(out, k)

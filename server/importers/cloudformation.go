@@ -38,6 +38,14 @@ var exportedDescription = regexp.MustCompile(`^DynamoDB tables of the workbench 
 // warnings for what the model does not keep and for every value that
 // depended on a parameter, a condition or the stack.
 func ImportCloudFormation(data []byte) (*model.Model, []string, error) {
+	return ImportCloudFormationWith(data, nil)
+}
+
+// ImportCloudFormationWith is ImportCloudFormation with values for the
+// template's parameters (by name; the rest take their defaults). A value
+// for a parameter the template does not declare is an error, as
+// CloudFormation's.
+func ImportCloudFormationWith(data []byte, params map[string]string) (*model.Model, []string, error) {
 	tree, err := readTree(data)
 	if err != nil {
 		return nil, nil, err
@@ -52,6 +60,9 @@ func ImportCloudFormation(data []byte) (*model.Model, []string, error) {
 		return nil, nil, errors.New(`not a CloudFormation template: it has no "Resources"`)
 	}
 	im := &cfnImporter{m: &model.Model{Version: model.Version}}
+	if err := checkParams(root, params); err != nil {
+		return nil, nil, err
+	}
 	section := func(name string) *omap {
 		v, _ := root.get(name)
 		m, _ := v.(*omap)
@@ -60,7 +71,20 @@ func ImportCloudFormation(data []byte) (*model.Model, []string, error) {
 	im.ev = &cfnEval{
 		params: section("Parameters"), conditions: section("Conditions"), mappings: section("Mappings"),
 		resources: resources, condCache: map[string]bool{}, condBusy: map[string]bool{},
-		warn: im.warn, reported: map[string]bool{},
+		warn: im.warn, reported: map[string]bool{}, given: params,
+	}
+	if hasForEach(resources) {
+		// AWS::LanguageExtensions' loops, expanded before anything reads
+		// the resources (cfn_foreach.go).
+		expanded, err := im.ev.expandForEach(resources, "Resources", 0)
+		if err != nil {
+			return nil, nil, err
+		}
+		resources = expanded.(*omap)
+		im.ev.resources = resources
+		if !hasTransform(root, "AWS::LanguageExtensions") {
+			im.warn("Resources: Fn::ForEach needs Transform: AWS::LanguageExtensions, which the template does not declare; the import expands it anyway")
+		}
 	}
 	if d, ok := root.get("Description"); ok {
 		desc := strings.TrimSpace(scalarString(d))
@@ -84,7 +108,7 @@ func ImportCloudFormation(data []byte) (*model.Model, []string, error) {
 		typ, _ := r.get("Type")
 		where := "Resources." + id
 		switch t := scalarString(typ); t {
-		case "AWS::DynamoDB::Table", "AWS::DynamoDB::GlobalTable":
+		case "AWS::DynamoDB::Table", "AWS::DynamoDB::GlobalTable", "AWS::Serverless::SimpleTable":
 			if c, ok := r.get("Condition"); ok {
 				on, err := im.ev.condition(scalarString(c), where)
 				if err != nil {
@@ -96,6 +120,9 @@ func ImportCloudFormation(data []byte) (*model.Model, []string, error) {
 				}
 			}
 			propsv, _ := r.get("Properties")
+			if propsv == nil && t == "AWS::Serverless::SimpleTable" {
+				propsv = newOmap() // every property of a SimpleTable has a default
+			}
 			props, err := im.ev.resolve(propsv, where+".Properties", 0)
 			if err != nil {
 				return nil, nil, err
@@ -105,10 +132,14 @@ func ImportCloudFormation(data []byte) (*model.Model, []string, error) {
 				return nil, nil, fmt.Errorf("%s: the table has no Properties", where)
 			}
 			var tbl *model.Table
-			if t == "AWS::DynamoDB::Table" {
+			switch t {
+			case "AWS::DynamoDB::Table":
 				tbl, err = im.table(id, where+".Properties", pm)
-			} else {
-				tbl, err = im.globalTable(id, where+".Properties", pm)
+			case "AWS::Serverless::SimpleTable":
+				tbl, err = im.simpleTable(id, where+".Properties", pm)
+			default:
+				raw, _ := propsv.(*omap)
+				tbl, err = im.globalTable(id, where+".Properties", pm, raw)
 			}
 			if err != nil {
 				return nil, nil, err
@@ -122,7 +153,7 @@ func ImportCloudFormation(data []byte) (*model.Model, []string, error) {
 		}
 	}
 	if len(im.m.Tables) == 0 {
-		return nil, nil, errors.New("the template has no AWS::DynamoDB::Table or AWS::DynamoDB::GlobalTable resource")
+		return nil, nil, errors.New("the template has no AWS::DynamoDB::Table, AWS::DynamoDB::GlobalTable or AWS::Serverless::SimpleTable resource")
 	}
 	im.scalingTargets(resources, tables)
 	if len(others) > 0 {
@@ -414,9 +445,11 @@ func (im *cfnImporter) table(id, where string, m *omap) (*model.Table, error) {
 }
 
 // globalTable reads an AWS::DynamoDB::GlobalTable (what CDK's TableV2
-// synthesizes): the table's settings come from the template's first
-// replica, writes' capacity from the auto scaling minimum.
-func (im *cfnImporter) globalTable(id, where string, m *omap) (*model.Table, error) {
+// synthesizes): the table's settings (tags, PITR, table class, reads'
+// capacity) come from the replica of the stack's region (homeReplica),
+// writes' capacity from the auto scaling minimum. raw is the properties
+// before evaluation, which tell which replica's Region is the stack's.
+func (im *cfnImporter) globalTable(id, where string, m, raw *omap) (*model.Table, error) {
 	p := newProps(m, where)
 	t := im.common(id, p)
 	d := &t.TableDefinition
@@ -440,16 +473,25 @@ func (im *cfnImporter) globalTable(id, where string, m *omap) (*model.Table, err
 	if len(replicas) == 0 {
 		p.fail("Replicas: a global table lists at least one replica")
 	}
+	home := im.homeReplica(p.where, replicas, raw)
 	for i, r := range replicas {
-		region := r.str("Region")
-		if i > 0 {
-			im.warn("%s: the replica in %s is not kept: the model is one table, settings are the first replica's", r.where, region)
+		if i != home {
 			r.used = map[string]bool{}
+			var dropped []string
 			for _, k := range r.m.keys {
 				r.used[k] = true
+				if k != "Region" {
+					dropped = append(dropped, k)
+				}
 			}
+			what := "it sets nothing else"
+			if len(dropped) > 0 {
+				what = "its " + strings.Join(dropped, ", ") + " are dropped"
+			}
+			im.warn("%s: the replica in %s is not kept (the model is one table, the replica in %s): %s", r.where, r.str("Region"), replicas[home].str("Region"), what)
 			continue
 		}
+		r.used["Region"] = true
 		im.lastRange = nil
 		rcu = im.readCapacity(r)
 		readRange := im.lastRange
@@ -496,6 +538,43 @@ func (im *cfnImporter) globalTable(id, where string, m *omap) (*model.Table, err
 	}
 	im.done(p, nil)
 	return t, p.err
+}
+
+// homeReplica returns the replica the model keeps: the one in the region
+// given as AWS::Region (-param), else the one whose Region is Ref
+// AWS::Region (an environment-agnostic CDK stack's), else the first, with
+// a warning.
+func (im *cfnImporter) homeReplica(where string, replicas []*props, raw *omap) int {
+	if len(replicas) < 2 {
+		return 0
+	}
+	if region, ok := im.ev.given["AWS::Region"]; ok {
+		for i, r := range replicas {
+			if v, _ := r.m.get("Region"); scalarString(v) == region {
+				return i
+			}
+		}
+		im.warn("%s: no replica is in %s, the region given; the model keeps the first replica's settings", where, region)
+		return 0
+	}
+	rv, _ := raw.get("Replicas")
+	if l, ok := rv.([]any); ok {
+		for i, r := range l {
+			rm, _ := r.(*omap)
+			reg, _ := rm.get("Region")
+			if fn, arg, ok := intrinsic(asOmap(reg)); ok && fn == "Ref" && scalarString(arg) == "AWS::Region" && i < len(replicas) {
+				return i
+			}
+		}
+	}
+	first, _ := replicas[0].m.get("Region")
+	im.warn("%s: the template does not say which replica is in the stack's region; the model keeps the first, %s (give -param AWS::Region=REGION, ?param=AWS::Region=REGION, to choose)", where, scalarString(first))
+	return 0
+}
+
+func asOmap(v any) *omap {
+	m, _ := v.(*omap)
+	return m
 }
 
 // writeCapacity reads WriteProvisionedThroughputSettings: a global table's

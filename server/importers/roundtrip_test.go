@@ -372,7 +372,7 @@ func TestTerraformRoundTrip(t *testing.T) {
 		}
 	}
 	for _, m := range models {
-		r, err := formats.Render(m, formats.Terraform)
+		r, err := exporters.Render(m, formats.Terraform)
 		if err != nil {
 			t.Fatal(err)
 		}

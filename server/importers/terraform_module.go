@@ -135,6 +135,13 @@ func (ti *tfImporter) module(blk *hclsyntax.Block) (*model.Table, error) {
 	if d.BillingMode == schema.BillingProvisioned {
 		d.ProvisionedThroughput = &schema.ProvisionedThroughput{ReadCapacityUnits: rcu, WriteCapacityUnits: wcu}
 	}
+	if od, ok := tb.value("on_demand_throughput"); ok && (od.Type().IsObjectType() || od.Type().IsMapType()) && od.LengthInt() > 0 {
+		// The module's table-level cap (an object like a GSI's).
+		r, w := fieldInt(tb, od, "max_read_request_units"), fieldInt(tb, od, "max_write_request_units")
+		if r != nil || w != nil {
+			d.OnDemandThroughput = &schema.OnDemandThroughput{MaxReadRequestUnits: r, MaxWriteRequestUnits: w}
+		}
+	}
 	for _, a := range tb.objects("attributes") {
 		d.AttributeDefinitions = append(d.AttributeDefinitions, schema.AttributeDefinition{AttributeName: fieldStr(tb, a, "name"), AttributeType: schema.ScalarType(fieldStr(tb, a, "type"))})
 	}

@@ -12,6 +12,7 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/dynamodb-workbench/workbench/model"
+	"github.com/dynamodb-workbench/workbench/server/apply"
 	"github.com/dynamodb-workbench/workbench/server/sharestore"
 )
 
@@ -28,6 +29,16 @@ type Config struct {
 	// SimulationBudget bounds a simulation's work (partition.Workload
 	// Budget); 0: DefaultSimulationBudget.
 	SimulationBudget int64
+	// Endpoints are the endpoints apply_design and import_design may
+	// contact (the server's -apply-endpoints; the zero value: loopback
+	// only).
+	Endpoints apply.Policy
+	// ApplyGate lets one apply run at a time (shared with POST /api/apply;
+	// nil: the server's own).
+	ApplyGate chan struct{}
+	// ApplyMaxItems bounds the dataset an apply loads (0:
+	// DefaultApplyMaxItems).
+	ApplyMaxItems int
 }
 
 // Bounds of a tool call.
@@ -51,6 +62,12 @@ func New(cfg Config) *mcp.Server {
 	if cfg.SimulationBudget == 0 {
 		cfg.SimulationBudget = DefaultSimulationBudget
 	}
+	if cfg.ApplyGate == nil {
+		cfg.ApplyGate = make(chan struct{}, 1)
+	}
+	if cfg.ApplyMaxItems == 0 {
+		cfg.ApplyMaxItems = DefaultApplyMaxItems
+	}
 	version := cfg.Version
 	if version == "" {
 		version = "dev"
@@ -59,11 +76,12 @@ func New(cfg Config) *mcp.Server {
 		&mcp.ServerOptions{Instructions: instructions})
 	t := &tools{cfg: cfg}
 	t.register(s)
+	t.registerDesign(s)
 	return s
 }
 
 const instructions = `The DynamoDB workbench: design tables, keys and indexes as a model document (docs/model-format.md: tables in CreateTable's shape, entities with key templates, access patterns as DynamoDB requests, a dataset), then check it on a faithful DynamoDB engine. ` +
-	`Start from a pattern (list_patterns, get_pattern), validate_model after each edit, run_access_patterns to see the items and consumed capacity, analyze_cost and simulate_workload for cost and hot partitions, compare_models to plan the migration from the deployed design, export_model for CloudFormation/CDK, and share_link to hand the human a link that opens the design in the page.`
+	`Start from a pattern (list_patterns, get_pattern) or from an existing stack or schema (import_design), validate_model after each edit, run_access_patterns to see the items and consumed capacity, analyze_cost and simulate_workload for cost and hot partitions, compare_models to plan the migration from the deployed design, export_model for CloudFormation/CDK/Terraform, apply_design to create the tables at a DynamoDB endpoint and check the access patterns there, and share_link to hand the human a link that opens the design in the page. The model document's JSON Schema is the resource ` + "workbench://schema/model" + `.`
 
 type tools struct{ cfg Config }
 

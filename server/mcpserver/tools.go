@@ -121,31 +121,31 @@ type (
 )
 
 func (t *tools) register(s *mcp.Server) {
-	mcp.AddTool(s, &mcp.Tool{Name: ToolListPatterns,
+	addTool(s, &mcp.Tool{Name: ToolListPatterns,
 		Description: "List the catalogue of DynamoDB design patterns (write sharding, sparse index, time series, multi-tenancy, ...): each a ready model with a narrative and a generated dataset."},
 		t.listPatterns)
-	mcp.AddTool(s, &mcp.Tool{Name: ToolGetPattern,
+	addTool(s, &mcp.Tool{Name: ToolGetPattern,
 		Description: "Get a pattern's model document: tables, entities with key templates, access patterns, workload, and a dataset generator spec. Edit it and pass it to the other tools."},
 		t.getPattern)
-	mcp.AddTool(s, &mcp.Tool{Name: ToolValidate,
+	addTool(s, &mcp.Tool{Name: ToolValidate,
 		Description: "Validate a model document: tables as CreateTable checks them (DynamoDB's own error messages), entities' key templates, access patterns against the tables and indexes, the dataset and the workload. Answers valid and the errors with their paths."},
 		t.validate)
-	mcp.AddTool(s, &mcp.Tool{Name: ToolRun,
+	addTool(s, &mcp.Tool{Name: ToolRun,
 		Description: "Load the model's dataset into the workbench's DynamoDB engine and run its access patterns with their example parameters (or the ones given): per pattern, the items returned, the count, and the consumed capacity DynamoDB reports (per index), or DynamoDB's error."},
 		t.run)
-	mcp.AddTool(s, &mcp.Tool{Name: ToolAnalyze,
+	addTool(s, &mcp.Tool{Name: ToolAnalyze,
 		Description: "Analyze the model's cost and capacity: each access pattern measured on the engine (read/write units per request), monthly cost on demand and provisioned with the arithmetic, per-table sizes and partitions, warnings (scans, hot keys, missing indexes)."},
 		t.analyze)
-	mcp.AddTool(s, &mcp.Tool{Name: ToolSimulate,
+	addTool(s, &mcp.Tool{Name: ToolSimulate,
 		Description: "Simulate the model's workload second by second on DynamoDB's partition model (per-partition throughput, burst, adaptive capacity, splits): per table and index, requests, consumed and throttled units, partitions, and events."},
 		t.simulate)
-	mcp.AddTool(s, &mcp.Tool{Name: ToolCompare,
+	addTool(s, &mcp.Tool{Name: ToolCompare,
 		Description: "Compare two versions of a design and plan the migration: each change online with UpdateTable (with the GSI backfill's time and cost) or a new table and a data copy (with a copy plan), what CloudFormation/CDK do (replacement warnings), the access patterns that break, and entities whose items no longer fit the new keys."},
 		t.compare)
-	mcp.AddTool(s, &mcp.Tool{Name: ToolExport,
+	addTool(s, &mcp.Tool{Name: ToolExport,
 		Description: "Export the model: " + strings.Join(formats.FormatNames(), ", ") + ". Answers the files (path and content) and warnings for what the format cannot carry."},
 		t.export)
-	mcp.AddTool(s, &mcp.Tool{Name: ToolShare,
+	addTool(s, &mcp.Tool{Name: ToolShare,
 		Description: "Make a share link that opens the design in the workbench page, for the human to look at: the design travels in the link (or, when too long, in the server's share store)."},
 		t.share)
 }
