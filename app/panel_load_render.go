@@ -131,6 +131,8 @@ func (p *loadPanel) renderRun(v loadViewCache) goapp.UI {
 	}
 	return goapp.Div().Class("wb-sim-run").Body(
 		renderLoadAnswer(r, p.prev),
+		p.renderRemedyApplied(),
+		p.renderLoadRemedies(r),
 		renderLoadLayouts(r),
 		goapp.Div().Class("wb-sim-row wb-sim-player").Body(
 			goapp.Button().ID(IDLoadPlay).Class("wb-btn").Text(play).
