@@ -99,9 +99,9 @@ func (d *designPanel) renderBar(st *State) goapp.UI {
 	title := "Create the draft's tables in the engine, keeping the items that fit"
 	switch {
 	case !st.Dirty:
-		title = "The engine already runs this design"
+		title = "Greyed out: the engine already runs this design; an edit makes it on offer"
 	case n > 0:
-		title = "Fix the problems first: DynamoDB would refuse this design"
+		title = "Greyed out: fix the problems listed first, DynamoDB would refuse this design"
 	}
 	history := ""
 	switch {

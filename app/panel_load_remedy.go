@@ -232,9 +232,9 @@ func (p *loadPanel) renderLoadRemedies(r *loadRun) goapp.UI {
 				disabled := rm.edit != nil && (dirty || busy)
 				switch {
 				case disabled && dirty:
-					title = "Greyed out: the design has edits not applied yet. Apply them (Design tab) or undo them to use this remedy"
+					title = "Greyed out: the design has edits not applied yet; apply them (Design tab) or undo them to use this remedy"
 				case disabled:
-					title = "Greyed out while a simulation, a load or an apply runs: it is on offer again when that ends"
+					title = "Greyed out: a simulation, a load or an apply runs; it is on offer again when that ends"
 				}
 				btn = goapp.Button().ID(IDLoadRemedy+rm.Kind).Class("wb-btn wb-btn-small wb-btn-primary").
 					Disabled(disabled).Title(title).Text(rm.Title).
@@ -296,7 +296,7 @@ func (p *loadPanel) renderRemedyApplied() goapp.UI {
 		}),
 		goapp.If(!rs.Undone, func() goapp.UI {
 			return goapp.Button().ID(IDLoadRemedyUndo).Class("wb-btn wb-btn-small").Text("Undo the remedy").
-				Disabled(p.running).Title("Undo the edit and apply the design before it again; its run comes back").
+				Disabled(p.running).Title(greyed(p.running, "Undo the edit and apply the design before it again; its run comes back", "a simulation is running; Cancel stops it")).
 				OnClick(func(ctx goapp.Context, e goapp.Event) { p.undoRemedy(ctx) })
 		}),
 	)
