@@ -121,7 +121,7 @@ func (f *fanOutPanel) Render() goapp.UI {
 	aps := fanOutPatterns(st.Model)
 	if len(aps) == 0 {
 		return goapp.Div().Class("wb-fan").Body(goapp.P().Class("wb-muted").Text(
-			"No access pattern of "+designName(st.Model)+" fans out. A read fans out when its key has a write shard or a bucket parameter it must ask each value of (a fan-out in the access pattern): Load proposes write sharding, and the fan-out it makes, where a key throttles."))
+			"No access pattern of " + designName(st.Model) + " fans out. A read fans out when its key has a write shard or a bucket parameter it must ask each value of (a fan-out in the access pattern): Load proposes write sharding, and the fan-out it makes, where a key throttles."))
 	}
 	ap := aps[0]
 	for _, a := range aps {
