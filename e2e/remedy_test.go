@@ -47,7 +47,12 @@ func TestBrowserRemedyJourney(t *testing.T) {
 	if !strings.Contains(why, "2,700 ÷ 1,000") || !strings.Contains(b.textOf(shard), "over 6 keys") || !strings.Contains(why, "Read a counter") {
 		t.Errorf("the remedy says %q, its button %q", why, b.textOf(shard))
 	}
-	b.screenshot("remedy-proposed-1440")
+	for _, w := range []int64{1440, 1024} {
+		b.viewport(w, 900)
+		b.eval("scrolling to the answer", fmt.Sprintf(`document.getElementById(%q).scrollIntoView({block: "start"}) || true`, app.IDLoadAnswer), new(bool))
+		b.screenshot(fmt.Sprintf("remedy-proposed-%d", w))
+	}
+	b.viewport(1440, 900)
 	b.click(shard)
 	b.waitFor("the run after the remedy", fmt.Sprintf(`!!document.getElementById(%q) && !!document.getElementById(%q)`, app.IDLoadRemedyApplied, app.IDLoadCompare), 2*time.Minute)
 	if got := heatInt(b, "throttled"); got != 0 {
