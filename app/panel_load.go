@@ -177,7 +177,10 @@ func (p *loadPanel) follow(ctx goapp.Context) {
 		p.t, p.pos = 0, 0
 		p.remember()
 		if rerun && !p.running {
+			p.options()
+			p.opts.note = "after " + p.remedy.Text
 			p.run(ctx)
+			p.opts.note = ""
 		}
 		return
 	}

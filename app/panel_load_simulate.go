@@ -31,6 +31,8 @@ type loadOptions struct {
 	Split    bool
 	// Burst is burst capacity: 300 seconds of unused capacity banked.
 	Burst bool
+	// note ends the run's label: the remedy it runs after.
+	note string
 	// yield, when set, is the run's Workload.Yield: the page's job steps
 	// there, handing the browser its thread and stopping on Cancel.
 	yield func(second int) error
@@ -147,6 +149,9 @@ func loadLabel(n int, o loadOptions) string {
 	}
 	if !o.Burst {
 		parts = append(parts, "burst off")
+	}
+	if o.note != "" {
+		parts = append(parts, o.note)
 	}
 	return fmt.Sprintf("#%d %s", n, strings.Join(parts, ", "))
 }
