@@ -44,12 +44,20 @@ type loadRemedy struct {
 func remediesOf(r *loadRun) []loadRemedy {
 	var out []loadRemedy
 	m, res := r.Model, r.Result
+	t := m.Table(r.Space) // nil for a GSI's key space
 	over := false
 	for _, pr := range res.Patterns {
 		if pr.HotKeyUnits <= pr.Ceiling*(1+1e-9) {
 			continue
 		}
 		over = true
+		if t == nil {
+			// ShardWrites shards the table's key: an index's hot key needs
+			// the index's own key changed.
+			out = append(out, loadRemedy{Kind: "key", Why: fmt.Sprintf("%s puts %s units/s on one key of %s, over the %s one partition serves: give the index a partition key with more distinct values (a high-cardinality attribute, or a shard suffix on its key template).",
+				pr.Name, fmtNum(pr.HotKeyUnits), r.Space, fmtNum(pr.Ceiling))})
+			continue
+		}
 		if pr.Op != partition.Write {
 			out = append(out, loadRemedy{Kind: "read-hot", Why: fmt.Sprintf("%s reads one key at %s RCU/s, over the %s RCU/s one partition serves: cache the item (DAX, or in the application), or keep copies of it under several keys and read one at random; eventually consistent reads cost half a strong read's units.",
 				pr.Name, fmtNum(pr.HotKeyUnits), fmtNum(pr.Ceiling))})
@@ -76,7 +84,6 @@ func remediesOf(r *loadRun) []loadRemedy {
 		out = append(out, loadRemedy{Kind: "shard", Title: fmt.Sprintf("Shard %s over %d keys", sk.Before, n), Why: why,
 			edit: func(m *model.Model) error { _, err := m.ShardWrites(name, n); return err }})
 	}
-	t := m.Table(r.Space) // nil for a GSI's key space
 	if t == nil {
 		return out
 	}

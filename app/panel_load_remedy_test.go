@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/dynamodb-workbench/workbench/engine/partition"
 	"github.com/dynamodb-workbench/workbench/engine/schema"
 	"github.com/dynamodb-workbench/workbench/model"
 )
@@ -138,5 +139,17 @@ func TestLoadRemedyProvisionsCapacity(t *testing.T) {
 		if after := simulateHour(t, next); after.Result.Totals.Throttled != 0 {
 			t.Errorf("after %s: %v throttled", kind, after.Result.Totals.Throttled)
 		}
+	}
+}
+
+// TestLoadRemedyIndexKeyIsNotTheTables: a hot key of an index's key space
+// is not answered by sharding the table's key (ShardWrites changes the
+// table's template): the remedy names the index's key.
+func TestLoadRemedyIndexKeyIsNotTheTables(t *testing.T) {
+	r := &loadRun{Model: countersModel(t), Space: "Counters.ByOwner", Result: &partition.Result{
+		Patterns: []partition.PatternResult{{Name: "Count a hit", Op: partition.Write, HotKeyUnits: 2700, Ceiling: 1000}}}}
+	got := remediesOf(r)
+	if len(got) != 1 || got[0].Kind != "key" || got[0].edit != nil || !strings.Contains(got[0].Why, "Counters.ByOwner") {
+		t.Fatalf("remedies for an index's hot key: %+v", got)
 	}
 }
