@@ -295,7 +295,7 @@ func (p *loadPanel) finish(ctx goapp.Context, r *loadRun, err error) {
 		p.prev = p.cur
 	}
 	p.cur = r
-	if rs := p.remedy; rs != nil && !rs.Undone && rs.After == nil && r.Model != rs.Before.Model {
+	if rs := p.remedy; rs != nil && !rs.Undoing && rs.After == nil && r.Model != rs.Before.Model {
 		rs.After = r
 	}
 	if p.opts.Space == "" {

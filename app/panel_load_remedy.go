@@ -156,7 +156,9 @@ func capacityRemedies(table string, pt *schema.ProvisionedThroughput, peakR, pea
 type loadRemedyState struct {
 	Text          string
 	Before, After *loadRun
-	Undone        bool
+	// Undoing says Undo was asked and the design before the remedy is
+	// being applied; Undone that it runs again, with its run back.
+	Undoing, Undone bool
 }
 
 // applyRemedy applies rm: a run with burst and adaptive capacity off, or
@@ -189,10 +191,10 @@ func (p *loadPanel) applyRemedy(ctx goapp.Context, rm loadRemedy) {
 // undoRemedy takes the remedy back: Undo, and the design before it
 // applied again, whose run the panel still has.
 func (p *loadPanel) undoRemedy(ctx goapp.Context) {
-	if p.remedy == nil || p.remedy.Undone || !p.Store.Undo() {
+	if p.remedy == nil || p.remedy.Undoing || !p.Store.Undo() {
 		return
 	}
-	p.remedy.Undone = true
+	p.remedy.Undoing = true
 	p.remember()
 	applyDraft(ctx, p.Store, nil)
 }
@@ -206,11 +208,12 @@ func (p *loadPanel) followRemedy(m *model.Model) (handled, rerun bool) {
 	if rs == nil {
 		return false, false
 	}
-	if rs.Undone && m == rs.Before.Model {
+	if rs.Undoing && m == rs.Before.Model {
+		rs.Undone = true
 		p.cur, p.prev = rs.Before, rs.After
 		return true, false
 	}
-	if !rs.Undone && rs.After == nil {
+	if !rs.Undoing && rs.After == nil {
 		p.cur, p.prev = nil, rs.Before
 		return true, true
 	}
@@ -302,8 +305,13 @@ func (p *loadPanel) renderRemedyApplied() goapp.UI {
 			return goapp.Div().Body(goapp.P().Class("wb-muted").Text("What each access pattern asks, at the peak:"), goapp.Ul().Body(lines...))
 		}),
 		goapp.If(!rs.Undone, func() goapp.UI {
+			busy := p.running || rs.Undoing
+			why := "a simulation is running; Cancel stops it"
+			if rs.Undoing {
+				why = "the design before the remedy is being applied"
+			}
 			return goapp.Button().ID(IDLoadRemedyUndo).Class("wb-btn wb-btn-small").Text("Undo the remedy").
-				Disabled(p.running).Title(greyed(p.running, "Undo the edit and apply the design before it again; its run comes back", "a simulation is running; Cancel stops it")).
+				Disabled(busy).Title(greyed(busy, "Undo the edit and apply the design before it again; its run comes back", why)).
 				OnClick(func(ctx goapp.Context, e goapp.Event) { p.undoRemedy(ctx) })
 		}),
 	)
