@@ -57,7 +57,7 @@ func (c *csvImporter) Render() goapp.UI {
 				Text("Import CSV…"),
 			goapp.Input().ID(IDCSVFile).Type("file").Accept(".csv,text/csv").Class("wb-visually-hidden").
 				Style("position", "absolute").Style("width", "1px").Style("height", "1px").Style("opacity", "0").
-				Disabled(busy).
+				Disabled(busy).Title(greyed(busy, "Import items from a CSV file", "an import is running; it is on offer again when it ends")).
 				OnChange(c.onFile, goapp.EventScope(c.Table)),
 			goapp.Button().ID(IDCSVExport).Class("wb-btn").Text("Export CSV").
 				Title("Download the table's items as CSV (typed header: imports back as it is)").
@@ -202,10 +202,12 @@ func (c *csvImporter) renderPreview() goapp.UI {
 		goapp.Div().Class("wb-row-buttons").Body(
 			goapp.Button().ID(IDCSVConfirm).Class("wb-btn wb-btn-primary").
 				Disabled(c.running || len(res.Items) == 0).
+				Title(greyed(c.running || len(res.Items) == 0, "Write the previewed items into the table",
+					map[bool]string{true: "the import is running", false: "the file holds no item to import: fix the rows the preview names, or choose another file"}[c.running])).
 				Text("Import "+plural(len(res.Items), "item")).
 				OnClick(c.onImport),
 			goapp.Button().ID(IDCSVCancel).Class("wb-btn").Disabled(c.running).Text("Cancel").
-				Title("Close the preview; nothing is written").
+				Title(greyed(c.running, "Close the preview; nothing is written", "the import is writing; wait for it to end")).
 				OnClick(func(ctx goapp.Context, e goapp.Event) { c.res, c.err = nil, "" }),
 			goapp.Progress().ID(IDCSVProgress).Class("wb-progress").
 				Attr("max", c.total).Attr("value", c.done).

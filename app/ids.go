@@ -88,6 +88,8 @@ const (
 	IDTimeline    = "wb-timeline"     // the TTL timeline (SVG)
 	IDTTLDeletes  = "wb-ttl-deletes"  // the TTL sweeper's deletions, with their lag after expiry
 	IDTTLUpcoming = "wb-ttl-upcoming" // the next items to expire
+	IDTTLCounts   = "wb-ttl-counts"   // the TTL counts (data-items, data-with-ttl, data-expired, data-deleted)
+	IDTTLFill     = "wb-ttl-fill-"    // + table name (id-safe): after an Apply turned TTL on, fill the TTL attribute of the items that lack it by its generator (in the footer)
 
 	// Export and apply.
 	IDExportFormat   = "wb-export-format"   // the export format

@@ -20,24 +20,28 @@ const (
 	IDPartError     = "wb-part-error"     // why the what-if cannot be computed
 
 	// Load.
-	IDLoadRun          = "wb-load-run"           // simulate the workload with the options chosen
-	IDLoadRunCancel    = "wb-load-run-cancel"    // stop the running simulation (shown while it runs)
-	IDLoadRunCancelled = "wb-load-run-cancelled" // how far a cancelled simulation got
-	IDLoadSharding     = "wb-load-sharding"      // write sharding on or off (a checkbox)
-	IDLoadShardingWhy  = "wb-load-sharding-why"  // what the sharding switch does for this design, or why it is greyed out and what would enable it (data-enabled)
-	IDLoadBurst        = "wb-load-burst"         // burst capacity on or off (a checkbox)
-	IDLoadAdaptive     = "wb-load-adaptive"      // adaptive capacity on or off (a checkbox)
-	IDLoadSplit        = "wb-load-split"         // split for heat on or off (a checkbox)
-	IDLoadDuration     = "wb-load-duration"      // how long to simulate (seconds)
-	IDLoadSpace        = "wb-load-space"         // the key space simulated: a table, or Table.Index for a GSI
-	IDLoadPlay         = "wb-load-play"          // play or pause the heat map
-	IDLoadTime         = "wb-load-time"          // the heat map's time (a range, seconds into the run)
-	IDLoadSpeed        = "wb-load-speed"         // the play speed: the real seconds the whole run plays in
-	IDLoadHeatMap      = "wb-load-heatmap"       // the heat map (data-run, data-throttled, data-requests, data-seconds, data-until, data-frame, data-playing, data-compute-ms, data-prepare-ms)
-	IDLoadCompare      = "wb-load-compare"       // the previous run and this one side by side (data-a-throttled, data-b-throttled)
-	IDLoadSummary      = "wb-load-summary"       // the run's totals and what each access pattern had throttled
-	IDLoadError        = "wb-load-error"         // why the simulation could not run
-	IDLoadAnswer       = "wb-load-answer"        // the run's answer first: requests, throttled share, hottest key and partition, comparison (data-hot-key, data-hot-partition, data-throttled-pct)
+	IDLoadRun           = "wb-load-run"            // simulate the workload with the options chosen
+	IDLoadRunCancel     = "wb-load-run-cancel"     // stop the running simulation (shown while it runs)
+	IDLoadRunCancelled  = "wb-load-run-cancelled"  // how far a cancelled simulation got
+	IDLoadSharding      = "wb-load-sharding"       // write sharding on or off (a checkbox)
+	IDLoadShardingWhy   = "wb-load-sharding-why"   // what the sharding switch does for this design, or why it is greyed out and what would enable it (data-enabled)
+	IDLoadBurst         = "wb-load-burst"          // burst capacity on or off (a checkbox)
+	IDLoadAdaptive      = "wb-load-adaptive"       // adaptive capacity on or off (a checkbox)
+	IDLoadSplit         = "wb-load-split"          // split for heat on or off (a checkbox)
+	IDLoadDuration      = "wb-load-duration"       // how long to simulate (seconds)
+	IDLoadSpace         = "wb-load-space"          // the key space simulated: a table, or Table.Index for a GSI
+	IDLoadPlay          = "wb-load-play"           // play or pause the heat map
+	IDLoadTime          = "wb-load-time"           // the heat map's time (a range, seconds into the run)
+	IDLoadSpeed         = "wb-load-speed"          // the play speed: the real seconds the whole run plays in
+	IDLoadHeatMap       = "wb-load-heatmap"        // the heat map (data-run, data-throttled, data-requests, data-seconds, data-until, data-frame, data-playing, data-compute-ms, data-prepare-ms)
+	IDLoadCompare       = "wb-load-compare"        // the previous run and this one side by side (data-a-throttled, data-b-throttled)
+	IDLoadSummary       = "wb-load-summary"        // the run's totals and what each access pattern had throttled
+	IDLoadError         = "wb-load-error"          // why the simulation could not run
+	IDLoadRemedies      = "wb-load-remedies"       // the fixes the run proposes, each with its arithmetic (li data-kind)
+	IDLoadRemedy        = "wb-load-remedy-"        // + kind (shard, provision, on-demand, burst): apply that remedy in one click
+	IDLoadRemedyApplied = "wb-load-remedy-applied" // what the applied remedy changed: throttled before and after, each pattern's units per second (li data-pattern, data-before, data-after, data-fan-out; data-undone)
+	IDLoadRemedyUndo    = "wb-load-remedy-undo"    // undo the applied remedy: the design before it, and its run, come back
+	IDLoadAnswer        = "wb-load-answer"         // the run's answer first: requests, throttled share, hottest key and partition, comparison (data-hot-key, data-hot-partition, data-throttled-pct)
 
 	IDLoadThrottledParts = "wb-load-throttled-parts" // the throttled partitions, named above the heat map (data-count)
 

@@ -39,7 +39,7 @@ func (p *workbenchPage) renderHeader(st *State) goapp.UI {
 		),
 		goapp.Div().Class("wb-toolbar").Body(
 			goapp.Label().Class("wb-visually-hidden").For(IDPatternSelect).Text("Pattern"),
-			goapp.Select().ID(IDPatternSelect).Class("wb-select").Disabled(!ready).
+			goapp.Select().ID(IDPatternSelect).Class("wb-select").Disabled(!ready).Title(greyed(!ready, "Open one of the patterns of the library", "the workbench starts when its engine has loaded in your browser")).
 				OnChange(p.onPatternSelect).Body(
 				goapp.Option().Value("").Selected(current == "").Text("Open a pattern…"),
 				goapp.Range(catalog).Slice(func(i int) goapp.UI {
@@ -48,25 +48,25 @@ func (p *workbenchPage) renderHeader(st *State) goapp.UI {
 				}),
 			),
 			goapp.Button().ID(IDNewBlank).Class("wb-btn").Disabled(!ready).Text("New").
-				Title("Start a blank model").OnClick(p.onNewBlank),
+				Title(greyed(!ready, "Start a blank model", "the workbench starts when its engine has loaded in your browser")).OnClick(p.onNewBlank),
 			goapp.Label().Class("wb-btn wb-file").For(IDOpenFile).Text("Open…").
 				Title("Open a model, or import a NoSQL Workbench model, CloudFormation or CDK template, Terraform file, AWS Labs or OneTable schema"),
 			goapp.Input().ID(IDOpenFile).Type("file").Class("wb-visually-hidden").
-				Accept(OpenFileAccept).Disabled(!ready).OnChange(p.onOpenFile),
+				Accept(OpenFileAccept).Disabled(!ready).Title(greyed(!ready, "Open a model file", "the workbench starts when its engine has loaded in your browser")).OnChange(p.onOpenFile),
 			goapp.If(ready, func() goapp.UI {
 				return goapp.A().ID(IDSaveFile).Class("wb-btn").Text("Save").
 					Title("Download the model as JSON").
 					Href(modelDataURL(st.Draft)).Attr("download", fileName(st.Draft)+".json")
 			}),
 			goapp.Button().ID(IDShare).Class("wb-btn").Disabled(!ready).Text("Share").
-				Title("Put the model in the address bar as a link").OnClick(p.onShare),
+				Title(greyed(!ready, "Put the model in the address bar as a link", "the workbench starts when its engine has loaded in your browser")).OnClick(p.onShare),
 			goapp.If(ready, func() goapp.UI { return &compareControl{Panel: Panel{Store: p.store, State: st}} }),
 			goapp.Span().Class("wb-sep"),
 			goapp.Button().ID(IDUndo).Class("wb-btn").Disabled(!ready || !st.CanUndo).
-				Title("Undo the last design edit (Ctrl+Z)").Text("Undo").
+				Title(greyed(!ready || !st.CanUndo, "Undo the last design edit (Ctrl+Z)", "no design edit to undo yet; an edit in the Design tab (or a remedy) makes one")).Text("Undo").
 				OnClick(func(ctx goapp.Context, e goapp.Event) { p.store.Undo(); publish(ctx, p.store) }),
 			goapp.Button().ID(IDRedo).Class("wb-btn").Disabled(!ready || !st.CanRedo).
-				Title("Redo (Ctrl+Shift+Z)").Text("Redo").
+				Title(greyed(!ready || !st.CanRedo, "Redo (Ctrl+Shift+Z)", "nothing undone to redo; Undo makes one")).Text("Redo").
 				OnClick(func(ctx goapp.Context, e goapp.Event) { p.store.Redo(); publish(ctx, p.store) }),
 			goapp.If(ready, func() goapp.UI {
 				return &tourGuide{Panel: Panel{Store: p.store, State: st}, Tab: p.tab,

@@ -34,6 +34,16 @@ func (p *Panel) act(ctx goapp.Context, action func()) {
 // goapp.EventScope(values...), or a later render's click runs with the
 // first render's values.
 
+// greyed is a control's title: what it does, and when it is greyed out,
+// why and what would enable it. Every disabled control says both
+// (e2e TestBrowserDisabledControlsSayWhy looks for "Greyed out").
+func greyed(disabled bool, does, why string) string {
+	if disabled {
+		return "Greyed out: " + why
+	}
+	return does
+}
+
 // publish hands the store's current State to go-app's state, whose
 // observers (the page) re-render.
 func publish(ctx goapp.Context, s *Store) {

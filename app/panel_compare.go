@@ -56,7 +56,7 @@ func (c *compareControl) Render() goapp.UI {
 	ready := st != nil && st.Draft != nil
 	return goapp.Span().Class("wb-compare").Body(
 		goapp.Button().ID(IDCompare).Class("wb-btn").Disabled(!ready).Text("Compare with…").
-			Title("Compare the design with another version and plan the migration").
+			Title(greyed(!ready, "Compare the design with another version and plan the migration", "the workbench starts when its engine has loaded in your browser")).
 			OnClick(func(ctx goapp.Context, e goapp.Event) { c.open = !c.open }),
 		goapp.If(c.open && ready, func() goapp.UI { return c.renderPanel(st) }),
 	)
@@ -115,7 +115,7 @@ func (c *compareControl) renderPanel(st *State) goapp.UI {
 			goapp.Label().For(IDCompareSize).Text("Data size (GB)"),
 			goapp.Input().ID(IDCompareSize).Type("number").Attr("min", "0").Attr("step", "any").
 				Placeholder("measured").Value(c.size).OnChange(c.onSize),
-			goapp.Button().ID(IDCompareRun).Class("wb-btn wb-btn-primary").Disabled(c.busy).Text("Compare").OnClick(c.onRun),
+			goapp.Button().ID(IDCompareRun).Class("wb-btn wb-btn-primary").Disabled(c.busy).Title(greyed(c.busy, "Compare the two designs", "a comparison is running; it is on offer again when it ends")).Text("Compare").OnClick(c.onRun),
 		),
 		goapp.If(c.fileErr != "" && src == compareFromFile, func() goapp.UI { return goapp.P().Class("wb-compare-error").Text(c.fileErr) }),
 		goapp.If(c.err != "", func() goapp.UI { return goapp.P().Class("wb-compare-error").Text(c.err) }),

@@ -224,7 +224,7 @@ func (c *costPanel) Render() goapp.UI {
 	return goapp.Div().Class("wb-cost").Attr("data-state", state).Attr("aria-busy", strconv.FormatBool(c.running)).Body(
 		goapp.Div().Class("wb-panel-head").Body(
 			goapp.Button().ID(IDCostRun).Class("wb-btn").Disabled(c.running).Text("Measure again").
-				Title("Load the dataset into a fresh engine, run every access pattern and price it").
+				Title(greyed(c.running, "Load the dataset into a fresh engine, run every access pattern and price it", "the measurement is running; Cancel stops it")).
 				OnClick(func(ctx goapp.Context, e goapp.Event) { c.refresh(ctx, true) }),
 			goapp.If(c.running, func() goapp.UI {
 				return goapp.Button().ID(IDCostCancel).Class("wb-btn").Text("Cancel").

@@ -86,14 +86,14 @@ func (d *dataPanel) renderLoad(st *State) goapp.UI {
 	return goapp.Div().Class("wb-load").Body(
 		goapp.Label().For(IDLoadSize).Text("Items to load"),
 		goapp.Input().ID(IDLoadSize).Type("number").Min(patterns.MinSize).Max(patterns.MaxSize).Step(1000).
-			Value(strconv.Itoa(size)).Disabled(ld.Running).
+			Value(strconv.Itoa(size)).Disabled(ld.Running).Title(greyed(ld.Running, "How many items the dataset has", "a load is running; Cancel (at the bottom) stops it")).
 			OnChange(func(ctx goapp.Context, e goapp.Event) {
 				if n, err := strconv.Atoi(e.Get("target").Get("value").String()); err == nil {
 					d.size, d.sizeModel = n, d.State.Model
 				}
 			}),
 		goapp.Button().ID(IDLoadButton).Class("wb-btn wb-btn-primary").Disabled(ld.Running).
-			Text("Load dataset").Title("Replace the tables' items with a generated dataset").
+			Text("Load dataset").Title(greyed(ld.Running, "Replace the tables' items with a generated dataset", "a load is running; Cancel (at the bottom) stops it")).
 			// The size at the click, not at the render: a change of the
 			// field and a click can come before the next render.
 			OnClick(func(ctx goapp.Context, e goapp.Event) { startLoad(ctx, d.Store, d.loadSize(d.State)) }),
@@ -190,7 +190,7 @@ func (d *dataPanel) renderEditor(st *State, table string) goapp.UI {
 					}
 				}, goapp.EventScope(table)),
 			goapp.Button().ID(IDItemDelete).Class("wb-btn wb-btn-danger").Text("Delete item").
-				Disabled(d.selected == "").
+				Disabled(d.selected == "").Title(greyed(d.selected == "", "Delete the item in the editor", "no item is selected: click an item's row to edit it")).
 				OnClick(func(ctx goapp.Context, e goapp.Event) {
 					var it attr.Item
 					body, ok := d.editedItem()
@@ -365,9 +365,9 @@ func renderCollections(store *Store, st *State, table, index, filter string, off
 		goapp.Div().Class("wb-collections-head").Body(
 			goapp.Span().Text(fmt.Sprintf("%d items in %d item collections", view.TotalItems, view.TotalCollections)),
 			goapp.Span().Class("wb-muted").Text(fmt.Sprintf(" · showing %d–%d · largest collection %s", min(offset+1, last), last, visualizer.FormatBytes(view.LargestSize))),
-			goapp.Button().ID(IDPrevPage).Class("wb-btn wb-btn-small").Text("◀ Prev").Disabled(offset == 0).
+			goapp.Button().ID(IDPrevPage).Class("wb-btn wb-btn-small").Text("◀ Prev").Disabled(offset == 0).Title(greyed(offset == 0, "The previous item collections", "this is the first page")).
 				OnClick(func(ctx goapp.Context, e goapp.Event) { onPage(ctx, max(0, offset-collectionsPerPage)) }, goapp.EventScope(offset)),
-			goapp.Button().ID(IDNextPage).Class("wb-btn wb-btn-small").Text("Next ▶").Disabled(last >= view.TotalCollections).
+			goapp.Button().ID(IDNextPage).Class("wb-btn wb-btn-small").Text("Next ▶").Disabled(last >= view.TotalCollections).Title(greyed(last >= view.TotalCollections, "The next item collections", "this is the last page")).
 				OnClick(func(ctx goapp.Context, e goapp.Event) { onPage(ctx, offset+collectionsPerPage) }, goapp.EventScope(offset)),
 		),
 		// One table, one row per item; each collection is a tbody whose

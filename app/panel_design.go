@@ -99,9 +99,9 @@ func (d *designPanel) renderBar(st *State) goapp.UI {
 	title := "Create the draft's tables in the engine, keeping the items that fit"
 	switch {
 	case !st.Dirty:
-		title = "The engine already runs this design"
+		title = "Greyed out: the engine already runs this design; an edit makes it on offer"
 	case n > 0:
-		title = "Fix the problems first: DynamoDB would refuse this design"
+		title = "Greyed out: fix the problems listed first, DynamoDB would refuse this design"
 	}
 	history := ""
 	switch {
@@ -245,7 +245,15 @@ func (d *designPanel) editTable(ctx goapp.Context, i int, change func(m *model.M
 // large dataset does not hold the page; the footer shows its progress and
 // its Cancel.
 func (d *designPanel) apply(ctx goapp.Context) {
-	s := d.Store
+	applyDraft(ctx, d.Store, func() { d.State = d.Store.State() })
+}
+
+// applyDraft runs Store.ApplyInSlices off the event handler; alone, when
+// the panel is not under the page (tests), it calls keep with the new
+// State, as act does. Under the page it must not: the page hands the
+// panel the new State, and go-app re-renders a child only when the fields
+// it is handed differ from the ones it has.
+func applyDraft(ctx goapp.Context, s *Store, keep func()) {
 	pc, underPage := pageContexts.Load(s)
 	if underPage {
 		ctx = pc.(goapp.Context)
@@ -256,12 +264,8 @@ func (d *designPanel) apply(ctx goapp.Context) {
 		})
 		ctx.Dispatch(func(ctx goapp.Context) {
 			publish(ctx, s)
-			if !underPage {
-				// Alone (tests), the panel keeps the State itself, as act
-				// does. Under the page it must not: the page hands it the
-				// new State, and go-app re-renders a child only when the
-				// fields it is handed differ from the ones it has.
-				d.State = s.State()
+			if !underPage && keep != nil {
+				keep()
 			}
 		})
 	})

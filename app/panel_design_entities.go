@@ -23,7 +23,7 @@ func (d *designPanel) renderEntities(m *model.Model, pl *placement) goapp.UI {
 		goapp.Div().Class("wb-design-section-head").Body(
 			goapp.H2().Text("Entities"),
 			goapp.Button().ID(IDDesignAddEntity).Class("wb-btn wb-btn-small").Text("+ Entity").
-				Disabled(len(m.Tables) == 0).
+				Disabled(len(m.Tables) == 0).Title(greyed(len(m.Tables) == 0, "Add an entity: a kind of item of a table, with its key templates", "an entity lives in a table, and the design has none: add a table first")).
 				OnClick(func(ctx goapp.Context, e goapp.Event) { d.addEntity(ctx) }),
 		),
 		goapp.P().Class("wb-muted wb-design-note").Text(

@@ -23,7 +23,7 @@ func (d *designPanel) renderPatterns(m *model.Model, pl *placement) goapp.UI {
 			goapp.H2().Text("Access patterns"),
 			goapp.Button().ID(IDDesignAddPattern).Class("wb-btn wb-btn-small").Text("+ Access pattern").
 				Disabled(len(m.Tables) == 0).
-				Title("Add a request: a GetItem of the first entity by its key, with a parameter per key template parameter").
+				Title(greyed(len(m.Tables) == 0, "Add a request: a GetItem of the first entity by its key, with a parameter per key template parameter", "an access pattern reads or writes a table, and the design has none: add a table first")).
 				OnClick(func(ctx goapp.Context, e goapp.Event) { d.addPattern(ctx) }),
 		),
 		goapp.If(len(rows) == 0, func() goapp.UI {

@@ -82,8 +82,8 @@ func (d *designPanel) renderTable(m *model.Model, i int, pl *placement) goapp.UI
 				goapp.Label().Class("wb-visually-hidden").For(id(IDDesignTTLAttr)).Text("TTL attribute"),
 				goapp.Input().ID(id(IDDesignTTLAttr)).Type("text").Class("wb-design-attr").
 					Value(ttlName).Disabled(ttl == nil).Placeholder("%s", defaultTTLAttribute).
+					Title(greyed(ttl == nil, "A Number attribute holding the expiry time in epoch seconds", "time to live is off: tick \"on\" to name its attribute")).
 					Aria("invalid", pl.has(path+".TimeToLiveSpecification.AttributeName")).
-					Title("A Number attribute holding the expiry time in epoch seconds").
 					OnChange(onValue(func(ctx goapp.Context, v string) { d.setTTLAttribute(ctx, i, v) })),
 				pl.errorsAt(path+".TimeToLiveSpecification.AttributeName", id(IDDesignTTLAttr)),
 			),
@@ -112,6 +112,7 @@ func (d *designPanel) renderTable(m *model.Model, i int, pl *placement) goapp.UI
 				goapp.H4().Text(fmt.Sprintf("Global secondary indexes (%d of %d)", len(t.GlobalSecondaryIndexes), schema.MaxGSIs)),
 				goapp.Button().ID(id(IDDesignAddGSI)).Class("wb-btn wb-btn-small").Text("+ GSI").
 					Disabled(len(t.GlobalSecondaryIndexes) >= schema.MaxGSIs).
+					Title(greyed(len(t.GlobalSecondaryIndexes) >= schema.MaxGSIs, "Add a global secondary index", fmt.Sprintf("a table has at most %d GSIs (DynamoDB's quota): remove one to add another", schema.MaxGSIs))).
 					OnClick(func(ctx goapp.Context, e goapp.Event) { d.addGSI(ctx, i) }),
 			),
 			goapp.Div().Class("wb-design-index-list").Body(gsis...),
@@ -121,7 +122,7 @@ func (d *designPanel) renderTable(m *model.Model, i int, pl *placement) goapp.UI
 				goapp.H4().Text(fmt.Sprintf("Local secondary indexes (%d of %d)", len(t.LocalSecondaryIndexes), schema.MaxLSIs)),
 				goapp.Button().ID(id(IDDesignAddLSI)).Class("wb-btn wb-btn-small").Text("+ LSI").
 					Disabled(len(t.LocalSecondaryIndexes) >= schema.MaxLSIs).
-					Title("An LSI shares the table's partition key and can only be created with the table").
+					Title(greyed(len(t.LocalSecondaryIndexes) >= schema.MaxLSIs, "An LSI shares the table's partition key and can only be created with the table", fmt.Sprintf("a table has at most %d LSIs: remove one to add another", schema.MaxLSIs))).
 					OnClick(func(ctx goapp.Context, e goapp.Event) { d.addLSI(ctx, i) }),
 			),
 			goapp.Div().Class("wb-design-index-list").Body(lsis...),
@@ -153,7 +154,8 @@ func (d *designPanel) keyField(label string, slot keySlot, t *model.Table, ks []
 				OnChange(onValue(func(ctx goapp.Context, v string) { d.setKeyName(ctx, slot, v) }), goapp.EventScope(slot.table, slot.kind, slot.index, slot.role)),
 			goapp.Label().Class("wb-visually-hidden").For(typeID).Text(label+" type"),
 			goapp.Select().ID(typeID).Class("wb-select wb-design-type").Disabled(name == "" || readOnly).
-				Title("Attribute type: S string, N number, B binary").
+				Title(greyed(name == "" || readOnly, "Attribute type: S string, N number, B binary",
+					map[bool]string{true: "this key is the table's, which the index shares: change it on the table", false: "name the key attribute first"}[readOnly])).
 				OnChange(onValue(func(ctx goapp.Context, v string) { d.setKeyType(ctx, slot, v) }), goapp.EventScope(slot.table, slot.kind, slot.index, slot.role)).Body(
 				goapp.Range(keyTypes).Slice(func(k int) goapp.UI {
 					kt := keyTypes[k]

@@ -287,7 +287,7 @@ func (x *exportPanel) renderApply(st *State) goapp.UI {
 					OnChange(func(ctx goapp.Context, e goapp.Event) { x.replace = e.Get("target").Get("checked").Bool() }),
 				goapp.Text(" replace existing tables"),
 			),
-			goapp.Button().ID(IDApplyRun).Class("wb-btn").Disabled(x.applying).Text("Apply").
+			goapp.Button().ID(IDApplyRun).Class("wb-btn").Disabled(x.applying).Title(greyed(x.applying, "Create the design's tables at the endpoint", "the tables are being created; wait for it to end")).Text("Apply").
 				OnClick(func(ctx goapp.Context, e goapp.Event) { x.apply(ctx, st.Model, endpoint) }, goapp.EventScope(endpoint)),
 		),
 		goapp.If(x.applyErr != "", func() goapp.UI { return goapp.P().Class("wb-error").Text(x.applyErr) }),

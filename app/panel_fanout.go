@@ -121,7 +121,7 @@ func (f *fanOutPanel) Render() goapp.UI {
 	aps := fanOutPatterns(st.Model)
 	if len(aps) == 0 {
 		return goapp.Div().Class("wb-fan").Body(goapp.P().Class("wb-muted").Text(
-			"No access pattern of this design fans out. A write-sharded read does: open the write-sharding pattern (its vote counters and a day's orders) or time-series."))
+			"No access pattern of " + designName(st.Model) + " fans out. A read fans out when its key has a write shard or a bucket parameter it must ask each value of (a fan-out in the access pattern): Load proposes write sharding, and the fan-out it makes, where a key throttles."))
 	}
 	ap := aps[0]
 	for _, a := range aps {
@@ -306,4 +306,12 @@ func renderFanOutMerge(v *visualizer.FanOutModel) goapp.UI {
 			return goapp.P().Class("wb-muted").Text(fmt.Sprintf("… and %d more", m.Items-len(m.First)))
 		}),
 	)
+}
+
+// designName names the design in front of the user, for texts.
+func designName(m *model.Model) string {
+	if m == nil || m.Name == "" {
+		return "this design"
+	}
+	return fmt.Sprintf("%q", m.Name)
 }

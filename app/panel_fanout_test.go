@@ -120,8 +120,8 @@ func TestFanOutPanelVotes(t *testing.T) {
 
 func TestFanOutPanelWithoutFanOut(t *testing.T) {
 	f := newTestFanOut(t, NewStore())
-	if doc := f.html(); !strings.Contains(doc, "No access pattern of this design fans out") || hasID(doc, IDFanPicture) {
-		t.Error("a design without a fan-out is not told so")
+	if doc := f.html(); !strings.Contains(doc, " fans out. A read fans out when") || strings.Contains(doc, "vote") || hasID(doc, IDFanPicture) {
+		t.Error("a design without a fan-out is not told so, in its own words (no pattern's votes)")
 	}
 }
 

@@ -29,7 +29,7 @@ func (g *gridPanel) renderEditor(table string) goapp.UI {
 				goapp.Option().Value("false").Selected(ed.text != "true").Text("false"),
 			)
 	case "NULL":
-		field = goapp.Input().ID(IDGridEditValue).Type("text").Value("null").Disabled(true)
+		field = goapp.Input().ID(IDGridEditValue).Type("text").Value("null").Disabled(true).Title("Greyed out: a NULL has no value to edit; choose another type to give it one")
 	case visualizer.CellJSON:
 		field = goapp.Textarea().ID(IDGridEditValue).Class("wb-code").Rows(4).Attr("spellcheck", "false").
 			Text(ed.text).
@@ -68,12 +68,14 @@ func (g *gridPanel) renderEditor(table string) goapp.UI {
 				}, goapp.EventScope(ed.row, ed.col)).
 				Body(goapp.Range(visualizer.CellTypes).Slice(func(i int) goapp.UI {
 					t := visualizer.CellTypes[i]
-					return goapp.Option().Value(t).Selected(t == ed.typ).Text(t).Disabled(ed.isKey && t != "S" && t != "N" && t != "B")
+					return goapp.Option().Value(t).Selected(t == ed.typ).Text(t).Disabled(ed.isKey && t != "S" && t != "N" && t != "B").
+						Title(greyed(ed.isKey && t != "S" && t != "N" && t != "B", t, "a key attribute is a String, Number or Binary"))
 				})),
 			field,
 			goapp.Button().ID(IDGridEditSave).Class("wb-btn wb-btn-primary").Text("Save").
 				OnClick(func(ctx goapp.Context, e goapp.Event) { g.saveEdit(ctx) }),
 			goapp.Button().ID(IDGridEditRemove).Class("wb-btn").Text("Remove attribute").Disabled(ed.isKey).
+				Title(greyed(ed.isKey, "Remove the attribute from the item", "every item carries its key attributes: delete the item instead")).
 				OnClick(func(ctx goapp.Context, e goapp.Event) { g.removeAttr(ctx) }),
 			goapp.Button().ID(IDGridEditCancel).Class("wb-btn").Text("Cancel").
 				OnClick(func(ctx goapp.Context, e goapp.Event) { g.edit = nil }),

@@ -108,9 +108,9 @@ func (x *indexesPanel) Render() goapp.UI {
 					})),
 				),
 				goapp.Div().Class("wb-row-buttons").Body(
-					goapp.Button().Class("wb-btn wb-btn-small").Text("◀ Prev").Disabled(x.exOffset == 0).
+					goapp.Button().Class("wb-btn wb-btn-small").Text("◀ Prev").Disabled(x.exOffset == 0).Title(greyed(x.exOffset == 0, "The previous items", "this is the first page")).
 						OnClick(func(ctx goapp.Context, e goapp.Event) { x.exOffset = max(0, x.exOffset-excludedPerPage) }),
-					goapp.Button().Class("wb-btn wb-btn-small").Text("Next ▶").Disabled(x.exOffset+excludedPerPage >= mv.Out).
+					goapp.Button().Class("wb-btn wb-btn-small").Text("Next ▶").Disabled(x.exOffset+excludedPerPage >= mv.Out).Title(greyed(x.exOffset+excludedPerPage >= mv.Out, "The next items", "this is the last page")).
 						OnClick(func(ctx goapp.Context, e goapp.Event) { x.exOffset += excludedPerPage }),
 				),
 			),

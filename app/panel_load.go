@@ -35,6 +35,7 @@ type loadMemory struct {
 	cur, prev *loadRun
 	runs      int
 	t         int
+	remedy    *loadRemedyState
 }
 
 // loadPanel runs the model's workload in the partition simulator and plays
@@ -56,6 +57,8 @@ type loadPanel struct {
 	runs      int
 	// cur is the last run, prev the one before.
 	cur, prev *loadRun
+	// remedy is the remedy applied from the panel, if any.
+	remedy *loadRemedyState
 
 	// The player: t is the frame's second, pos its exact value, playTime
 	// the real seconds a whole run plays in; loop is the running play
@@ -118,7 +121,7 @@ func (p *loadPanel) restore() {
 	if lm.set {
 		p.opts = lm.opts
 	}
-	p.cur, p.prev, p.runs, p.t = lm.cur, lm.prev, lm.runs, lm.t
+	p.cur, p.prev, p.runs, p.t, p.remedy = lm.cur, lm.prev, lm.runs, lm.t, lm.remedy
 	p.pos = float64(p.t)
 }
 
@@ -130,7 +133,7 @@ func (p *loadPanel) remember() {
 	mem := memoryOf(p.Store)
 	mem.mu.Lock()
 	defer mem.mu.Unlock()
-	mem.load = loadMemory{opts: p.opts, set: true, cur: p.cur, prev: p.prev, runs: p.runs, t: p.t}
+	mem.load = loadMemory{opts: p.opts, set: true, cur: p.cur, prev: p.prev, runs: p.runs, t: p.t, remedy: p.remedy}
 }
 
 // options returns the options to run with (the defaults at first).
@@ -170,6 +173,17 @@ func (p *loadPanel) follow(ctx goapp.Context) {
 		return
 	}
 	p.stopPlay()
+	if handled, rerun := p.followRemedy(st.Model); handled {
+		p.t, p.pos = 0, 0
+		p.remember()
+		if rerun && !p.running {
+			p.options()
+			p.opts.note = "after " + p.remedy.Text
+			p.run(ctx)
+			p.opts.note = ""
+		}
+		return
+	}
 	p.cur, p.prev, p.t, p.pos = nil, nil, 0, 0
 	p.opts.Space = ""
 	if d := st.Model.Workload; d != nil && d.DurationSeconds > 0 {
@@ -281,6 +295,9 @@ func (p *loadPanel) finish(ctx goapp.Context, r *loadRun, err error) {
 		p.prev = p.cur
 	}
 	p.cur = r
+	if rs := p.remedy; rs != nil && !rs.Undoing && rs.After == nil && r.Model != rs.Before.Model {
+		rs.After = r
+	}
 	if p.opts.Space == "" {
 		p.opts.Space = r.Space
 	}

@@ -78,7 +78,8 @@ func (p *loadPanel) renderControls(o loadOptions, noWorkload, fresh bool) goapp.
 			}),
 			goapp.Button().ID(IDLoadRun).Class("wb-btn wb-btn-primary").Disabled(p.running || noWorkload).
 				Attr("aria-busy", strconv.FormatBool(p.running)).Text(runText).
-				Title("Simulate the design's workload second by second on the table's partitions").
+				Title(greyed(p.running || noWorkload, "Simulate the design's workload second by second on the table's partitions",
+					map[bool]string{true: "the simulation is running; Cancel stops it", false: "the design needs what the notice above names (a workload, access patterns or a dataset) first"}[p.running])).
 				OnClick(func(ctx goapp.Context, e goapp.Event) { p.run(ctx) }),
 			goapp.If(p.running, func() goapp.UI {
 				return goapp.Button().ID(IDLoadRunCancel).Class("wb-btn").Text("Cancel").
@@ -131,6 +132,8 @@ func (p *loadPanel) renderRun(v loadViewCache) goapp.UI {
 	}
 	return goapp.Div().Class("wb-sim-run").Body(
 		renderLoadAnswer(r, p.prev),
+		p.renderRemedyApplied(),
+		p.renderLoadRemedies(r),
 		renderLoadLayouts(r),
 		goapp.Div().Class("wb-sim-row wb-sim-player").Body(
 			goapp.Button().ID(IDLoadPlay).Class("wb-btn").Text(play).

@@ -31,6 +31,8 @@ type loadOptions struct {
 	Split    bool
 	// Burst is burst capacity: 300 seconds of unused capacity banked.
 	Burst bool
+	// note ends the run's label: the remedy it runs after.
+	note string
 	// yield, when set, is the run's Workload.Yield: the page's job steps
 	// there, handing the browser its thread and stopping on Cancel.
 	yield func(second int) error
@@ -66,6 +68,11 @@ type loadRun struct {
 	// table lists every request of the design, not only this key space's.
 	Elsewhere []loadElsewhere
 	Result    *partition.Result
+	// PeakRCU and PeakWCU are what the key space's workload asks at its
+	// highest rate, fan-outs counted (the remedies' arithmetic).
+	PeakRCU, PeakWCU float64
+	// Remedies are the fixes the run proposes (panel_load_remedy.go).
+	Remedies []loadRemedy
 	// HotKeys holds each pattern's hottest key as a partition-key value
 	// (CANDIDATE#c0#3), in the order of Result.Patterns.
 	HotKeys []string
@@ -142,6 +149,9 @@ func loadLabel(n int, o loadOptions) string {
 	}
 	if !o.Burst {
 		parts = append(parts, "burst off")
+	}
+	if o.note != "" {
+		parts = append(parts, o.note)
 	}
 	return fmt.Sprintf("#%d %s", n, strings.Join(parts, ", "))
 }
@@ -225,6 +235,14 @@ func simulateLoad(j *job, m *model.Model, o loadOptions, n int) (*loadRun, error
 	run.Prepare = time.Since(start)
 
 	w := loadWorkload(sim.Workload, o)
+	for _, p := range w.Patterns {
+		u := p.Rate.Max() * float64(p.FanOut()) * p.Units()
+		if p.Op == partition.Read {
+			run.PeakRCU += u
+		} else {
+			run.PeakWCU += u
+		}
+	}
 	start = time.Now()
 	if w.Yield == nil {
 		w.Yield = j.simYield
@@ -240,6 +258,7 @@ func simulateLoad(j *job, m *model.Model, o loadOptions, n int) (*loadRun, error
 	}
 	run.Source = visualizer.NewHeatMapSource(res, visualizer.HeatMapOptions{Label: run.Label})
 	run.Final = run.Source.Frame(res.Seconds)
+	run.Remedies = remediesOf(run)
 	return run, nil
 }
 

@@ -270,6 +270,7 @@ func (p *partitionsPanel) renderForm(out *partitionsOutcome) goapp.UI {
 			goapp.Label().For(id).Text(label),
 			goapp.Input().ID(id).Type("number").Min(0).Attr("step", "any").Value(partitionsInputText(v)).
 				Disabled(disabled).Attr("aria-invalid", p.bad[id]).
+				Title(greyed(disabled, label+" for the what-if", map[bool]string{true: "an on-demand table has no provisioned capacity: choose Provisioned to set it", false: "a provisioned table's peak is its capacity: choose On demand to set a peak"}[onDemand])).
 				OnChange(func(ctx goapp.Context, e goapp.Event) { p.setInput(id, valueOf(e)) }, goapp.EventScope(id)),
 			goapp.Span().Class("wb-muted").Text(unit),
 		)
@@ -291,7 +292,7 @@ func (p *partitionsPanel) renderForm(out *partitionsOutcome) goapp.UI {
 		field(IDPartPeakWRU, "Peak writes", "WRU/s", in.PeakWRU, !onDemand),
 		goapp.Div().Class("wb-row-buttons").Body(
 			goapp.Button().ID(IDPartReset).Class("wb-btn").Disabled(!p.edited).Text("Back to the table").
-				Title("Forget the what-if: show the table as it is").
+				Title(greyed(!p.edited, "Forget the what-if: show the table as it is", "the picture already shows the table as it is; change a field above to ask what if")).
 				OnClick(func(ctx goapp.Context, e goapp.Event) { p.reset() }),
 		),
 		goapp.If(out.Err != "", func() goapp.UI {

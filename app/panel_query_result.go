@@ -130,7 +130,7 @@ func (q *queryPanel) renderFigures(st *State, r *Result) goapp.UI {
 				goapp.Code().Class("wb-mono").Text(lek),
 				goapp.Button().ID(IDQueryNext).Class("wb-btn wb-btn-small").Text("Next page ▶").
 					Disabled(r.Requests > 1).
-					Title("Run the same request from ExclusiveStartKey").
+					Title(greyed(r.Requests > 1, "Run the same request from ExclusiveStartKey", "a fan-out's requests each have their own LastEvaluatedKey: run one of them alone to page it")).
 					OnClick(func(ctx goapp.Context, e goapp.Event) { q.next(ctx) }),
 			)
 		}),

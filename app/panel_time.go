@@ -104,7 +104,7 @@ func (t *timePanel) Render() goapp.UI {
 	ts := st.Snapshot.Table(name)
 	header := goapp.Div().Class("wb-panel-head").Body(
 		tableSelect(st, name, func(ctx goapp.Context, v string) { t.table = v }),
-		goapp.P().Class("wb-muted").Text(ttlIntro(ttlAttr)),
+		goapp.P().Class("wb-muted").Text(ttlIntro(ttlAttr, st.Model.Settings.TTLDelay())),
 	)
 	if ts == nil || ttlAttr == "" {
 		return goapp.Div().Class("wb-time").Body(header)
@@ -125,7 +125,10 @@ func (t *timePanel) Render() goapp.UI {
 	layout := clockLayout(st.Now, times)
 	return goapp.Div().Class("wb-time").Body(
 		header,
-		goapp.Div().Class("wb-ttl-counts").Body(
+		goapp.Div().ID(IDTTLCounts).Class("wb-ttl-counts").
+			Attr("data-items", ts.Len()).Attr("data-with-ttl", view.WithTTL).
+			Attr("data-expired", view.Expired).Attr("data-deleted", len(st.TTLDeletes[name])).Body(
+			stat("items in the table", ts.Len()),
 			stat("items with a TTL", view.WithTTL),
 			stat("expired, awaiting deletion", view.Expired),
 			stat("expiring in view", view.Upcoming),
@@ -175,11 +178,11 @@ func clockLayout(now time.Time, times []time.Time) string {
 	return "15:04:05"
 }
 
-func ttlIntro(attr string) string {
+func ttlIntro(attr string, delay time.Duration) string {
 	if attr == "" {
 		return "Time to live is off for this table: turn it on in Design to watch items expire."
 	}
-	return fmt.Sprintf("TTL attribute %q: an item expires when the clock passes its epoch-seconds value; the sweeper deletes it some time later (the model's deletion delay), and until then reads still return it.", attr)
+	return fmt.Sprintf("TTL attribute %q: an item expires when the clock passes its epoch-seconds value. The sweeper deletes it %s after its expiry, or after its write when it was written already expired (this design's TTL deletion delay; DynamoDB: typically within two days); until then reads still return it.", attr, fmtSeconds(int(delay/time.Second)))
 }
 
 // timelineWindow scales the timeline to the clock's speed: about a minute

@@ -128,7 +128,7 @@ func (g *tourGuide) renderDialog() goapp.UI {
 			)
 		}),
 		goapp.Div().Class("wb-row-buttons").Body(
-			goapp.Button().ID(IDTourBack).Class("wb-btn").Disabled(g.step == 0).Text("Back").
+			goapp.Button().ID(IDTourBack).Class("wb-btn").Disabled(g.step == 0).Title(greyed(g.step == 0, "The previous step", "this is the first step")).Text("Back").
 				OnClick(func(ctx goapp.Context, e goapp.Event) { g.goTo(ctx, g.step-1) }),
 			goapp.Button().ID(IDTourNext).Class("wb-btn wb-btn-primary").Text(next).
 				OnClick(func(ctx goapp.Context, e goapp.Event) { g.next(ctx) }),

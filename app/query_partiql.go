@@ -312,7 +312,7 @@ func (q *queryPanel) renderNextToken(r *Result) goapp.UI {
 		goapp.Code().Class("wb-mono").Text(tok),
 		goapp.Button().ID(IDQueryNext).Class("wb-btn wb-btn-small").Text("Next page ▶").
 			Disabled(r.Requests > 1).
-			Title("Run the same statement from NextToken").
+			Title(greyed(r.Requests > 1, "Run the same statement from NextToken", "a fan-out's statements each have their own NextToken: run one of them alone to page it")).
 			OnClick(func(ctx goapp.Context, e goapp.Event) { q.nextPartiQL(ctx) }),
 	)
 }

@@ -126,7 +126,7 @@ func (r *designReview) Render() goapp.UI {
 	return goapp.Section().ID(IDReview).Class("wb-design-section wb-review").DataSet("state", state).Body(
 		goapp.Div().Class("wb-design-section-head").Body(
 			goapp.H2().Text("Design review"),
-			goapp.Button().ID(IDReviewRun).Class("wb-btn wb-btn-small").Text("Review the design").Disabled(r.running).
+			goapp.Button().ID(IDReviewRun).Class("wb-btn wb-btn-small").Text("Review the design").Disabled(r.running).Title(greyed(r.running, "Review the design", "the review is running")).
 				OnClick(func(ctx goapp.Context, e goapp.Event) { r.run(ctx) }),
 		),
 		goapp.P().Class("wb-muted").Text(status),

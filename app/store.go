@@ -51,6 +51,8 @@ type Store struct {
 
 	live  liveLog
 	state *State
+	// ttlOffers are the TTL fills offered after an Apply (store_ttl.go).
+	ttlOffers ttlOffers
 	// facets shows the entities' names for key attributes (SetFacets).
 	facets bool
 
@@ -114,6 +116,10 @@ type State struct {
 	// Facets says the grid and the collections view show each entity's
 	// own names for the key attributes ("customerId" for PK).
 	Facets bool
+
+	// TTLFill are the tables whose items lack the TTL attribute an Apply
+	// just turned on (Store.FillTTL fills them).
+	TTLFill []TTLFill
 }
 
 // LoadState is the progress of a dataset load.
@@ -301,7 +307,7 @@ func newEngine(m *model.Model) (*engine.Database, *engine.VirtualClock) {
 	}
 	db := engine.New(
 		engine.WithClock(clock),
-		engine.WithTTLDeletionDelay(time.Duration(m.Settings.TTLDeletionDelay)),
+		engine.WithTTLDeletionDelay(m.Settings.TTLDelay()),
 		engine.WithGSIPropagationDelay(time.Duration(m.Settings.GSIPropagationDelay)),
 	)
 	return db, clock
@@ -399,6 +405,7 @@ func (s *Store) publishLocked() {
 		Message:  s.message,
 		Error:    s.err,
 		Facets:   s.facets,
+		TTLFill:  s.ttlFillsLocked(),
 	}
 	st.Problems = s.problemsLocked()
 	applied := s.applied

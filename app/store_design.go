@@ -258,6 +258,7 @@ func (p *applyPlan) copy(step func() error) error {
 // finishApplyLocked makes the new engine the running one. The caller
 // holds s.mu.
 func (s *Store) finishApplyLocked(p *applyPlan) {
+	prev := s.applied
 	s.db, s.clock = p.db, p.clock
 	s.applied = p.draft
 	s.live = liveLog{}
@@ -268,6 +269,7 @@ func (s *Store) finishApplyLocked(p *applyPlan) {
 	if p.dropped > 0 {
 		s.message += fmt.Sprintf(", %d left out (their keys do not fit the new design)", p.dropped)
 	}
+	s.offerTTLFillLocked(prev)
 	s.publishLocked()
 }
 

@@ -286,6 +286,20 @@ func (p *workbenchPage) Render() goapp.UI {
 				Class("wb-status").
 				Attr("role", "status").
 				Text(p.status()),
+			// After an Apply turned TTL on, the items written before lack
+			// the attribute: one click fills it (store_ttl.go).
+			goapp.If(st != nil && !st.Load.Running, func() goapp.UI {
+				return goapp.Range(st.TTLFill).Slice(func(i int) goapp.UI {
+					f := st.TTLFill[i]
+					return goapp.Button().ID(IDTTLFill+idSafe(f.Table)).Class("wb-btn wb-btn-small").
+						Text(fmt.Sprintf("Fill %s on %d items", f.Attribute, f.Missing)).
+						Title(fmt.Sprintf("Give the %d items of %s that have no %s a value by its generator, counted from the clock's now, so that they expire", f.Missing, f.Table, f.Attribute)).
+						OnClick(func(ctx goapp.Context, e goapp.Event) {
+							p.store.FillTTL(f.Table)
+							publish(ctx, p.store)
+						}, goapp.EventScope(f.Table))
+				})
+			}),
 			// The load runs in slices (job.go), so the page answers
 			// during it: on every tab it can be stopped here.
 			goapp.If(st != nil && st.Load.Running, func() goapp.UI {

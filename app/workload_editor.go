@@ -205,7 +205,7 @@ func (w *workloadEditor) Render() goapp.UI {
 				})),
 			goapp.Button().ID(IDWorkloadDefaults).Class("wb-btn wb-btn-small").Text("Typical rates").
 				Disabled(len(m.AccessPatterns) == 0).
-				Title("Give every access pattern without calls a typical rate (reads 10/s, writes 2/s) and uniform keys").
+				Title(greyed(len(m.AccessPatterns) == 0, "Give every access pattern without calls a typical rate (reads 10/s, writes 2/s) and uniform keys", "the design has no access pattern to give a rate: add one in the Design tab")).
 				OnClick(func(ctx goapp.Context, e goapp.Event) { w.edit(ctx, defaultWorkload) }),
 		),
 		goapp.If(len(m.AccessPatterns) == 0, func() goapp.UI {

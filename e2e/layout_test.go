@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/dynamodb-workbench/workbench/app"
+	"github.com/dynamodb-workbench/workbench/model"
 )
 
 // layoutJS lists, on the panel shown, what a person cannot use or read:
@@ -73,12 +74,71 @@ func TestBrowserLayoutEveryTab(t *testing.T) {
 				// the collections' columns readable.
 				b.eval("selecting an item", `(() => { const r = document.querySelector("[id^='wb-row-']"); if (r) r.click(); return true; })()`, new(bool))
 			}
-			var bad string
+			var bad, side string
 			b.eval("the layout of "+tab, layoutJS+fmt.Sprintf("(%q)", app.IDPanel+tab), &bad)
 			if bad != "" {
 				t.Errorf("%dx%d %s: %s", size[0], size[1], tab, bad)
 			}
+			b.eval("the sidebar's layout", sidebarJS, &side)
+			if side != "" {
+				t.Errorf("%dx%d %s: sidebar: %s", size[0], size[1], tab, side)
+			}
 			b.screenshot(fmt.Sprintf("layout-%d-%s", size[0], strings.ToLower(tab)))
 		}
+	}
+}
+
+// sidebarJS lists what runs past the sidebar's edge: the sidebar scrolling
+// sideways, or an element of it whose box ends beyond the sidebar's
+// content box (text cut at its edge).
+const sidebarJS = `(() => {
+  const out = [];
+  const side = document.getElementById("` + app.IDOutline + `");
+  if (!side) return "no sidebar";
+  if (side.scrollWidth > side.clientWidth + 1) out.push("the sidebar scrolls sideways: " + side.scrollWidth + " > " + side.clientWidth + " px");
+  const b = side.getBoundingClientRect(), cs = getComputedStyle(side);
+  const right = b.right - parseFloat(cs.borderRightWidth) - parseFloat(cs.paddingRight);
+  for (const el of side.querySelectorAll("*")) {
+    const r = el.getBoundingClientRect();
+    if (r.width === 0 || r.height === 0) continue;
+    if (r.right > right + 1) out.push((el.className || el.tagName) + " '" + el.textContent.trim().slice(0, 40) + "' ends at " + Math.round(r.right) + " px, the sidebar at " + Math.round(right));
+  }
+  return out.slice(0, 8).join("; ");
+})()`
+
+// longKeysModel is a design made for the test whose entities have long key
+// templates with no space to break at.
+func longKeysModel(t *testing.T) *model.Model {
+	t.Helper()
+	m, err := model.Parse([]byte(`{"version":1,"name":"Long keys","tables":[{"TableName":"OrganizationProjectIssues",
+"AttributeDefinitions":[{"AttributeName":"PK","AttributeType":"S"},{"AttributeName":"SK","AttributeType":"S"}],
+"KeySchema":[{"AttributeName":"PK","KeyType":"HASH"},{"AttributeName":"SK","KeyType":"RANGE"}],"BillingMode":"PAY_PER_REQUEST"}],
+"entities":[{"name":"OrganizationProjectIssueComment","table":"OrganizationProjectIssues",
+ "keys":{"PK":"ORGANIZATION#{organizationId}#PROJECT#{projectId}","SK":"ISSUE#{issueId}#COMMENT#{commentId}#REVISION#{revision}"},
+ "attributes":[{"name":"organizationId","type":"S","generator":"seq(4)"},{"name":"projectId","type":"S","generator":"seq(4)"},
+  {"name":"issueId","type":"S","generator":"seq(5)"},{"name":"commentId","type":"S","generator":"seq(5)"},{"name":"revision","type":"S","generator":"seq(2)"}]}],
+"accessPatterns":[{"name":"Comments_of_an_issue_in_a_project_of_an_organization","entity":"OrganizationProjectIssueComment","operation":"Query",
+ "parameters":[{"name":"organizationId","example":"0001"},{"name":"projectId","example":"0001"}],
+ "request":{"TableName":"OrganizationProjectIssues","KeyConditionExpression":"PK = :pk","ExpressionAttributeValues":{":pk":{"S":"ORGANIZATION#{organizationId}#PROJECT#{projectId}"}}}}]}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return m
+}
+
+// TestBrowserSidebarFits: at 1440 and 1024 px the sidebar's entity keys,
+// table names and access patterns wrap inside it, long templates too.
+func TestBrowserSidebarFits(t *testing.T) {
+	t.Parallel()
+	b := startBrowser(t)
+	openModel(b, longKeysModel(t))
+	for _, w := range []int64{1440, 1024} {
+		b.viewport(w, 768)
+		var bad string
+		b.eval("the sidebar's layout", sidebarJS, &bad)
+		if bad != "" {
+			t.Errorf("%d px: %s", w, bad)
+		}
+		b.screenshot(fmt.Sprintf("sidebar-%d", w))
 	}
 }

@@ -13,9 +13,13 @@ import (
 // Time to live: an item whose TTL attribute is a Number of epoch seconds in
 // the past is deleted by the service after a delay (DynamoDB: typically
 // within 48 hours; here the Database's TTL delay). Until then reads still
-// return it. Values that are not Numbers, or more than five years in the
-// past, never expire. Deletions consume no capacity and are recorded with
-// CauseTTL (the dynamodb.amazonaws.com principal).
+// return it. The delay runs from the later of the item's expiry and the
+// moment the sweeper could first see it (its write, or TTL being turned
+// on): an item written already expired waits the whole delay, as it does
+// in DynamoDB, whose background scan has to find it first. Values that are
+// not Numbers, or more than five years in the past, never expire.
+// Deletions consume no capacity and are recorded with CauseTTL (the
+// dynamodb.amazonaws.com principal).
 
 // ttlIgnoreAge is how far in the past a TTL value may be and still count.
 const ttlIgnoreAge = 5 * 365 * 24 * time.Hour
@@ -42,14 +46,39 @@ type ttlState struct {
 	attribute  string
 	enabled    bool
 	lastChange time.Time
-	// expiries orders the items that carry a Number TTL by expiry time.
+	// expiries orders the items that carry a Number TTL by the time the
+	// deletion delay starts; byKey finds an item's entry again.
 	expiries *btree.BTreeG[expiry]
+	byKey    map[string]expiry
 }
 
 // expiry is one entry of the expiry index.
 type expiry struct {
-	at  int64  // expiry, Unix nanoseconds
+	at  int64  // when the deletion delay starts: max(exp, seen), Unix nanoseconds
 	key string // the item's tree key
+	exp int64  // the TTL value itself, Unix nanoseconds
+}
+
+func newTTLState(name string, now time.Time) *ttlState {
+	return &ttlState{attribute: name, enabled: true, lastChange: now,
+		expiries: btree.NewG(btreeDegree, expiryLess), byKey: map[string]expiry{}}
+}
+
+// track indexes an item whose TTL value is exp, seen by the sweeper at
+// seen (both Unix nanoseconds).
+func (st *ttlState) track(key string, exp, seen int64) expiry {
+	e := expiry{at: max(exp, seen), key: key, exp: exp}
+	st.expiries.ReplaceOrInsert(e)
+	st.byKey[key] = e
+	return e
+}
+
+// forget drops key's entry.
+func (st *ttlState) forget(key string) {
+	if e, ok := st.byKey[key]; ok {
+		st.expiries.Delete(e)
+		delete(st.byKey, key)
+	}
 }
 
 func expiryLess(a, b expiry) bool {
@@ -78,13 +107,17 @@ func (d *Database) trackTTL(t *table, w *write) {
 	if t.ttl == nil || !t.ttl.enabled {
 		return
 	}
-	if at, ok := ttlOf(w.oldItem(), t.ttl.attribute); ok {
-		t.ttl.expiries.Delete(expiry{at, w.key})
-	}
+	old, hadOld := t.ttl.byKey[w.key]
+	t.ttl.forget(w.key)
 	if w.item != nil && !w.del {
 		if at, ok := ttlOf(w.item, t.ttl.attribute); ok {
-			t.ttl.expiries.ReplaceOrInsert(expiry{at, w.key})
-			d.noteDue(time.Unix(0, at).Add(d.ttlDelay))
+			seen := d.clock.Now().UnixNano()
+			if hadOld && old.exp == at {
+				// The same TTL value rewritten: the sweeper's wait goes on.
+				seen = old.at
+			}
+			e := t.ttl.track(w.key, at, seen)
+			d.noteDue(time.Unix(0, e.at).Add(d.ttlDelay))
 		}
 	}
 }
@@ -107,13 +140,13 @@ func (d *Database) sweepTTL(t *table, now time.Time) {
 		return true
 	})
 	for _, e := range due {
-		if e.at < tooOld {
-			t.ttl.expiries.Delete(e) // a malformed value: never expires
+		if e.exp < tooOld {
+			t.ttl.forget(e.key) // a malformed value: never expires
 			continue
 		}
 		old, ok := t.get(e.key)
 		if !ok {
-			t.ttl.expiries.Delete(e)
+			t.ttl.forget(e.key)
 			continue
 		}
 		w := &write{key: e.key, del: true}
@@ -219,10 +252,12 @@ func (d *Database) UpdateTimeToLive(in *UpdateTimeToLiveInput) (*UpdateTimeToLiv
 		return nil, validationf("Time to live has been modified multiple times within a fixed interval")
 	}
 	if enable {
-		st := &ttlState{attribute: name, enabled: true, lastChange: now, expiries: btree.NewG(btreeDegree, expiryLess)}
+		// The sweeper starts looking now: items already expired wait the
+		// whole delay from here.
+		st := newTTLState(name, now)
 		t.items.Ascend(func(e entry) bool {
 			if at, ok := ttlOf(e.decode(), name); ok {
-				st.expiries.ReplaceOrInsert(expiry{at, fullKey(e)})
+				st.track(fullKey(e), at, now.UnixNano())
 			}
 			return true
 		})

@@ -82,7 +82,7 @@ func (m *Model) NewDatabase(opts ...engine.Option) (*engine.Database, *engine.Ma
 	clock := engine.NewManualClock(start)
 	all := []engine.Option{
 		engine.WithClock(clock),
-		engine.WithTTLDeletionDelay(time.Duration(m.Settings.TTLDeletionDelay)),
+		engine.WithTTLDeletionDelay(m.Settings.TTLDelay()),
 		engine.WithGSIPropagationDelay(time.Duration(m.Settings.GSIPropagationDelay)),
 	}
 	return engine.New(append(all, opts...)...), clock

@@ -249,11 +249,28 @@ type Settings struct {
 	// ClockSpeed is virtual seconds per real second (absent: 1).
 	ClockSpeed float64 `json:"clockSpeed,omitempty"`
 	// TTLDeletionDelay is how long an expired item waits for the TTL
-	// process (DynamoDB: typically within 48 hours).
+	// process (DynamoDB: typically within 48 hours). Absent:
+	// DefaultTTLDeletionDelay (TTLDelay).
 	TTLDeletionDelay Duration `json:"ttlDeletionDelay,omitempty"`
 	// GSIPropagationDelay is how long a global secondary index lags its
 	// table.
 	GSIPropagationDelay Duration `json:"gsiPropagationDelay,omitempty"`
+}
+
+// DefaultTTLDeletionDelay is the TTL deletion delay of a design that sets
+// none: 48 hours, the bound DynamoDB's API reference gives ("typically
+// within two days"). An expired item stays readable that long after the
+// sweeper could first see it; the clock's fastest speed (a day per four
+// seconds) or two "+1 day" jumps get there. A design that wants its expired items gone sooner (a
+// tiny table's sweep is observed within minutes) sets its own.
+const DefaultTTLDeletionDelay = 48 * time.Hour
+
+// TTLDelay is the TTL deletion delay the engine runs with.
+func (s Settings) TTLDelay() time.Duration {
+	if s.TTLDeletionDelay <= 0 {
+		return DefaultTTLDeletionDelay
+	}
+	return time.Duration(s.TTLDeletionDelay)
 }
 
 // Start returns StartTime parsed, or the zero time when it is absent or

@@ -474,7 +474,7 @@ func TTLTimeline(ts *engine.TableSnapshot, opts TimelineOptions) *TimelineView {
 const (
 	ttlWidth    = 720.0
 	ttlHeight   = 184.0
-	ttlLeft     = 44.0 // room for the scale
+	ttlLeft     = 54.0 // room for the scale ("deleted" at 11 px)
 	ttlRight    = 12.0
 	ttlTop      = 22.0  // top of the expiry bars
 	ttlBase     = 86.0  // the axis between expiries (above) and deletions (below)
