@@ -7,11 +7,12 @@
 # then runs the same loads against each in turn, interleaved, and prints
 # ops/s for both, the ratio, and each server's CPU time per operation (from
 # /proc). The loads, ~200-byte items over 10,000 keys:
-#   - PutItem, GetItem: the AWS SDK for Go v2 (engine/wire's
-#     BenchmarkWirePutItem and BenchmarkWireGetItem, b.RunParallel);
-#   - RawPutItem, RawGetItem: Go's net/http client sending byte-identical
-#     requests (BenchmarkWireRawPutItem, BenchmarkWireRawGetItem);
-#   - WrkPutItem, WrkGetItem: wrk, a C load generator (Debian's package,
+#   - PutItem, GetItem, Query: the AWS SDK for Go v2 (engine/wire's
+#     BenchmarkWirePutItem, BenchmarkWireGetItem and BenchmarkWireQuery, a
+#     Query of one partition by pk = :pk; b.RunParallel);
+#   - RawPutItem, RawGetItem, RawQuery: Go's net/http client sending
+#     byte-identical requests (BenchmarkWireRaw*);
+#   - WrkPutItem, WrkGetItem, WrkQuery: wrk, a C load generator (Debian's package,
 #     installed if missing), with the same requests (scripts/wrk-load.lua),
 #     every answer checked.
 # On 2 cores the client shares the CPU with the server, so a heavier client
@@ -32,9 +33,9 @@
 #   WORKBENCH_BIN=bin/workbench  (the script runs `make build` first unless SKIP_BUILD=1)
 #   WRK_DURATION=10s   per wrk run; WRK_CONNECTIONS=16 (one wrk thread)
 set -euo pipefail
-# BENCHES: the loads to run (PutItem, GetItem, RawPutItem, RawGetItem,
-# WrkPutItem, WrkGetItem: see above).
-BENCHES=${BENCHES:-PutItem GetItem RawPutItem RawGetItem WrkPutItem WrkGetItem}
+# BENCHES: the loads to run (PutItem, GetItem, Query, RawPutItem,
+# RawGetItem, RawQuery, WrkPutItem, WrkGetItem, WrkQuery: see above).
+BENCHES=${BENCHES:-PutItem GetItem Query RawPutItem RawGetItem RawQuery WrkPutItem WrkGetItem WrkQuery}
 WRK_DURATION=${WRK_DURATION:-10s}
 WRK_CONNECTIONS=${WRK_CONNECTIONS:-16}
 
