@@ -182,41 +182,71 @@ func trimOWS(b []byte) []byte {
 	return bytes.TrimFunc(b, func(r rune) bool { return r == ' ' || r == '\t' })
 }
 
-// header is one response header field.
-type header struct{ name, value string }
+// A response header field: a fixed value, or one of the answer's own.
+type header struct {
+	name, value string
+	kind        uint8
+}
 
-// appendResponseHead appends the status line and header of an answer with
-// body, as http.Server writes the headers httpguard and the wire handler
-// set: sorted by name, then Date.
-func appendResponseHead(dst []byte, status int, body []byte, gzipped bool, now time.Time) []byte {
-	var fields [len(httpguard.SecurityHeaders) + 7]header
-	h := fields[:0]
+const (
+	fixedValue uint8 = iota
+	requestIDValue
+	crcValue
+	lengthValue
+)
+
+// responseHeaders are the fields of a plain answer and of a gzipped one, as
+// httpguard and the wire handler set them, sorted by name as net/http
+// writes them.
+var responseHeaders = [2][]header{responseFields(false), responseFields(true)}
+
+func responseFields(gzipped bool) []header {
+	var h []header
 	for _, s := range httpguard.SecurityHeaders {
-		h = append(h, header{s.Name, s.Value})
+		h = append(h, header{name: s.Name, value: s.Value})
 	}
 	vary := "Origin"
 	if gzipped {
-		h = append(h, header{"Content-Encoding", "gzip"})
+		h = append(h, header{name: "Content-Encoding", value: "gzip"})
 		vary = "Accept-Encoding"
 	}
-	var crc, size [20]byte
 	h = append(h,
-		header{"Vary", vary},
-		header{"X-Amzn-Requestid", wire.RequestID()},
-		header{"Content-Type", "application/x-amz-json-1.0"},
-		header{"X-Amz-Crc32", string(strconv.AppendUint(crc[:0], uint64(crc32.ChecksumIEEE(body)), 10))},
-		header{"Content-Length", string(strconv.AppendInt(size[:0], int64(len(body)), 10))},
+		header{name: "Vary", value: vary},
+		header{name: "Content-Type", value: "application/x-amz-json-1.0"},
+		header{name: "X-Amzn-Requestid", kind: requestIDValue},
+		header{name: "X-Amz-Crc32", kind: crcValue},
+		header{name: "Content-Length", kind: lengthValue},
 	)
 	slices.SortFunc(h, func(a, b header) int { return strings.Compare(a.name, b.name) })
+	return h
+}
+
+// appendResponseHead appends the status line and header of an answer with
+// body, as http.Server writes what httpguard and the wire handler set:
+// the fields sorted by name, then Date.
+func appendResponseHead(dst []byte, status int, body []byte, gzipped bool, now time.Time) []byte {
 	dst = append(dst, "HTTP/1.1 "...)
 	dst = strconv.AppendInt(dst, int64(status), 10)
 	dst = append(dst, ' ')
 	dst = append(dst, http.StatusText(status)...)
 	dst = append(dst, "\r\n"...)
-	for _, f := range h {
+	fields := responseHeaders[0]
+	if gzipped {
+		fields = responseHeaders[1]
+	}
+	for _, f := range fields {
 		dst = append(dst, f.name...)
 		dst = append(dst, ": "...)
-		dst = append(dst, f.value...)
+		switch f.kind {
+		case fixedValue:
+			dst = append(dst, f.value...)
+		case requestIDValue:
+			dst = wire.AppendRequestID(dst)
+		case crcValue:
+			dst = strconv.AppendUint(dst, uint64(crc32.ChecksumIEEE(body)), 10)
+		case lengthValue:
+			dst = strconv.AppendInt(dst, int64(len(body)), 10)
+		}
 		dst = append(dst, "\r\n"...)
 	}
 	dst = append(dst, "Date: "...)

@@ -198,9 +198,6 @@ func AcceptsGzip(values []string) bool { return acceptsGzip(values) }
 // the handler reads as JSON (none is: see NewHandler).
 func JSONContentType(values []string) bool { return jsonContentType(values) }
 
-// RequestID returns a fresh x-amzn-RequestId value, as the handler sends.
-func RequestID() string { return newRequestID() }
-
 // writeResponse sets the content headers and writes body with status.
 func writeResponse(w http.ResponseWriter, status int, body []byte) {
 	hdr := w.Header()
