@@ -31,6 +31,9 @@
 #   DYNOXIDE_DIR=/tmp/dynoxide   where npm installs dynoxide
 #   DYNOXIDE_VERSION=1.2.1
 #   WORKBENCH_BIN=bin/workbench  (the script runs `make build` first unless SKIP_BUILD=1)
+#   BASE_BIN=        another workbench binary (say, main's) run in the same
+#                    rounds, for a before/after: its figures are printed beside
+
 #   WRK_DURATION=10s   per wrk run; WRK_CONNECTIONS=16 (one wrk thread)
 set -euo pipefail
 # BENCHES: the loads to run (PutItem, GetItem, Query, RawPutItem,
@@ -113,6 +116,14 @@ dx_pid=$!
 pids+=("$dx_pid")
 wait_ready "$wb_port"
 wait_ready "$dx_port"
+if [[ -n ${BASE_BIN:-} ]]; then
+	base_port=$(free_port)
+	while [[ $base_port == "$wb_port" || $base_port == "$dx_port" ]]; do base_port=$(free_port); done
+	"$BASE_BIN" -addr "127.0.0.1:$base_port" -data "$work/base-data" >"$work/base.log" 2>&1 &
+	base_pid=$!
+	pids+=("$base_pid")
+	wait_ready "$base_port"
+fi
 
 echo ">> compiling the benchmark"
 go test -c -o "$work/wire.test" ./engine/wire
@@ -159,7 +170,7 @@ run() {
 
 # Create the table and load the 10000 items once per server, outside the
 # measured rounds.
-for port in "$wb_port" "$dx_port"; do
+for port in "$wb_port" "$dx_port" ${base_port:-}; do
 	WIRE_BENCH_ENDPOINT="http://127.0.0.1:$port" "$work/wire.test" -test.run '^$' -test.bench '^BenchmarkWireGetItem$' -test.benchtime 1x >/dev/null
 done
 
@@ -168,6 +179,7 @@ for round in $(seq "$COUNT"); do
 	echo ">> round $round"
 	run workbench "$wb_port" "$wb_pid"
 	run dynoxide "$dx_port" "$dx_pid"
+	if [[ -n ${base_pid:-} ]]; then run base "$base_port" "$base_pid"; fi
 	run null null ""
 done
 
@@ -181,6 +193,20 @@ for bench in $BENCHES; do
 	dxc=$(awk -v b=$bench '$1 == "dynoxide" && $2 == b {print $4}' "$work/results" | median)
 	printf '%-11s %14.0f %14.0f %7.2fx   %16.1f %16.1f\n' "$bench" "$wb" "$dx" "$(awk -v a="$wb" -v b="$dx" 'BEGIN {print a / b}')" "$wbc" "$dxc"
 done
+# The SDK's three operations together: CPU per operation over all of them.
+sdk_cpu() { awk -v n="$1" '$1 == n && ($2 == "PutItem" || $2 == "GetItem" || $2 == "Query") {s += $4; k++} END {if (k) printf "%.1f", s / k}' "$work/results"; }
+if [[ -n $(sdk_cpu workbench) ]]; then
+	echo "SDK Put, Get and Query, mean server CPU per operation over all rounds: workbench $(sdk_cpu workbench) µs, dynoxide $(sdk_cpu dynoxide) µs"
+fi
+if [[ -n ${base_pid:-} ]]; then
+	echo
+	printf '%-11s %14s %16s   %s\n' op "base ops/s" "base µs CPU" "(BASE_BIN=$BASE_BIN, same rounds)"
+	for bench in $BENCHES; do
+		printf '%-11s %14.0f %16.1f\n' "$bench" "$(awk -v b=$bench '$1 == "base" && $2 == b {print $3}' "$work/results" | median)" \
+			"$(awk -v b=$bench '$1 == "base" && $2 == b {print $4}' "$work/results" | median)"
+	done
+	[[ -n $(sdk_cpu base) ]] && echo "SDK Put, Get and Query, mean server CPU per operation: base $(sdk_cpu base) µs"
+fi
 for bench in $BENCHES; do
 	[[ $bench == Wrk* ]] && continue
 	printf '%-11s %14.0f   null server (no work at all): the client'"'"'s ceiling on this machine\n' "$bench" \
