@@ -326,10 +326,10 @@ func (fp *fastPath) answer(fc *fastConn, req fastRequest, n int) time.Time {
 	out = append(out, resp...)
 	buf.out = out[:0]
 	fc.setWrite(now, fp.writeTimeout)
+	fastAnswered.Add(1) // before the write, which the client may see first
 	if _, err := fc.Conn.Write(out); err != nil {
 		return time.Time{}
 	}
-	fastAnswered.Add(1)
 	return now
 }
 

@@ -50,7 +50,8 @@ func serveForTest(t *testing.T, opts Options, plain bool) (string, *atomic.Int64
 }
 
 // exchange sends each raw request on one connection, one at a time, and
-// returns each raw response (header and body, as received).
+// returns each raw response (header and body, as received, with any 1xx
+// answer before it).
 func exchange(t *testing.T, addr string, reqs ...string) []string {
 	t.Helper()
 	c, err := net.Dial("tcp", addr)
@@ -59,13 +60,18 @@ func exchange(t *testing.T, addr string, reqs ...string) []string {
 	}
 	defer c.Close()
 	var out []string
+	var raw bytes.Buffer
+	br := bufio.NewReader(io.TeeReader(c, &raw))
 	for _, req := range reqs {
 		c.SetDeadline(time.Now().Add(20 * time.Second))
 		if _, err := io.WriteString(c, req); err != nil {
 			t.Fatal(err)
 		}
-		var raw bytes.Buffer
-		resp, err := http.ReadResponse(bufio.NewReader(io.TeeReader(c, &raw)), nil)
+		raw.Reset()
+		resp, err := http.ReadResponse(br, nil)
+		for err == nil && resp.StatusCode < 200 { // 100 Continue, then the answer
+			resp, err = http.ReadResponse(br, nil)
+		}
 		if err != nil {
 			out = append(out, "error: "+err.Error())
 			break
