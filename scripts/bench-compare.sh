@@ -7,11 +7,12 @@
 # then runs the same loads against each in turn, interleaved, and prints
 # ops/s for both, the ratio, and each server's CPU time per operation (from
 # /proc). The loads, ~200-byte items over 10,000 keys:
-#   - PutItem, GetItem: the AWS SDK for Go v2 (engine/wire's
-#     BenchmarkWirePutItem and BenchmarkWireGetItem, b.RunParallel);
-#   - RawPutItem, RawGetItem: Go's net/http client sending byte-identical
-#     requests (BenchmarkWireRawPutItem, BenchmarkWireRawGetItem);
-#   - WrkPutItem, WrkGetItem: wrk, a C load generator (Debian's package,
+#   - PutItem, GetItem, Query: the AWS SDK for Go v2 (engine/wire's
+#     BenchmarkWirePutItem, BenchmarkWireGetItem and BenchmarkWireQuery, a
+#     Query of one partition by pk = :pk; b.RunParallel);
+#   - RawPutItem, RawGetItem, RawQuery: Go's net/http client sending
+#     byte-identical requests (BenchmarkWireRaw*);
+#   - WrkPutItem, WrkGetItem, WrkQuery: wrk, a C load generator (Debian's package,
 #     installed if missing), with the same requests (scripts/wrk-load.lua),
 #     every answer checked.
 # On 2 cores the client shares the CPU with the server, so a heavier client
@@ -30,11 +31,14 @@
 #   DYNOXIDE_DIR=/tmp/dynoxide   where npm installs dynoxide
 #   DYNOXIDE_VERSION=1.2.1
 #   WORKBENCH_BIN=bin/workbench  (the script runs `make build` first unless SKIP_BUILD=1)
+#   BASE_BIN=        another workbench binary (say, main's) run in the same
+#                    rounds, for a before/after: its figures are printed beside
+
 #   WRK_DURATION=10s   per wrk run; WRK_CONNECTIONS=16 (one wrk thread)
 set -euo pipefail
-# BENCHES: the loads to run (PutItem, GetItem, RawPutItem, RawGetItem,
-# WrkPutItem, WrkGetItem: see above).
-BENCHES=${BENCHES:-PutItem GetItem RawPutItem RawGetItem WrkPutItem WrkGetItem}
+# BENCHES: the loads to run (PutItem, GetItem, Query, RawPutItem,
+# RawGetItem, RawQuery, WrkPutItem, WrkGetItem, WrkQuery: see above).
+BENCHES=${BENCHES:-PutItem GetItem Query RawPutItem RawGetItem RawQuery WrkPutItem WrkGetItem WrkQuery}
 WRK_DURATION=${WRK_DURATION:-10s}
 WRK_CONNECTIONS=${WRK_CONNECTIONS:-16}
 
@@ -112,6 +116,14 @@ dx_pid=$!
 pids+=("$dx_pid")
 wait_ready "$wb_port"
 wait_ready "$dx_port"
+if [[ -n ${BASE_BIN:-} ]]; then
+	base_port=$(free_port)
+	while [[ $base_port == "$wb_port" || $base_port == "$dx_port" ]]; do base_port=$(free_port); done
+	"$BASE_BIN" -addr "127.0.0.1:$base_port" -data "$work/base-data" >"$work/base.log" 2>&1 &
+	base_pid=$!
+	pids+=("$base_pid")
+	wait_ready "$base_port"
+fi
 
 echo ">> compiling the benchmark"
 go test -c -o "$work/wire.test" ./engine/wire
@@ -158,7 +170,7 @@ run() {
 
 # Create the table and load the 10000 items once per server, outside the
 # measured rounds.
-for port in "$wb_port" "$dx_port"; do
+for port in "$wb_port" "$dx_port" ${base_port:-}; do
 	WIRE_BENCH_ENDPOINT="http://127.0.0.1:$port" "$work/wire.test" -test.run '^$' -test.bench '^BenchmarkWireGetItem$' -test.benchtime 1x >/dev/null
 done
 
@@ -167,6 +179,7 @@ for round in $(seq "$COUNT"); do
 	echo ">> round $round"
 	run workbench "$wb_port" "$wb_pid"
 	run dynoxide "$dx_port" "$dx_pid"
+	if [[ -n ${base_pid:-} ]]; then run base "$base_port" "$base_pid"; fi
 	run null null ""
 done
 
@@ -180,6 +193,20 @@ for bench in $BENCHES; do
 	dxc=$(awk -v b=$bench '$1 == "dynoxide" && $2 == b {print $4}' "$work/results" | median)
 	printf '%-11s %14.0f %14.0f %7.2fx   %16.1f %16.1f\n' "$bench" "$wb" "$dx" "$(awk -v a="$wb" -v b="$dx" 'BEGIN {print a / b}')" "$wbc" "$dxc"
 done
+# The SDK's three operations together: CPU per operation over all of them.
+sdk_cpu() { awk -v n="$1" '$1 == n && ($2 == "PutItem" || $2 == "GetItem" || $2 == "Query") {s += $4; k++} END {if (k) printf "%.1f", s / k}' "$work/results"; }
+if [[ -n $(sdk_cpu workbench) ]]; then
+	echo "SDK Put, Get and Query, mean server CPU per operation over all rounds: workbench $(sdk_cpu workbench) µs, dynoxide $(sdk_cpu dynoxide) µs"
+fi
+if [[ -n ${base_pid:-} ]]; then
+	echo
+	printf '%-11s %14s %16s   %s\n' op "base ops/s" "base µs CPU" "(BASE_BIN=$BASE_BIN, same rounds)"
+	for bench in $BENCHES; do
+		printf '%-11s %14.0f %16.1f\n' "$bench" "$(awk -v b=$bench '$1 == "base" && $2 == b {print $3}' "$work/results" | median)" \
+			"$(awk -v b=$bench '$1 == "base" && $2 == b {print $4}' "$work/results" | median)"
+	done
+	[[ -n $(sdk_cpu base) ]] && echo "SDK Put, Get and Query, mean server CPU per operation: base $(sdk_cpu base) µs"
+fi
 for bench in $BENCHES; do
 	[[ $bench == Wrk* ]] && continue
 	printf '%-11s %14.0f   null server (no work at all): the client'"'"'s ceiling on this machine\n' "$bench" \

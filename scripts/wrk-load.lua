@@ -1,9 +1,9 @@
 -- wrk-load.lua: the wire benchmark's load for wrk (scripts/bench-compare.sh).
--- OP=GetItem or PutItem (environment): requests cycle over the same 10,000
+-- OP=GetItem, PutItem or Query (environment): requests cycle over the same 10,000
 -- keys and ~200-byte items as engine/wire's benchmarks, all prepared at
 -- start so that the client spends its CPU on sending, not formatting. Every
--- answer is checked: a status other than 200, or a GetItem answer without
--- its item, counts as a failure, and done() prints the count.
+-- answer is checked: a status other than 200, a GetItem answer without
+-- its item, or a Query answer without its one item, counts as a failure, and done() prints the count.
 
 local op = os.getenv("OP") or "GetItem"
 local keys = 10000
@@ -16,6 +16,9 @@ local function body(i)
   local id = string.format("user#%06d", i)
   if op == "GetItem" then
     return '{"Key":{"pk":{"S":"' .. id .. '"}},"TableName":"' .. table_name .. '"}'
+  end
+  if op == "Query" then
+    return '{"ExpressionAttributeValues":{":pk":{"S":"' .. id .. '"}},"KeyConditionExpression":"pk = :pk","TableName":"' .. table_name .. '"}'
   end
   local active = (i % 2 == 0) and "true" or "false"
   return '{"Item":{"active":{"BOOL":' .. active .. '},"address":{"M":{"city":{"S":"London"},"street":{"S":"12 Analytical Engine Way"},"zip":{"S":"NW1 6XE"}}},'
@@ -42,7 +45,8 @@ function request()
 end
 
 function response(status, headers, body)
-  if status ~= 200 or (op == "GetItem" and not string.find(body, '"Item"', 1, true)) then
+  if status ~= 200 or (op == "GetItem" and not string.find(body, '"Item"', 1, true))
+    or (op == "Query" and not string.find(body, '"Count":1[,}]')) then
     failures = failures + 1
   end
 end

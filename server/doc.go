@@ -2,8 +2,9 @@
 // endpoint (engine/wire), the HTTP API and MCP (package api) and the page
 // (a handler the program builds with go-app, Options.Page) on one handler
 // behind the guard (httpguard); Serve runs it with the connection limits
-// and timeouts a shared host needs; OpenShareStore opens the store shared
-// models live in.
+// and timeouts a shared host needs, answering the DynamoDB endpoint's
+// usual requests on a fast path of its own (fastpath.go); OpenShareStore
+// opens the store shared models live in.
 //
 // The packages below it are the server's parts and integrations, each of
 // which only the server and the command line use: api (the /api/* routes),

@@ -35,6 +35,11 @@ func Serve(ctx context.Context, ln net.Listener, h http.Handler, opts Options) e
 	limited := httpguard.LimitListener(ln, opts.MaxConnections)
 	srv.ConnState = limited.ConnState // idle connections give up their slots
 	ln = limited
+	var fast *fastPath
+	if w, ok := h.(*workbench); ok {
+		fast = newFastPath(w, limited, srv, logger)
+		ln = newFastListener(limited, fast)
+	}
 	served := make(chan error, 1)
 	go func() { served <- srv.Serve(ln) }()
 	logger.Printf("serving the workbench and the DynamoDB endpoint on http://%s", ln.Addr())
@@ -48,7 +53,16 @@ func Serve(ctx context.Context, ln net.Listener, h http.Handler, opts Options) e
 	logger.Print("shutting down")
 	shutdownCtx, cancel := context.WithTimeout(context.Background(), shutdownTimeout)
 	defer cancel()
+	fastDone := make(chan error, 1)
+	if fast != nil {
+		go func() { fastDone <- fast.shutdown(shutdownCtx) }()
+	} else {
+		fastDone <- nil
+	}
 	if err := srv.Shutdown(shutdownCtx); err != nil {
+		return fmt.Errorf("shutdown: %w", err)
+	}
+	if err := <-fastDone; err != nil {
 		return fmt.Errorf("shutdown: %w", err)
 	}
 	if err := <-served; !errors.Is(err, http.ErrServerClosed) {

@@ -107,7 +107,7 @@ func New(opts Options) (http.Handler, error) {
 		}
 		mux.ServeHTTP(w, r)
 	})
-	return httpguard.New(opts.guardConfig(), routes), nil
+	return &workbench{Guard: httpguard.New(opts.guardConfig(), routes), db: opts.DB}, nil
 }
 
 // DefaultMaxExpensive is how many simulations, analyses, exports and dataset

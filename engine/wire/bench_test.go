@@ -86,6 +86,8 @@ func nullServer() http.Handler {
 	}
 	getCRC, getBody := canned(`{"Item":` + benchItemJSON[len(`{"Item":`):strings.Index(benchItemJSON, `,"TableName"`)] + `}`)
 	descCRC, descBody := canned(`{"Table":{"TableName":"` + benchTable + `","TableStatus":"ACTIVE"}}`)
+	item := benchItemJSON[len(`{"Item":`):strings.Index(benchItemJSON, `,"TableName"`)]
+	queryCRC, queryBody := canned(`{"Count":1,"Items":[` + item + `],"ScannedCount":1}`)
 	emptyCRC, emptyBody := canned(`{}`)
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		_, _ = io.Copy(io.Discard, r.Body)
@@ -96,6 +98,8 @@ func nullServer() http.Handler {
 		switch r.Header.Get("X-Amz-Target") {
 		case wire.TargetPrefix + "GetItem":
 			crc, body = getCRC, getBody
+		case wire.TargetPrefix + "Query":
+			crc, body = queryCRC, queryBody
 		case wire.TargetPrefix + "DescribeTable":
 			crc, body = descCRC, descBody
 		}
@@ -214,6 +218,36 @@ func BenchmarkWireGetItem(b *testing.B) {
 	reportOps(b)
 }
 
+// BenchmarkWireQuery queries one partition by its key (pk = :pk, one item:
+// the table has no sort key), a key condition expression to parse and an
+// Items list to encode where GetItem has neither.
+func BenchmarkWireQuery(b *testing.B) {
+	c := benchSetup(b)
+	values := make([]map[string]types.AttributeValue, benchKeys)
+	for i := range values {
+		values[i] = Item{":pk": S(fmt.Sprintf("user#%06d", i))}
+	}
+	var next atomic.Int64
+	b.SetParallelism(benchParallelism())
+	b.ResetTimer()
+	b.RunParallel(func(pb *testing.PB) {
+		for pb.Next() {
+			i := int(next.Add(1) % benchKeys)
+			out, err := c.Query(ctx, &dynamodb.QueryInput{TableName: aws.String(benchTable),
+				KeyConditionExpression: aws.String("pk = :pk"), ExpressionAttributeValues: values[i]})
+			if err != nil {
+				b.Error(err)
+				return
+			}
+			if len(out.Items) != 1 {
+				b.Errorf("Query: %d items", len(out.Items))
+				return
+			}
+		}
+	})
+	reportOps(b)
+}
+
 // BenchmarkDispatchPutItem and BenchmarkDispatchGetItem measure the wire
 // layer without HTTP or the SDK: decode, engine call, encode.
 func BenchmarkDispatchPutItem(b *testing.B) {
@@ -271,6 +305,11 @@ func rawBodyGet(i int) string {
 	return `{"Key":{"pk":{"S":"user#` + fmt.Sprintf("%06d", i) + `"}},"TableName":"` + benchTable + `"}`
 }
 
+// rawBodyQuery is BenchmarkWireQuery's request for key i, as the SDK sends it.
+func rawBodyQuery(i int) string {
+	return `{"ExpressionAttributeValues":{":pk":{"S":"user#` + fmt.Sprintf("%06d", i) + `"}},"KeyConditionExpression":"pk = :pk","TableName":"` + benchTable + `"}`
+}
+
 // rawEndpoint returns the URL the Raw benchmarks post to, after the SDK
 // setup has created and loaded the table there.
 func rawEndpoint(b *testing.B) string {
@@ -313,3 +352,4 @@ func rawLoop(b *testing.B, target string, body func(int) string) {
 
 func BenchmarkWireRawPutItem(b *testing.B) { rawLoop(b, "PutItem", rawBodyPut) }
 func BenchmarkWireRawGetItem(b *testing.B) { rawLoop(b, "GetItem", rawBodyGet) }
+func BenchmarkWireRawQuery(b *testing.B)   { rawLoop(b, "Query", rawBodyQuery) }

@@ -159,28 +159,50 @@ func (h *handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	if v := r.Header["X-Amz-Target"]; len(v) > 0 {
 		target = v[0]
 	}
-	respBuf := getBuf()
+	respBuf, zBuf := getBuf(), getBuf()
 	defer putBuf(respBuf)
-	status, resp := dispatch(h.db, target, body, *respBuf, lookupAll)
+	defer putBuf(zBuf)
+	status, resp, zipped := Respond(h.db, target, body, acceptsGzip(r.Header["Accept-Encoding"]), *respBuf, *zBuf)
 	*respBuf = resp[:0]
-
-	if len(resp) > gzipThreshold && acceptsGzip(r.Header["Accept-Encoding"]) {
-		zBuf := getBuf()
-		defer putBuf(zBuf)
-		z := bytes.NewBuffer((*zBuf)[:0])
-		gz := gzipPool.Get().(*gzip.Writer)
-		gz.Reset(z)
-		_, _ = gz.Write(resp)
-		_ = gz.Close()
-		gzipPool.Put(gz)
-		resp = z.Bytes()
-		*zBuf = resp[:0]
+	if zipped != nil {
+		*zBuf = zipped[:0]
+		resp = zipped
 		hdr["Content-Encoding"] = hdrGzip
 		hdr["Vary"] = hdrVaryEncoding
 	}
 	wroteHeader = true
 	writeResponse(w, status, resp)
 }
+
+// Respond answers one DynamoDB request whose body has been read and checked
+// as the handler checks it (a POST, at most MaxRequestBytes, decoded from
+// its Content-Encoding, of a JSON content type): the HTTP status and the
+// response body, appended to dst. When the client accepts gzip and the
+// body is larger than 4 KB, zipped is its gzip encoding, appended to zdst
+// (the handler then sends zipped with Content-Encoding: gzip and Vary:
+// Accept-Encoding); nil otherwise. The server's fast path for the SDKs'
+// connections (package server) answers through it, as the handler does.
+func Respond(db *engine.Database, target string, body []byte, acceptGzip bool, dst, zdst []byte) (status int, resp, zipped []byte) {
+	status, resp = dispatch(db, target, body, dst, lookupAll)
+	if len(resp) <= gzipThreshold || !acceptGzip {
+		return status, resp, nil
+	}
+	z := bytes.NewBuffer(zdst[:0])
+	gz := gzipPool.Get().(*gzip.Writer)
+	gz.Reset(z)
+	_, _ = gz.Write(resp)
+	_ = gz.Close()
+	gzipPool.Put(gz)
+	return status, resp, z.Bytes()
+}
+
+// AcceptsGzip reports whether an Accept-Encoding header's values admit gzip,
+// as the handler reads them.
+func AcceptsGzip(values []string) bool { return acceptsGzip(values) }
+
+// JSONContentType reports whether a request's Content-Type values are one
+// the handler reads as JSON (none is: see NewHandler).
+func JSONContentType(values []string) bool { return jsonContentType(values) }
 
 // writeResponse sets the content headers and writes body with status.
 func writeResponse(w http.ResponseWriter, status int, body []byte) {

@@ -38,6 +38,15 @@ func mix64(z uint64) uint64 {
 
 // newRequestID returns a fresh x-amzn-RequestId value.
 func newRequestID() string {
+	var b [52]byte
+	return string(appendRequestID(b[:0]))
+}
+
+// AppendRequestID appends a fresh x-amzn-RequestId value to dst, as the
+// handler sends.
+func AppendRequestID(dst []byte) []byte { return appendRequestID(dst) }
+
+func appendRequestID(dst []byte) []byte {
 	n := idCounter.Add(1)
 	var b [52]byte
 	copy(b[:26], idPrefix[:])
@@ -53,5 +62,5 @@ func newRequestID() string {
 		b[i] = idAlphabet[y%36]
 		y /= 36
 	}
-	return string(b[:])
+	return append(dst, b[:]...)
 }

@@ -49,6 +49,29 @@ const ContentSecurityPolicy = "default-src 'self'; script-src 'self' 'wasm-unsaf
 	"connect-src 'self'; worker-src 'self'; manifest-src 'self'; object-src 'none'; " +
 	"base-uri 'self'; form-action 'self'; frame-ancestors 'none'"
 
+// SecurityHeaders are the headers the guard sets on every response, in
+// canonical form, sorted by name.
+var SecurityHeaders = [...]struct{ Name, Value string }{
+	{"Content-Security-Policy", ContentSecurityPolicy},
+	{"Cross-Origin-Opener-Policy", "same-origin"},
+	{"Referrer-Policy", "no-referrer"},
+	{"X-Content-Type-Options", "nosniff"},
+	{"X-Frame-Options", "DENY"},
+}
+
+// securityValues holds SecurityHeaders' values as header values, shared by
+// every response: net/http copies a header's values when it sends them
+// and never writes into them, and a handler that adds to one appends to a
+// full slice, which copies it.
+var securityValues = func() (v [len(SecurityHeaders)][]string) {
+	for i, h := range SecurityHeaders {
+		v[i] = []string{h.Value}
+	}
+	return v
+}()
+
+var varyOrigin = []string{"Origin"}
+
 // Guard is the middleware; New makes one.
 type Guard struct {
 	next      http.Handler
@@ -113,11 +136,9 @@ func (g *Guard) AllowsHost(host string) bool {
 
 func (g *Guard) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	h := w.Header()
-	h.Set("Content-Security-Policy", ContentSecurityPolicy)
-	h.Set("X-Frame-Options", "DENY")
-	h.Set("X-Content-Type-Options", "nosniff")
-	h.Set("Referrer-Policy", "no-referrer")
-	h.Set("Cross-Origin-Opener-Policy", "same-origin")
+	for i := range SecurityHeaders {
+		h[SecurityHeaders[i].Name] = securityValues[i][:1:1]
+	}
 
 	dynamo := g.cfg.IsDynamoDB != nil && g.cfg.IsDynamoDB(r)
 	if !g.AllowsHost(r.Host) {
@@ -167,7 +188,11 @@ func (g *Guard) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 // request goes on to the handler.
 func (g *Guard) dynamoCORS(w http.ResponseWriter, r *http.Request, origin string) bool {
 	h := w.Header()
-	h.Add("Vary", "Origin")
+	if len(h["Vary"]) == 0 {
+		h["Vary"] = varyOrigin[:1:1]
+	} else {
+		h.Add("Vary", "Origin")
+	}
 	preflight := r.Method == http.MethodOptions && r.Header.Get("Access-Control-Request-Method") != ""
 	if origin == "" {
 		// No Origin: an SDK or the CLI, unless a browser says through

@@ -88,8 +88,14 @@ func (l *Limited) closeOldestIdle() bool {
 
 // ConnState is http.Server's ConnState hook: it records which connections
 // wait idle between requests.
+//
+// A connection that wraps one of this listener's (it has a NetConn method
+// returning it, as crypto/tls's does) counts as the one it wraps.
 func (l *Limited) ConnState(c net.Conn, s http.ConnState) {
 	lc, ok := c.(*limitConn)
+	if w, wraps := c.(interface{ NetConn() net.Conn }); !ok && wraps {
+		lc, ok = w.NetConn().(*limitConn)
+	}
 	if !ok {
 		return
 	}
