@@ -21,6 +21,9 @@ type keyAttr struct {
 	name string
 	typ  schema.ScalarType
 	tpl  *Template
+	// konst is a constant template's value, made once ("META" on every
+	// item of an entity is one Value, immutable like every Value).
+	konst attr.Value
 }
 
 // CompileKeys compiles entity e of m. It fails as Validate would on the
@@ -122,7 +125,11 @@ func compileKeyAttr(name, src string, typ schema.ScalarType) (keyAttr, string) {
 			return keyAttr{}, fmt.Sprintf("template %q: %v", src, err)
 		}
 	}
-	return keyAttr{name: name, typ: typ, tpl: tpl}, ""
+	ka := keyAttr{name: name, typ: typ, tpl: tpl}
+	if tpl.IsConstant() {
+		ka.konst, _ = scalar(typ, tpl.lits[0]) // an S, or checked above
+	}
+	return ka, ""
 }
 
 // scalar converts a template's text to a key value of type typ: S as is, N
@@ -176,7 +183,8 @@ func lookup(p Params, it attr.Item) func(string) (string, bool) {
 // GetItem, DeleteItem and the like.
 func (k *Keys) Key(p Params) (attr.Item, error) {
 	key := make(attr.Item, k.nprim)
-	for _, ka := range k.attrs[:k.nprim] {
+	for i := range k.attrs[:k.nprim] {
+		ka := &k.attrs[i]
 		v, err := ka.build(lookup(p, nil))
 		if err != nil {
 			return nil, err
@@ -195,7 +203,8 @@ func (k *Keys) Item(p Params, it attr.Item) (attr.Item, error) {
 		it = make(attr.Item, len(k.attrs))
 	}
 	look := lookup(p, it)
-	for i, ka := range k.attrs {
+	for i := range k.attrs {
+		ka := &k.attrs[i]
 		v, err := ka.build(look)
 		if err != nil {
 			if i < k.nprim {
@@ -208,7 +217,10 @@ func (k *Keys) Item(p Params, it attr.Item) (attr.Item, error) {
 	return it, nil
 }
 
-func (ka keyAttr) build(look func(string) (string, bool)) (attr.Value, error) {
+func (ka *keyAttr) build(look func(string) (string, bool)) (attr.Value, error) {
+	if ka.konst != nil {
+		return ka.konst, nil
+	}
 	s, err := ka.tpl.Expand(look)
 	if err != nil {
 		return nil, fmt.Errorf("key attribute %s (%s): %w", ka.name, ka.tpl, err)
