@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"strconv"
 	"time"
 
 	"github.com/dynamodb-workbench/workbench/engine"
@@ -25,10 +26,10 @@ import (
 // progress and calling progress before each; it returns when the load
 // ends or is cancelled (CancelLoad, or another design opened).
 //
-// A cancelled load keeps the items written so far, whole batches of 25 as
-// the engine took them, and says how many: the engine stays consistent
-// (every index entry has its item), and what was loaded is worth looking
-// at. It returns context.Canceled then.
+// A cancelled load keeps the items written so far (each one whole, with
+// its index entries, as the engine's bulk loader took it) and says how
+// many: what was loaded is worth looking at. It returns context.Canceled
+// then.
 func (s *Store) LoadDataset(n int, seed int64, progress func()) error {
 	s.mu.Lock()
 	if s.load.Running {
@@ -110,8 +111,8 @@ func (s *Store) LoadDataset(n int, seed int64, progress func()) error {
 			return j.step()
 		})
 	}
-	// LoadItems batches 25 at a time; the engine's own lock makes it safe
-	// to run beside the page's reads of snapshots.
+	// LoadItems writes item by item through the engine's bulk loader,
+	// whose own lock makes it safe beside the page's reads of snapshots.
 	stats, err := model.LoadItems(db, counted)
 	if err == nil {
 		warmViews(db, m, j)
@@ -252,4 +253,56 @@ func datasetSource(m *model.Model, n int, seed int64) (model.Source, int, error)
 		return nil, 0, err
 	}
 	return src, spec.Size, nil
+}
+
+// Rate is the load's pace so far in items per second; 0 before there is
+// one to tell (no item yet, or under a tenth of a second).
+func (l LoadState) Rate() float64 {
+	if l.Done <= 0 || l.Elapsed < 100*time.Millisecond {
+		return 0
+	}
+	return float64(l.Done) / l.Elapsed.Seconds()
+}
+
+// Left is the time the rest of a running load takes at its rate so far;
+// ok is false while there is no rate.
+func (l LoadState) Left() (left time.Duration, ok bool) {
+	r := l.Rate()
+	if r == 0 || l.Total < l.Done {
+		return 0, false
+	}
+	return time.Duration(float64(l.Total-l.Done) / r * float64(time.Second)), true
+}
+
+// pace is the rate and time left of a running load in words
+// ("240,000 items/s · about 3 s left"), "" while there is no rate.
+func (l LoadState) pace() string {
+	left, ok := l.Left()
+	if !ok {
+		return ""
+	}
+	return groupDigits(int64(l.Rate()+0.5)) + " items/s · about " + roundLeft(left) + " left"
+}
+
+// roundLeft is a time left as a person reads it: whole seconds, minutes
+// and seconds past a minute.
+func roundLeft(d time.Duration) string {
+	s := int64((d + time.Second - 1) / time.Second) // rounded up: "0 s left" says done
+	if s < 60 {
+		return strconv.FormatInt(s, 10) + " s"
+	}
+	return strconv.FormatInt(s/60, 10) + " min " + strconv.FormatInt(s%60, 10) + " s"
+}
+
+// groupDigits writes n with a comma between groups of three digits.
+func groupDigits(n int64) string {
+	s := strconv.FormatInt(n, 10)
+	neg := ""
+	if n < 0 {
+		neg, s = "-", s[1:]
+	}
+	for i := len(s) - 3; i > 0; i -= 3 {
+		s = s[:i] + "," + s[i:]
+	}
+	return neg + s
 }
