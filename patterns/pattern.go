@@ -170,31 +170,41 @@ func (g *gen) left() int { return g.size - g.n }
 // emits it. When the dataset is full (or emitting failed) it unwinds the
 // generator, so generators just loop until stopped.
 func (g *gen) put(entity string, p model.Params, it attr.Item) {
+	if g.n >= g.size {
+		panic(errStop)
+	}
 	k := g.keys[entity]
 	if k == nil {
 		g.err = fmt.Errorf("no entity %q", entity)
 		panic(errStop)
 	}
-	g.putKeys(k, p, it)
+	it, err := k.Item(p, it)
+	g.send(k, it, err)
 }
 
-// entity returns the compiled keys of an entity, for putKeys: a generator
-// of many items looks its entities up once.
-func (g *gen) entity(name string) *model.Keys {
+// entity returns a builder of an entity's items, for putKeys: a generator
+// of many items looks its entities up once, and the builder gives the same
+// key Value to consecutive items with the same key parameters.
+func (g *gen) entity(name string) *model.ItemBuilder {
 	k := g.keys[name]
 	if k == nil {
 		g.err = fmt.Errorf("no entity %q", name)
 		panic(errStop)
 	}
-	return k
+	return k.Builder()
 }
 
 // putKeys is put for an entity looked up with entity.
-func (g *gen) putKeys(k *model.Keys, p model.Params, it attr.Item) {
+func (g *gen) putKeys(b *model.ItemBuilder, p model.Params, it attr.Item) {
 	if g.n >= g.size {
 		panic(errStop)
 	}
-	it, err := k.Item(p, it)
+	it, err := b.Item(p, it)
+	g.send(b.Keys(), it, err)
+}
+
+// send emits an item of k's entity that built with err.
+func (g *gen) send(k *model.Keys, it attr.Item, err error) {
 	if err != nil {
 		g.err = fmt.Errorf("entity %s: %v", k.Entity.Name, err)
 		panic(errStop)
