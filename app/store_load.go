@@ -69,8 +69,10 @@ func (s *Store) LoadDataset(n int, seed int64, progress func()) error {
 		return s.fail(err)
 	}
 	s.db, s.clock = db, clock
+	// The page watches the engine's changes only once the load is over: a
+	// load's changes are not highlighted (quiet), and with an observer the
+	// engine copies every item it loads for it.
 	s.live = liveLog{quiet: true}
-	s.watch()
 	s.result = nil
 	started := s.wall()
 	s.load = LoadState{Running: true, Total: total}
@@ -127,6 +129,7 @@ func (s *Store) LoadDataset(n int, seed int64, progress func()) error {
 	if s.db != db { // another action replaced the engine meanwhile
 		return err
 	}
+	s.watch()
 	s.live.quiet = false
 	s.load.Running = false
 	s.load.Done = stats.Items
