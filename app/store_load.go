@@ -116,8 +116,15 @@ func (s *Store) LoadDataset(n int, seed int64, progress func()) error {
 	// LoadItems writes item by item through the engine's bulk loader,
 	// whose own lock makes it safe beside the page's reads of snapshots.
 	stats, err := model.LoadItems(db, counted)
+	var examples []model.Example
+	examplesDone := false
 	if err == nil {
 		warmViews(db, m, j)
+		// The access patterns' examples from the data, in the job's
+		// slices too: the sampling walks every item of the indexes read.
+		var xerr error
+		examples, xerr = m.FindExamplesStepping(db, j.step)
+		examplesDone = xerr == nil
 	}
 	j.finish()
 
@@ -143,7 +150,13 @@ func (s *Store) LoadDataset(n int, seed int64, progress func()) error {
 		s.err = err.Error()
 	default:
 		s.message = fmt.Sprintf("Loaded %d items in %s", stats.Items, s.load.Elapsed.Round(time.Millisecond))
-		if n := s.examplesFromDataLocked(); n > 0 {
+		switch {
+		case s.applied != m: // the design changed meanwhile: its own examples
+			examples = s.applied.FindExamples(s.db)
+		case !examplesDone: // Cancel came after the last item: no examples
+			examples = nil
+		}
+		if n := s.examplesFromDataLocked(examples); n > 0 {
 			s.message += fmt.Sprintf("; %d access patterns take their example parameters from the data", n)
 		}
 		if filled > 0 {
@@ -191,16 +204,15 @@ func (s *Store) CancelLoad() bool {
 }
 
 // examplesFromDataLocked gives the running design's access patterns
-// example parameters found in the loaded data (model.FindExamples), so
-// that each one runs and returns items; the draft follows when it is the
-// running design. It returns how many patterns changed. The caller holds
+// example parameters found in the loaded data (ex, model.FindExamples of
+// the running design), so that each one runs and returns items; the draft
+// follows when it is the running design. It returns how many patterns changed. The caller holds
 // s.mu.
-func (s *Store) examplesFromDataLocked() int {
+func (s *Store) examplesFromDataLocked(ex []model.Example) int {
 	m := s.applied
 	if len(m.AccessPatterns) == 0 {
 		return 0
 	}
-	ex := m.FindExamples(s.db)
 	next, err := cloneModel(m)
 	if err != nil {
 		return 0
