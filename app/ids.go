@@ -41,6 +41,7 @@ const (
 	IDLoadSize         = "wb-load-size"         // how many items to load
 	IDLoadButton       = "wb-load"              // load the design's dataset
 	IDLoadProgress     = "wb-load-progress"     // the load progress bar (data-done, data-total, data-running, data-cancelled)
+	IDLoadPace         = "wb-load-pace"         // the load's progress in words: done of total, items/s, time left
 	IDLoadCancel       = "wb-load-cancel"       // stop the running dataset load, keeping the items loaded so far (in the footer, on every tab)
 	IDTableSelect      = "wb-table-select"      // the table a panel shows
 	IDCollections      = "wb-collections"       // the item collections view (data-items, data-collections)

@@ -102,8 +102,9 @@ func (d *dataPanel) renderLoad(st *State) goapp.UI {
 			Attr("aria-label", fmt.Sprintf("%d of %d items loaded", ld.Done, ld.Total)).
 			Attr("data-done", ld.Done).Attr("data-total", ld.Total).
 			Attr("data-running", strconv.FormatBool(ld.Running)).
-			Attr("data-cancelled", strconv.FormatBool(ld.Cancelled)),
-		goapp.Span().Class("wb-muted").Text(loadText(ld, pct)),
+			Attr("data-cancelled", strconv.FormatBool(ld.Cancelled)).
+			Attr("data-rate", int64(ld.Rate()+0.5)).Attr("data-left-ms", leftMs(ld)),
+		goapp.Span().ID(IDLoadPace).Class("wb-muted").Text(loadText(ld, pct)),
 	)
 }
 
@@ -133,13 +134,30 @@ func loadText(ld LoadState, pct int) string {
 	case ld.Error != "":
 		return "load failed: " + ld.Error
 	case ld.Running:
-		return fmt.Sprintf("%d%% · %d of %d", pct, ld.Done, ld.Total)
+		text := fmt.Sprintf("%d%% · %s of %s", pct, groupDigits(int64(ld.Done)), groupDigits(int64(ld.Total)))
+		if pace := ld.pace(); pace != "" {
+			text += " · " + pace
+		}
+		return text
 	case ld.Cancelled:
 		return fmt.Sprintf("cancelled: %d of %d items loaded", ld.Done, ld.Total)
 	case ld.Total > 0:
-		return fmt.Sprintf("%d items in %s", ld.Done, ld.Elapsed.Round(1e6))
+		text := fmt.Sprintf("%d items in %s", ld.Done, ld.Elapsed.Round(1e6))
+		if r := ld.Rate(); r > 0 {
+			text += " (" + groupDigits(int64(r+0.5)) + " items/s)"
+		}
+		return text
 	}
 	return ""
+}
+
+// leftMs is a running load's time left in milliseconds for the progress
+// bar's data-left-ms, -1 when there is none to tell.
+func leftMs(ld LoadState) int64 {
+	if left, ok := ld.Left(); ok && ld.Running {
+		return left.Milliseconds()
+	}
+	return -1
 }
 
 // defaultLoadSize is the dataset size the model's generator suggests.

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"strconv"
 	"time"
 
 	"github.com/dynamodb-workbench/workbench/engine"
@@ -25,10 +26,10 @@ import (
 // progress and calling progress before each; it returns when the load
 // ends or is cancelled (CancelLoad, or another design opened).
 //
-// A cancelled load keeps the items written so far, whole batches of 25 as
-// the engine took them, and says how many: the engine stays consistent
-// (every index entry has its item), and what was loaded is worth looking
-// at. It returns context.Canceled then.
+// A cancelled load keeps the items written so far (each one whole, with
+// its index entries, as the engine's bulk loader took it) and says how
+// many: what was loaded is worth looking at. It returns context.Canceled
+// then.
 func (s *Store) LoadDataset(n int, seed int64, progress func()) error {
 	s.mu.Lock()
 	if s.load.Running {
@@ -68,8 +69,10 @@ func (s *Store) LoadDataset(n int, seed int64, progress func()) error {
 		return s.fail(err)
 	}
 	s.db, s.clock = db, clock
+	// The page watches the engine's changes only once the load is over: a
+	// load's changes are not highlighted (quiet), and with an observer the
+	// engine copies every item it loads for it.
 	s.live = liveLog{quiet: true}
-	s.watch()
 	s.result = nil
 	started := s.wall()
 	s.load = LoadState{Running: true, Total: total}
@@ -110,11 +113,18 @@ func (s *Store) LoadDataset(n int, seed int64, progress func()) error {
 			return j.step()
 		})
 	}
-	// LoadItems batches 25 at a time; the engine's own lock makes it safe
-	// to run beside the page's reads of snapshots.
+	// LoadItems writes item by item through the engine's bulk loader,
+	// whose own lock makes it safe beside the page's reads of snapshots.
 	stats, err := model.LoadItems(db, counted)
+	var examples []model.Example
+	examplesDone := false
 	if err == nil {
 		warmViews(db, m, j)
+		// The access patterns' examples from the data, in the job's
+		// slices too: the sampling walks every item of the indexes read.
+		var xerr error
+		examples, xerr = m.FindExamplesStepping(db, j.step)
+		examplesDone = xerr == nil
 	}
 	j.finish()
 
@@ -126,6 +136,7 @@ func (s *Store) LoadDataset(n int, seed int64, progress func()) error {
 	if s.db != db { // another action replaced the engine meanwhile
 		return err
 	}
+	s.watch()
 	s.live.quiet = false
 	s.load.Running = false
 	s.load.Done = stats.Items
@@ -139,7 +150,13 @@ func (s *Store) LoadDataset(n int, seed int64, progress func()) error {
 		s.err = err.Error()
 	default:
 		s.message = fmt.Sprintf("Loaded %d items in %s", stats.Items, s.load.Elapsed.Round(time.Millisecond))
-		if n := s.examplesFromDataLocked(); n > 0 {
+		switch {
+		case s.applied != m: // the design changed meanwhile: its own examples
+			examples = s.applied.FindExamples(s.db)
+		case !examplesDone: // Cancel came after the last item: no examples
+			examples = nil
+		}
+		if n := s.examplesFromDataLocked(examples); n > 0 {
 			s.message += fmt.Sprintf("; %d access patterns take their example parameters from the data", n)
 		}
 		if filled > 0 {
@@ -187,16 +204,15 @@ func (s *Store) CancelLoad() bool {
 }
 
 // examplesFromDataLocked gives the running design's access patterns
-// example parameters found in the loaded data (model.FindExamples), so
-// that each one runs and returns items; the draft follows when it is the
-// running design. It returns how many patterns changed. The caller holds
+// example parameters found in the loaded data (ex, model.FindExamples of
+// the running design), so that each one runs and returns items; the draft
+// follows when it is the running design. It returns how many patterns changed. The caller holds
 // s.mu.
-func (s *Store) examplesFromDataLocked() int {
+func (s *Store) examplesFromDataLocked(ex []model.Example) int {
 	m := s.applied
 	if len(m.AccessPatterns) == 0 {
 		return 0
 	}
-	ex := m.FindExamples(s.db)
 	next, err := cloneModel(m)
 	if err != nil {
 		return 0
@@ -252,4 +268,56 @@ func datasetSource(m *model.Model, n int, seed int64) (model.Source, int, error)
 		return nil, 0, err
 	}
 	return src, spec.Size, nil
+}
+
+// Rate is the load's pace so far in items per second; 0 before there is
+// one to tell (no item yet, or under a tenth of a second).
+func (l LoadState) Rate() float64 {
+	if l.Done <= 0 || l.Elapsed < 100*time.Millisecond {
+		return 0
+	}
+	return float64(l.Done) / l.Elapsed.Seconds()
+}
+
+// Left is the time the rest of a running load takes at its rate so far;
+// ok is false while there is no rate.
+func (l LoadState) Left() (left time.Duration, ok bool) {
+	r := l.Rate()
+	if r == 0 || l.Total < l.Done {
+		return 0, false
+	}
+	return time.Duration(float64(l.Total-l.Done) / r * float64(time.Second)), true
+}
+
+// pace is the rate and time left of a running load in words
+// ("240,000 items/s · about 3 s left"), "" while there is no rate.
+func (l LoadState) pace() string {
+	left, ok := l.Left()
+	if !ok {
+		return ""
+	}
+	return groupDigits(int64(l.Rate()+0.5)) + " items/s · about " + roundLeft(left) + " left"
+}
+
+// roundLeft is a time left as a person reads it: whole seconds, minutes
+// and seconds past a minute.
+func roundLeft(d time.Duration) string {
+	s := int64((d + time.Second - 1) / time.Second) // rounded up: "0 s left" says done
+	if s < 60 {
+		return strconv.FormatInt(s, 10) + " s"
+	}
+	return strconv.FormatInt(s/60, 10) + " min " + strconv.FormatInt(s%60, 10) + " s"
+}
+
+// groupDigits writes n with a comma between groups of three digits.
+func groupDigits(n int64) string {
+	s := strconv.FormatInt(n, 10)
+	neg := ""
+	if n < 0 {
+		neg, s = "-", s[1:]
+	}
+	for i := len(s) - 3; i > 0; i -= 3 {
+		s = s[:i] + "," + s[i:]
+	}
+	return neg + s
 }

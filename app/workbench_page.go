@@ -244,7 +244,11 @@ func (p *workbenchPage) status() string {
 	case st.Load.Running && st.Load.Applying:
 		return fmt.Sprintf("applying the design: %d of %d items copied", st.Load.Done, st.Load.Total)
 	case st.Load.Running:
-		return fmt.Sprintf("loading items: %d of %d", st.Load.Done, st.Load.Total)
+		text := fmt.Sprintf("loading items: %d of %d", st.Load.Done, st.Load.Total)
+		if pace := st.Load.pace(); pace != "" {
+			text += " · " + pace
+		}
+		return text
 	case st.Message != "":
 		return st.Message
 	}

@@ -2,6 +2,8 @@ package e2e
 
 import (
 	"fmt"
+	"math"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -124,6 +126,61 @@ func TestBrowserTabAnswersDuringLoad(t *testing.T) {
 	if cancelled != "true" {
 		t.Errorf("the progress bar's data-cancelled is %q after a cancelled load", cancelled)
 	}
+}
+
+// TestBrowserLoadTellsPace starts a 300,000-item load and reads the
+// progress bar while it runs: it says how many items are loaded, at what
+// rate (items/s) and how long the rest takes, in words and in its data-
+// attributes, the footer the same; Cancel stops it, and the bar then
+// tells no time left.
+func TestBrowserLoadTellsPace(t *testing.T) {
+	t.Parallel()
+	b := startBrowser(t)
+	const items = 300000
+	b.open("/?pattern=vertical-partitioning&items=100")
+	b.waitLoaded(100, time.Minute)
+	b.setField(app.IDLoadSize, strconv.Itoa(items))
+	b.click(app.IDLoadButton)
+	pace := regexp.MustCompile(`^(\d+)% · ([\d,]+) of 300,000 · ([\d,]+) items/s · about (\d+ min )?\d+ s left$`)
+	b.waitFor("the bar tells the rate and the time left", fmt.Sprintf(`(() => {
+		const p = document.getElementById(%q);
+		return p.dataset.running === "true" && parseInt(p.dataset.rate) > 0 && parseInt(p.dataset.leftMs) >= 0 &&
+			/items\/s · about/.test(document.getElementById(%q).textContent); })()`, app.IDLoadProgress, app.IDLoadPace), 2*time.Minute)
+	shots(b, "load-pace")
+	var bar struct {
+		Text, Status string
+		Rate, Left   int
+		Done, Total  int
+		Running      string
+	}
+	b.eval("reading the bar", fmt.Sprintf(`(() => { const p = document.getElementById(%q);
+		return {Text: document.getElementById(%q).textContent, Status: document.getElementById(%q).textContent,
+			Rate: parseInt(p.dataset.rate), Left: parseInt(p.dataset.leftMs), Done: parseInt(p.dataset.done),
+			Total: parseInt(p.dataset.total), Running: p.dataset.running}; })()`, app.IDLoadProgress, app.IDLoadPace, app.IDStatus), &bar)
+	m := pace.FindStringSubmatch(bar.Text)
+	if m == nil {
+		t.Fatalf("the bar reads %q: want percent, done of total, items/s and time left", bar.Text)
+	}
+	if bar.Total != items || bar.Done <= 0 || bar.Done >= items {
+		t.Fatalf("the bar holds %d of %d while running: want some of %d", bar.Done, bar.Total, items)
+	}
+	// The time left is the items still to load at the rate shown (the bar
+	// and its attributes are one render: they agree).
+	if want := float64(items-bar.Done) / float64(bar.Rate) * 1000; math.Abs(float64(bar.Left)-want) > want*0.01+1 {
+		t.Errorf("data-left-ms %d at %d items/s with %d to go: want about %.0f", bar.Left, bar.Rate, items-bar.Done, want)
+	}
+	if !strings.Contains(bar.Status, "items/s · about") {
+		t.Errorf("the footer reads %q during the load: want the rate and the time left too", bar.Status)
+	}
+	b.click(app.IDLoadCancel)
+	b.waitFor("the load stops", fmt.Sprintf(`!%s && document.getElementById(%q).dataset.running === "false"`, cancelVisible, app.IDLoadProgress), time.Minute)
+	text := b.textOf(app.IDLoadPace)
+	var left int
+	b.eval("reading the time left", fmt.Sprintf(`parseInt(document.getElementById(%q).dataset.leftMs)`, app.IDLoadProgress), &left)
+	if !strings.HasPrefix(text, "cancelled: ") || strings.Contains(text, "left") || left != -1 {
+		t.Errorf("after Cancel the bar reads %q with data-left-ms %d: want it cancelled, no time left", text, left)
+	}
+	shots(b, "load-pace-cancelled")
 }
 
 // TestBrowserCancelSimulation starts a day's simulation of the

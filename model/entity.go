@@ -21,6 +21,9 @@ type keyAttr struct {
 	name string
 	typ  schema.ScalarType
 	tpl  *Template
+	// konst is a constant template's value, made once ("META" on every
+	// item of an entity is one Value, immutable like every Value).
+	konst attr.Value
 }
 
 // CompileKeys compiles entity e of m. It fails as Validate would on the
@@ -122,7 +125,11 @@ func compileKeyAttr(name, src string, typ schema.ScalarType) (keyAttr, string) {
 			return keyAttr{}, fmt.Sprintf("template %q: %v", src, err)
 		}
 	}
-	return keyAttr{name: name, typ: typ, tpl: tpl}, ""
+	ka := keyAttr{name: name, typ: typ, tpl: tpl}
+	if tpl.IsConstant() {
+		ka.konst, _ = scalar(typ, tpl.lits[0]) // an S, or checked above
+	}
+	return ka, ""
 }
 
 // scalar converts a template's text to a key value of type typ: S as is, N
@@ -176,7 +183,8 @@ func lookup(p Params, it attr.Item) func(string) (string, bool) {
 // GetItem, DeleteItem and the like.
 func (k *Keys) Key(p Params) (attr.Item, error) {
 	key := make(attr.Item, k.nprim)
-	for _, ka := range k.attrs[:k.nprim] {
+	for i := range k.attrs[:k.nprim] {
+		ka := &k.attrs[i]
 		v, err := ka.build(lookup(p, nil))
 		if err != nil {
 			return nil, err
@@ -195,7 +203,8 @@ func (k *Keys) Item(p Params, it attr.Item) (attr.Item, error) {
 		it = make(attr.Item, len(k.attrs))
 	}
 	look := lookup(p, it)
-	for i, ka := range k.attrs {
+	for i := range k.attrs {
+		ka := &k.attrs[i]
 		v, err := ka.build(look)
 		if err != nil {
 			if i < k.nprim {
@@ -208,7 +217,76 @@ func (k *Keys) Item(p Params, it attr.Item) (attr.Item, error) {
 	return it, nil
 }
 
-func (ka keyAttr) build(look func(string) (string, bool)) (attr.Value, error) {
+// ItemBuilder is Keys.Item for one run of a generator: each key attribute
+// remembers the parameter values it last built from, and gives the same
+// Value again while they do not change (a product's reviews share its
+// partition key: one string and one Value for all of them, a Value being
+// immutable). It is not safe for concurrent use.
+type ItemBuilder struct {
+	k    *Keys
+	last []builtKey // by key attribute
+	vals []string   // scratch
+}
+
+type builtKey struct {
+	args []string
+	v    attr.Value
+}
+
+// Builder returns an ItemBuilder of k's items.
+func (k *Keys) Builder() *ItemBuilder {
+	return &ItemBuilder{k: k, last: make([]builtKey, len(k.attrs))}
+}
+
+// Keys returns the keys the builder builds.
+func (b *ItemBuilder) Keys() *Keys { return b.k }
+
+// Item is Keys.Item: the same attributes, the same errors.
+func (b *ItemBuilder) Item(p Params, it attr.Item) (attr.Item, error) {
+	k := b.k
+	if it == nil {
+		it = make(attr.Item, len(k.attrs))
+	}
+	look := lookup(p, it)
+	for i := range k.attrs {
+		ka := &k.attrs[i]
+		v, err := b.build(i, ka, look)
+		if err != nil {
+			if i < k.nprim {
+				return nil, err
+			}
+			continue
+		}
+		it[ka.name] = v
+	}
+	return it, nil
+}
+
+func (b *ItemBuilder) build(i int, ka *keyAttr, look func(string) (string, bool)) (attr.Value, error) {
+	if ka.konst != nil {
+		return ka.konst, nil
+	}
+	vals, err := ka.tpl.values(look, b.vals[:0])
+	if err != nil {
+		return nil, fmt.Errorf("key attribute %s (%s): %w", ka.name, ka.tpl, err)
+	}
+	b.vals = vals
+	last := &b.last[i]
+	if last.v != nil && slices.Equal(last.args, vals) {
+		return last.v, nil
+	}
+	v, err := scalar(ka.typ, ka.tpl.join(vals))
+	if err != nil {
+		return nil, fmt.Errorf("key attribute %s (%s): %w", ka.name, ka.tpl, err)
+	}
+	last.args, last.v = append(last.args[:0], vals...), v
+	return v, nil
+}
+
+func (ka *keyAttr) build(look func(string) (string, bool)) (attr.Value, error) {
+	if ka.konst != nil {
+		return ka.konst, nil
+	}
 	s, err := ka.tpl.Expand(look)
 	if err != nil {
 		return nil, fmt.Errorf("key attribute %s (%s): %w", ka.name, ka.tpl, err)

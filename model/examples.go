@@ -45,6 +45,17 @@ const (
 // capacity like any read); writes are not run, their parameters come from
 // an item of their entity.
 func (m *Model) FindExamples(db *engine.Database) []Example {
+	ex, _ := m.FindExamplesStepping(db, nil)
+	return ex
+}
+
+// FindExamplesStepping is FindExamples calling step between two items it
+// walks (the sampling walks every entry of the indexes read: a million of
+// them in a loaded page) and between access patterns, so that a caller on
+// the page's thread can yield (app/job.go). It stops at step's first
+// error and returns it with the examples found so far. step may be nil.
+func (m *Model) FindExamplesStepping(db *engine.Database, step func() error) ([]Example, error) {
+	var stepErr error
 	rec, err := m.NewRecognizer()
 	if err != nil {
 		rec = nil
@@ -66,7 +77,10 @@ func (m *Model) FindExamples(db *engine.Database) []Example {
 					out = append(out, e.Item())
 				}
 				i++
-				return true
+				if step != nil && stepErr == nil {
+					stepErr = step()
+				}
+				return stepErr == nil
 			})
 		}
 		cands[k] = out
@@ -77,12 +91,20 @@ func (m *Model) FindExamples(db *engine.Database) []Example {
 	for i := range m.AccessPatterns {
 		ap := &m.AccessPatterns[i]
 		x := m.findExample(db, ap, rec, candidates, taken)
+		if stepErr != nil {
+			return out, stepErr
+		}
 		if x.Items < 0 && x.FromData {
 			taken[taken.id(m, ap, x.Params)] = true
 		}
 		out = append(out, x)
+		if step != nil {
+			if stepErr = step(); stepErr != nil {
+				return out, stepErr
+			}
+		}
 	}
-	return out
+	return out, nil
 }
 
 // SetExamples sets the example of every parameter FindExamples found in

@@ -202,9 +202,13 @@ func (m *Model) Synthesize(spec GeneratorSpec) (Source, error) {
 		return nil, err
 	}
 	return func(emit func(string, attr.Item) error) error {
+		builders := make([]*ItemBuilder, len(keys)) // one run's: not shared
+		for i, k := range keys {
+			builders[i] = k.Builder()
+		}
 		return plan.Run(spec.Seed, spec.Size, func(e int, it attr.Item) error {
 			k := keys[e]
-			it, err := k.Item(nil, it)
+			it, err := builders[e].Item(nil, it)
 			if err != nil {
 				return fmt.Errorf("entity %s: %v", k.Entity.Name, err)
 			}

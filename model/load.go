@@ -7,12 +7,16 @@ import (
 
 	"github.com/dynamodb-workbench/workbench/engine"
 	"github.com/dynamodb-workbench/workbench/engine/attr"
-	"github.com/dynamodb-workbench/workbench/engine/schema"
 )
 
 // Source produces a dataset's items in order, streaming: it calls emit once
 // per item with the item's table and stops at emit's first error, which it
 // returns. A generator's Source can be run again for the same items.
+//
+// The item is lent to emit: the source may reuse its map for the next
+// item, so that a million items need no million maps. emit may keep the
+// values (a Value is immutable) but not the map: one that keeps items
+// clones them (maps.Clone). LoadItems keeps nothing.
 type Source func(emit func(table string, item attr.Item) error) error
 
 // Resolver finds the generator a GeneratorSpec names (the pattern
@@ -130,71 +134,54 @@ func (m *Model) Load(db *engine.Database, resolve Resolver) (LoadStats, error) {
 	return LoadItems(db, src)
 }
 
-// LoadItems writes the items of src into db with BatchWriteItem, 25 at a
-// time in the order src gives them, resubmitting unprocessed items. Items
-// with the same key overwrite each other as PutItem would, the later one
-// winning. When a batch fails, its items are written one by one with
-// PutItem so that the error names the item (its number in src, from 0);
-// the items before it stay written.
+// LoadItems writes the items of src into db in the order src gives them,
+// through one engine.BulkLoader per table: each item is validated and
+// stored as a PutRequest of BatchWriteItem would be, without the request's
+// machinery, and the loader copies what it keeps (src may reuse its maps).
+// Items with the same key overwrite each other as PutItem would, the
+// later one winning. An item the engine refuses stops the load with an
+// error that names it (its number in src, from 0); the items before it
+// stay written.
 func LoadItems(db *engine.Database, src Source) (LoadStats, error) {
-	st := LoadStats{ByTable: map[string]int{}}
-	type pending struct {
+	type loader struct {
 		table string
-		item  attr.Item
+		l     *engine.BulkLoader
+		n     int
 	}
-	batch := make([]pending, 0, schema.MaxBatchWriteRequests)
-	first := 0 // number of batch[0] in src
-	flush := func() error {
-		if len(batch) == 0 {
-			return nil
-		}
-		in := &engine.BatchWriteItemInput{RequestItems: make(map[string][]engine.WriteRequest, 2)}
-		for _, p := range batch {
-			in.RequestItems[p.table] = append(in.RequestItems[p.table], engine.WriteRequest{PutRequest: &engine.PutRequest{Item: p.item}})
-		}
-		err := writeBatch(db, in)
-		if err != nil {
-			for i, p := range batch {
-				name := p.table
-				if _, err := db.PutItem(&engine.PutItemInput{TableName: &name, Item: p.item}); err != nil {
-					return fmt.Errorf("dataset item %d (table %s): %w", first+i, p.table, err)
+	var loaders []*loader // few tables: a slice beats a map per item
+	var cur *loader
+	items := 0
+	err := src(func(table string, item attr.Item) error {
+		if cur == nil || cur.table != table {
+			cur = nil
+			for _, l := range loaders {
+				if l.table == table {
+					cur = l
+					break
 				}
 			}
+			if cur == nil {
+				l, err := db.NewBulkLoader(table)
+				if err != nil {
+					return fmt.Errorf("dataset item %d (table %s): %w", items, table, err)
+				}
+				cur = &loader{table: table, l: l}
+				loaders = append(loaders, cur)
+			}
 		}
-		for _, p := range batch {
-			st.ByTable[p.table]++
+		if err := cur.l.Put(item); err != nil {
+			return fmt.Errorf("dataset item %d (table %s): %w", items, table, err)
 		}
-		st.Items += len(batch)
-		first += len(batch)
-		batch = batch[:0]
-		return nil
-	}
-	err := src(func(table string, item attr.Item) error {
-		batch = append(batch, pending{table, item})
-		if len(batch) == cap(batch) {
-			return flush()
-		}
+		cur.n++
+		items++
 		return nil
 	})
-	if err != nil {
-		return st, err
+	st := LoadStats{Items: items, ByTable: make(map[string]int, len(loaders))}
+	for _, l := range loaders {
+		st.ByTable[l.table] = l.n
+		if cerr := l.l.Close(); err == nil && cerr != nil {
+			err = cerr
+		}
 	}
-	return st, flush()
-}
-
-// writeBatch runs one BatchWriteItem until nothing is left unprocessed.
-func writeBatch(db *engine.Database, in *engine.BatchWriteItemInput) error {
-	for attempt := 0; ; attempt++ {
-		out, err := db.BatchWriteItem(in)
-		if err != nil {
-			return err
-		}
-		if len(out.UnprocessedItems) == 0 {
-			return nil
-		}
-		if attempt == 100 {
-			return fmt.Errorf("BatchWriteItem left items unprocessed after %d attempts", attempt+1)
-		}
-		in = &engine.BatchWriteItemInput{RequestItems: out.UnprocessedItems}
-	}
+	return st, err
 }

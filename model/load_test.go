@@ -111,13 +111,19 @@ func TestLoadItemsErrorNamesTheItem(t *testing.T) {
 		!strings.Contains(err.Error(), "Item size has exceeded the maximum allowed size") {
 		t.Fatalf("LoadItems error = %v", err)
 	}
-	if st.Items != 25 {
-		t.Errorf("items written before the failing batch = %d, want 25", st.Items)
+	// Every item before the refused one is written, and counted.
+	name := "ShoppingCart"
+	out, err := db.Scan(&engine.ScanInput{TableName: &name})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if st.Items != 27 || len(out.Items) != 27 || st.ByTable[name] != 27 {
+		t.Errorf("LoadItems counted %d (%v) and the table holds %d, want the 27 before the refused one", st.Items, st.ByTable, len(out.Items))
 	}
 }
 
 // TestLoadItemsDuplicateKeys: a later item with the same key wins, as with
-// PutItem (a batch with duplicates falls back to PutItem).
+// PutItem.
 func TestLoadItemsDuplicateKeys(t *testing.T) {
 	m := fixture(t)
 	db, _ := m.NewDatabase()

@@ -118,20 +118,48 @@ func (t *Template) Expand(lookup func(name string) (string, bool)) (string, erro
 	if len(t.pars) == 0 {
 		return t.lits[0], nil
 	}
-	var b strings.Builder
-	b.WriteString(t.lits[0])
-	for i, p := range t.pars {
+	var vals [4]string
+	vs, err := t.values(lookup, vals[:0])
+	if err != nil {
+		return "", err
+	}
+	return t.join(vs), nil
+}
+
+// values appends the parameters' values to dst, in the template's order.
+func (t *Template) values(lookup func(name string) (string, bool), dst []string) ([]string, error) {
+	for _, p := range t.pars {
 		v, ok := lookup(p)
 		if !ok {
-			return "", fmt.Errorf("parameter {%s} has no value", p)
+			return nil, fmt.Errorf("parameter {%s} has no value", p)
 		}
 		if v == "" {
-			return "", fmt.Errorf("parameter {%s} is empty", p)
+			return nil, fmt.Errorf("parameter {%s} is empty", p)
 		}
+		dst = append(dst, v)
+	}
+	return dst, nil
+}
+
+// join is the template's text with the parameters' values vs: built in
+// one allocation (a generated dataset expands two or three templates per
+// item), none for a template that is one parameter.
+func (t *Template) join(vs []string) string {
+	if t.IsParam() {
+		return vs[0]
+	}
+	size := len(t.lits[0])
+	for i, v := range vs {
+		size += len(v) + len(t.lits[i+1])
+	}
+	var b strings.Builder
+	b.Grow(size)
+	b.WriteString(t.lits[0])
+	for i, v := range vs {
 		b.WriteString(v)
 		b.WriteString(t.lits[i+1])
 	}
-	return b.String(), nil
+	return b.String()
 }
 
 // ExpandParams is Expand with the values of p.

@@ -150,3 +150,38 @@ func TestEntitiesGeneratorForEveryPattern(t *testing.T) {
 		})
 	}
 }
+
+// TestFindExamplesStepping: stepping finds the examples FindExamples
+// finds, calling step at least once per item it samples from; a step that
+// fails stops it with that error.
+func TestFindExamplesStepping(t *testing.T) {
+	p, _ := Get("vertical-partitioning")
+	m := p.Model()
+	const size = 5000
+	m.Dataset.Generator.Size = size
+	db, _ := m.NewDatabase()
+	if _, err := m.Load(db, Generator); err != nil {
+		t.Fatal(err)
+	}
+	steps := 0
+	got, err := m.FindExamplesStepping(db, func() error { steps++; return nil })
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := m.FindExamples(db); fmt.Sprint(got) != fmt.Sprint(want) {
+		t.Fatalf("stepping found %v, FindExamples %v", got, want)
+	}
+	if steps < size {
+		t.Errorf("%d steps over a %d-item table: want one per item walked at least", steps, size)
+	}
+	stop := fmt.Errorf("cancelled")
+	n := 0
+	if _, err := m.FindExamplesStepping(db, func() error {
+		if n++; n == 100 {
+			return stop
+		}
+		return nil
+	}); err != stop || n != 100 {
+		t.Errorf("a step failing at the 100th call: %v after %d calls, want it to stop there with its error", err, n)
+	}
+}

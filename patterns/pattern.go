@@ -154,6 +154,10 @@ type gen struct {
 	opts  map[string]string
 	start time.Time
 	err   error
+	// it and p are the item and parameters next and params hand out: one
+	// map each for every item, since the Source lends its items.
+	it attr.Item
+	p  model.Params
 }
 
 // errStop unwinds a generator once the dataset is full or emitting failed.
@@ -175,8 +179,34 @@ func (g *gen) put(entity string, p model.Params, it attr.Item) {
 		panic(errStop)
 	}
 	it, err := k.Item(p, it)
+	g.send(k, it, err)
+}
+
+// entity returns a builder of an entity's items, for putKeys: a generator
+// of many items looks its entities up once, and the builder gives the same
+// key Value to consecutive items with the same key parameters.
+func (g *gen) entity(name string) *model.ItemBuilder {
+	k := g.keys[name]
+	if k == nil {
+		g.err = fmt.Errorf("no entity %q", name)
+		panic(errStop)
+	}
+	return k.Builder()
+}
+
+// putKeys is put for an entity looked up with entity.
+func (g *gen) putKeys(b *model.ItemBuilder, p model.Params, it attr.Item) {
+	if g.n >= g.size {
+		panic(errStop)
+	}
+	it, err := b.Item(p, it)
+	g.send(b.Keys(), it, err)
+}
+
+// send emits an item of k's entity that built with err.
+func (g *gen) send(k *model.Keys, it attr.Item, err error) {
 	if err != nil {
-		g.err = fmt.Errorf("entity %s: %v", entity, err)
+		g.err = fmt.Errorf("entity %s: %v", k.Entity.Name, err)
 		panic(errStop)
 	}
 	if err := g.emit(k.Entity.Table, it); err != nil {
@@ -184,6 +214,27 @@ func (g *gen) put(entity string, p model.Params, it attr.Item) {
 		panic(errStop)
 	}
 	g.n++
+}
+
+// next returns the item map for the next item, empty: the same map each
+// time (the consumer of a Source copies what it keeps).
+func (g *gen) next() attr.Item {
+	if g.it == nil {
+		g.it = make(attr.Item, 8) // one group of a small map: clear is cheap
+	}
+	clear(g.it)
+	return g.it
+}
+
+// params returns the parameters map for the next item, empty, with one
+// parameter set: the same map each time.
+func (g *gen) params(name, value string) model.Params {
+	if g.p == nil {
+		g.p = make(model.Params, 4)
+	}
+	clear(g.p)
+	g.p[name] = value
+	return g.p
 }
 
 // fnv is the 64-bit FNV-1a hash of s: a pattern's random stream number.
@@ -199,23 +250,53 @@ func fnv(s string) uint64 {
 // ---- values ----
 
 func str(s string) attr.Value { return attr.String(s) }
-func num(n int64) attr.Value  { return attr.NumberFromInt64(n) }
+
+// num returns n as a Number: 0..1023 from smallNumbers, made once (a
+// Value is immutable, so items share them; counts, ratings and
+// quantities are mostly small).
+func num(n int64) attr.Value {
+	if n >= 0 && n < int64(len(smallNumbers)) {
+		return smallNumbers[n]
+	}
+	return attr.NumberFromInt64(n)
+}
+
+var smallNumbers = func() []attr.Value {
+	vs := make([]attr.Value, 1024)
+	for i := range vs {
+		vs[i] = attr.NumberFromInt64(int64(i))
+	}
+	return vs
+}()
+
+// strs returns the values of a list of strings, boxed once, for a
+// generator that picks among them for every item.
+func strs(list []string) []attr.Value {
+	vs := make([]attr.Value, len(list))
+	for i, s := range list {
+		vs[i] = attr.String(s)
+	}
+	return vs
+}
 
 // dec returns a number with two decimals from hundredths.
 func dec(hundredths int64) attr.Value {
-	neg := hundredths < 0
-	if neg {
+	var buf [24]byte
+	b := buf[:0]
+	if hundredths < 0 {
+		b = append(b, '-')
 		hundredths = -hundredths
 	}
-	s := strconv.FormatInt(hundredths/100, 10) + "." + fmt.Sprintf("%02d", hundredths%100)
-	if neg {
-		s = "-" + s
-	}
-	return attr.MustNumber(s)
+	b = strconv.AppendInt(b, hundredths/100, 10)
+	b = append(b, '.', byte('0'+hundredths%100/10), byte('0'+hundredths%10))
+	return attr.MustNumber(string(b))
 }
 
 // iso formats t as an ISO-8601 UTC timestamp to the second.
-func iso(t time.Time) string { return t.UTC().Format(time.RFC3339) }
+func iso(t time.Time) string {
+	var buf [32]byte
+	return string(t.UTC().AppendFormat(buf[:0], time.RFC3339))
+}
 
 // epoch is t in epoch seconds, as a Number (a TTL value).
 func epoch(t time.Time) attr.Value { return attr.NumberFromInt64(t.Unix()) }

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"crypto/sha256"
 	"fmt"
+	"maps"
 	"slices"
 	"strings"
 	"testing"
@@ -127,7 +128,7 @@ func collect(t testing.TB, p *Pattern, seed int64, size int, opts map[string]str
 	}
 	var out []record
 	if err := src(func(table string, it attr.Item) error {
-		out = append(out, record{table, it})
+		out = append(out, record{table, maps.Clone(it)}) // the source lends it
 		return nil
 	}); err != nil {
 		t.Fatal(err)

@@ -48,6 +48,7 @@ func (c *comparer) measure() error {
 				td = &tableData{}
 				c.data.tables[table] = td
 			}
+			it = maps.Clone(it) // the source lends it
 			td.items = append(td.items, it)
 			td.bytes += int64(attr.ItemSize(it))
 			moved, e, why := c.rekey(rfrom, table, it)

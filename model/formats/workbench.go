@@ -3,6 +3,7 @@ package formats
 import (
 	"errors"
 	"fmt"
+	"maps"
 	"slices"
 	"sort"
 	"strconv"
@@ -92,7 +93,7 @@ func sampleItems(m *model.Model, opts Options, r *Result) (map[string][]attr.Ite
 		if len(out[table]) == limit {
 			more[table] = true
 		} else {
-			out[table] = append(out[table], it)
+			out[table] = append(out[table], maps.Clone(it)) // the source lends it
 			if len(out[table]) == limit {
 				full++
 			}

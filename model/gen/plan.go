@@ -254,13 +254,17 @@ const maxSample = 1 << 14
 
 // runState is one run of a plan.
 type runState struct {
-	p       *Plan
-	r       *Rand
-	left    int
-	counts  []int
-	emit    func(int, attr.Item) error
-	chain   []attr.Item // the current item of each entity on the way down a family
-	active  []bool      // chain[e] is an ancestor of the item being made
+	p      *Plan
+	r      *Rand
+	left   int
+	counts []int
+	emit   func(int, attr.Item) error
+	chain  []attr.Item // the current item of each entity on the way down a family
+	// items are the maps the entities' items are made in, one per entity:
+	// Run lends its items (an entity's next item comes after its
+	// children, which are of other entities).
+	items   []attr.Item
+	active  []bool // chain[e] is an ancestor of the item being made
 	samples [][][]attr.Value
 	seen    [][]int
 	x       ctx
@@ -274,6 +278,9 @@ var errFull = errors.New("gen: dataset full")
 // own children, depth first; root entities take turns. Without relations,
 // item i belongs to entity i mod E. The same seed and size give the same
 // items in the same order. Run stops at emit's first error and returns it.
+//
+// The item is lent to emit, as a model.Source lends it: the map is
+// reused for the entity's next item, so emit clones what it keeps.
 func (p *Plan) Run(seed int64, size int, emit func(entity int, item attr.Item) error) error {
 	if size <= 0 {
 		return nil
@@ -285,6 +292,7 @@ func (p *Plan) Run(seed int64, size int, emit func(entity int, item attr.Item) e
 		p: p, r: NewRand(seed, 0), left: size, emit: emit,
 		counts: make([]int, len(p.ents)),
 		chain:  make([]attr.Item, len(p.ents)),
+		items:  make([]attr.Item, len(p.ents)),
 		active: make([]bool, len(p.ents)),
 	}
 	st.x = ctx{r: st.r, run: st}
@@ -315,7 +323,13 @@ func (st *runState) family(e int) error {
 	st.counts[e]++
 	x := &st.x // one ctx for the run: values are made before any child's
 	x.n = n
-	it := make(attr.Item, len(pe.attrs)+4)
+	it := st.items[e]
+	if it == nil {
+		it = make(attr.Item, len(pe.attrs)+4)
+		st.items[e] = it
+	} else {
+		clear(it)
+	}
 	x.item = it
 	for _, a := range pe.attrs {
 		// An optional attribute is on a share of the items; one marked

@@ -6,6 +6,7 @@ import (
 	"encoding/base64"
 	"errors"
 	"fmt"
+	"maps"
 	"strings"
 	"testing"
 
@@ -26,7 +27,7 @@ func withItems(t testing.TB, p *patterns.Pattern, n int) *model.Model {
 	}
 	items := map[string][]attr.Item{}
 	if err := src(func(table string, it attr.Item) error {
-		items[table] = append(items[table], it)
+		items[table] = append(items[table], maps.Clone(it)) // the source lends it
 		return nil
 	}); err != nil {
 		t.Fatal(err)

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"maps"
 	"slices"
 	"strings"
 	"time"
@@ -401,7 +402,7 @@ func load(ctx context.Context, client *dynamodb.Client, m *model.Model, src mode
 			}
 		}
 		seen[k] = true
-		batch = append(batch, pending{table, it})
+		batch = append(batch, pending{table, maps.Clone(it)}) // the source lends it
 		if len(batch) == cap(batch) {
 			return flush()
 		}

@@ -2,6 +2,7 @@ package apply
 
 import (
 	"context"
+	"maps"
 	"net/http/httptest"
 	"strings"
 	"testing"
@@ -111,7 +112,7 @@ func TestRunExplicitItemsAndDuplicates(t *testing.T) {
 	}
 	items := map[string][]attr.Item{}
 	src(func(table string, it attr.Item) error {
-		items[table] = append(items[table], it)
+		items[table] = append(items[table], maps.Clone(it)) // the source lends it
 		return nil
 	})
 	table := m.Tables[0].TableName
