@@ -139,6 +139,21 @@ func BenchmarkMemoryPerItem(b *testing.B) {
 	b.ReportMetric(float64(attr.ItemSize(benchItem(0))), "item-bytes")
 }
 
+// BenchmarkGCMillion times one full garbage collection with the
+// 1,000,000-item table loaded. Under WebAssembly the collector shares the
+// page's only thread: this is how long the page freezes when it runs.
+func BenchmarkGCMillion(b *testing.B) {
+	db := loadMillion(b)
+	runtime.GC()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		runtime.GC()
+	}
+	b.StopTimer()
+	runtime.KeepAlive(db)
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/1e6, "ms/gc")
+}
+
 // indexedBenchTable is the benchmark table with two GSIs and one LSI.
 func indexedBenchTable() *CreateTableInput {
 	in := compositeTable("Indexed", "S")
