@@ -31,7 +31,7 @@ type itemTree struct {
 }
 
 // btreeDegree balances node size against depth for in-memory trees.
-const btreeDegree = 32
+const btreeDegree = 64
 
 func newTree() *itemTree { return newTreeIn(newArena()) }
 
