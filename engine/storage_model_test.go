@@ -298,3 +298,78 @@ func checkDescribe(t *testing.T, db *Database, name string, ref modelRef) {
 		t.Fatalf("%s: %d items of %d bytes, want %d of %d", name, d.ItemCount, d.TableSizeBytes, len(ref), size)
 	}
 }
+
+// TestStorageConcurrentReaders writes (overwrites and deletes, compacting
+// often) while other goroutines read the live table and snapshots: under
+// -race it checks that records are published safely and that a snapshot's
+// arena is never changed under it.
+func TestStorageConcurrentReaders(t *testing.T) {
+	db, _ := newTestDB(t)
+	db.compactMin = 0
+	modelTable(db, t)
+	name := "Model"
+	writes := 4000
+	if testing.Short() {
+		writes = 1000
+	}
+	done := make(chan struct{})
+	errs := make(chan error, 4)
+	for g := 0; g < 3; g++ {
+		go func(g int) {
+			r := rand.New(rand.NewPCG(uint64(g), 3))
+			for {
+				select {
+				case <-done:
+					errs <- nil
+					return
+				default:
+				}
+				snap := db.Snapshot()
+				want := snap.Table(name).Len()
+				n := 0
+				var bad attr.Item
+				snap.Table(name).Items(func(it attr.Item) bool {
+					if it["pk"] == nil || it["v"] == nil {
+						bad = it
+					}
+					n++
+					return true
+				})
+				if n != want || bad != nil {
+					errs <- fmt.Errorf("snapshot of %d items visited %d (item %v)", want, n, bad)
+					return
+				}
+				pk := fmt.Sprintf("P%02d", r.IntN(10))
+				cond := "pk = :p"
+				if _, err := db.Query(&QueryInput{TableName: &name, KeyConditionExpression: &cond, ExpressionAttributeValues: attr.Values{":p": s(pk)}}); err != nil {
+					errs <- err
+					return
+				}
+				if _, err := db.GetItem(&GetItemInput{TableName: &name, Key: attr.Item{"pk": s(pk), "sk": attr.NumberFromInt64(int64(r.IntN(15)))}}); err != nil {
+					errs <- err
+					return
+				}
+			}
+		}(g)
+	}
+	r := rand.New(rand.NewPCG(9, 9))
+	for i := 0; i < writes; i++ {
+		k := attr.Item{"pk": s(fmt.Sprintf("P%02d", r.IntN(10))), "sk": attr.NumberFromInt64(int64(r.IntN(15)))}
+		if r.IntN(4) == 0 {
+			if _, err := db.DeleteItem(&DeleteItemInput{TableName: &name, Key: k}); err != nil {
+				t.Fatal(err)
+			}
+			continue
+		}
+		k["v"] = attr.NumberFromInt64(int64(i))
+		k["gk"] = s(fmt.Sprintf("G%d", i%3))
+		k["pad"] = s(strings.Repeat("p", r.IntN(500)))
+		mustPut(t, db, name, k)
+	}
+	close(done)
+	for g := 0; g < 3; g++ {
+		if err := <-errs; err != nil {
+			t.Fatal(err)
+		}
+	}
+}
