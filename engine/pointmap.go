@@ -105,22 +105,26 @@ func (m *pointMap) rehash(ar *arena, size int) {
 	old := m.slots
 	m.slots = make([]uint64, size)
 	m.used, m.n = 0, 0
-	mask := uint64(size - 1)
 	for _, v := range old {
-		if v == 0 || v == pmTomb {
-			continue
+		if v != 0 && v != pmTomb {
+			m.insertNew(ar, v&pmRefMask)
 		}
-		ref := v & pmRefMask
-		h := maphash.String(m.seed, ar.key(ref))
-		for i := h & mask; ; i = (i + 1) & mask {
-			if m.slots[i] == 0 {
-				m.slots[i] = fingerprint(h) | ref
-				break
-			}
-		}
-		m.used++
-		m.n++
 	}
+}
+
+// insertNew adds a key known to be absent, in a table with room for it
+// (a rehash, a compaction's rebuild).
+func (m *pointMap) insertNew(ar *arena, ref uint64) {
+	h := maphash.String(m.seed, ar.key(ref))
+	mask := uint64(len(m.slots) - 1)
+	for i := h & mask; ; i = (i + 1) & mask {
+		if m.slots[i] == 0 {
+			m.slots[i] = fingerprint(h) | ref
+			break
+		}
+	}
+	m.used++
+	m.n++
 }
 
 // pointMapSize is the table size that holds n keys at most half full.
