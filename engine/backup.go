@@ -5,8 +5,6 @@ import (
 	"slices"
 	"time"
 
-	"github.com/google/btree"
-
 	"github.com/dynamodb-workbench/workbench/engine/schema"
 )
 
@@ -32,7 +30,7 @@ type backup struct {
 	tableCreated                 time.Time
 	def                          schema.TableDefinition
 	ttl                          *TimeToLiveDescription
-	items                        *btree.BTreeG[entry]
+	items                        *itemTree
 	bytes, count                 int64
 }
 
@@ -148,7 +146,7 @@ func restoreDefinition(src *schema.TableDefinition, target string, o *restoreOve
 // describes it with its RestoreSummary. Every item goes through the write
 // path, so indexes, item collections and sizes are built as for any write.
 // The caller holds the writer lock and has checked that the name is free.
-func (d *Database) restoreInto(def *schema.TableDefinition, items *btree.BTreeG[entry], summary RestoreSummary) (*TableDescription, *Error) {
+func (d *Database) restoreInto(def *schema.TableDefinition, items *itemTree, summary RestoreSummary) (*TableDescription, *Error) {
 	now := d.clock.Now()
 	t := d.newTable(def, now)
 	var failed *Error

@@ -10,8 +10,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/google/btree"
-
 	"github.com/dynamodb-workbench/workbench/engine/attr"
 	"github.com/dynamodb-workbench/workbench/engine/schema"
 )
@@ -287,7 +285,7 @@ func dumpState(t testing.TB, d *Database) string {
 	defer d.mu.Unlock()
 	var sb strings.Builder
 	names := sortedKeys(d.tables)
-	dumpTree := func(label string, items *btree.BTreeG[entry]) {
+	dumpTree := func(label string, items *itemTree) {
 		fmt.Fprintf(&sb, "%s:\n", label)
 		items.Ascend(func(e entry) bool {
 			fmt.Fprintf(&sb, "  %016x %s %d %s\n", e.hash, hex.EncodeToString([]byte(e.rest())), e.size, storedString(e.data()))

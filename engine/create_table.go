@@ -63,7 +63,10 @@ func (d *Database) newTable(def *schema.TableDefinition, now time.Time) *table {
 		id:      tableID(d.seq, def.TableName),
 		arn:     d.tableArn(def.TableName),
 		items:   newTree(),
+		points:  newPointMap(),
 		version: tableVersions.Add(1),
+
+		compactMin: d.compactMin,
 
 		collections:     map[string]int64{},
 		collectionLimit: d.collectionLimit,

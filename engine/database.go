@@ -43,6 +43,10 @@ type Database struct {
 	nextDue atomic.Int64
 
 	throttle throttler // throttle mode's buckets (throttle.go)
+
+	// compactMin is the floor of dead arena space for compaction
+	// (compact.go); tests lower it.
+	compactMin int64
 }
 
 // Option configures a Database.
@@ -158,6 +162,7 @@ func New(opts ...Option) *Database {
 		txTokens: map[string]txRecord{},
 
 		collectionLimit: schema.MaxItemCollectionBytes,
+		compactMin:      defaultCompactMin,
 	}
 	for _, o := range opts {
 		o(d)

@@ -15,7 +15,13 @@
 // partition key, partition key, sort key), the order DynamoDB itself reads
 // in: item collections are contiguous and sorted by sort key, and a Scan
 // walks partitions in hash order. Keys are encoded by attr.AppendKey so that
-// byte order is DynamoDB's value order.
+// byte order is DynamoDB's value order. The records (key and item in the
+// stored form of storage.go) live in append-only byte arenas (arena.go);
+// the B-tree nodes hold pointer-free slots (hash, record reference;
+// tree.go) and a pointer-free point map (pointmap.go) serves GetItem, so
+// the garbage collector has almost nothing to scan however large the table.
+// Dead records are compacted into a new arena (compact.go); clones
+// (snapshots, backups, the recovery base) keep the arena they share.
 //
 // Time comes only from the Clock the Database was given: the engine never
 // reads the wall clock, so the workbench can run it on a virtual clock.

@@ -3,8 +3,6 @@ package engine
 import (
 	"time"
 
-	"github.com/google/btree"
-
 	"github.com/dynamodb-workbench/workbench/engine/attr"
 	"github.com/dynamodb-workbench/workbench/engine/capacity"
 	"github.com/dynamodb-workbench/workbench/engine/schema"
@@ -30,8 +28,9 @@ type index struct {
 	include    map[string]bool // INCLUDE's non-key attributes
 	arn        string
 
-	tree  *btree.BTreeG[entry]
-	bytes int64
+	tree       *itemTree
+	bytes      int64
+	compactMin int64 // the table's (compact.go)
 
 	status string
 	// A GSI added by UpdateTable is CREATING: resources are allocated until
@@ -73,6 +72,8 @@ func newIndex(t *table, name string, global bool, ks []schema.KeySchemaElement, 
 		arn:    t.arn + "/index/" + name,
 		tree:   newTree(),
 		status: indexActive,
+
+		compactMin: t.compactMin,
 	}
 	if p.ProjectionType == schema.ProjectInclude {
 		ix.include = make(map[string]bool, len(p.NonKeyAttributes))
@@ -383,6 +384,7 @@ func (d *Database) applyIndexes(t *table, w *write, cause Cause) {
 
 // applyOp removes and stores index entries.
 func (ix *index) applyOp(remove string, put *entry) {
+	defer ix.maybeCompact(ix.compactMin)
 	if remove != "" {
 		if old, ok := ix.tree.Delete(pivot(remove)); ok {
 			ix.bytes -= int64(old.size)

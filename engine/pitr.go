@@ -2,8 +2,6 @@ package engine
 
 import (
 	"time"
-
-	"github.com/google/btree"
 )
 
 // Point-in-time recovery on the engine's clock. When it is turned on, the
@@ -25,7 +23,7 @@ const (
 type pitrState struct {
 	since time.Time // when it was turned on
 	days  int64     // the recovery period
-	base  *btree.BTreeG[entry]
+	base  *itemTree
 	log   []pitrWrite
 	head  int // log[:head] is folded into base
 }
@@ -83,7 +81,7 @@ func (p *pitrState) window(now time.Time) (earliest, latest time.Time) {
 
 // itemsAt returns the table's items as they were at instant at (inside the
 // window).
-func (p *pitrState) itemsAt(at time.Time) *btree.BTreeG[entry] {
+func (p *pitrState) itemsAt(at time.Time) *itemTree {
 	items := p.base.Clone()
 	for _, w := range p.log[p.head:] {
 		if w.at.After(at) {
@@ -94,7 +92,7 @@ func (p *pitrState) itemsAt(at time.Time) *btree.BTreeG[entry] {
 	return items
 }
 
-func (p *pitrState) apply(items *btree.BTreeG[entry], w pitrWrite) {
+func (p *pitrState) apply(items *itemTree, w pitrWrite) {
 	if w.del {
 		items.Delete(w.e)
 	} else {

@@ -1,8 +1,6 @@
 package engine
 
 import (
-	"github.com/google/btree"
-
 	"github.com/dynamodb-workbench/workbench/engine/attr"
 	"github.com/dynamodb-workbench/workbench/engine/capacity"
 	"github.com/dynamodb-workbench/workbench/engine/expr"
@@ -53,7 +51,7 @@ func (r keyRange) before(k string) keyRange {
 
 // walk visits the entries of tree within r, ascending or descending, until fn
 // returns false.
-func walk(tree *btree.BTreeG[entry], r keyRange, forward bool, fn func(entry) bool) {
+func walk(tree *itemTree, r keyRange, forward bool, fn func(entry) bool) {
 	lo, hi := pivot(r.lo), pivot(r.hi)
 	if forward {
 		if r.hiOpen {

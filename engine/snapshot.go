@@ -5,8 +5,6 @@ import (
 	"sync/atomic"
 	"time"
 
-	"github.com/google/btree"
-
 	"github.com/dynamodb-workbench/workbench/engine/attr"
 )
 
@@ -23,8 +21,8 @@ type Snapshot struct {
 // TableSnapshot is one table in a Snapshot.
 type TableSnapshot struct {
 	Description *TableDescription
-	items       *btree.BTreeG[entry]
-	indexes     map[string]*btree.BTreeG[entry]
+	items       *itemTree
+	indexes     map[string]*itemTree
 	version     uint64
 }
 
@@ -48,7 +46,7 @@ func (d *Database) Snapshot() *Snapshot {
 	for _, t := range d.tables {
 		ts := &TableSnapshot{Description: d.describeWithStream(t), items: t.items.Clone(), version: t.version}
 		if len(t.indexOrder) > 0 {
-			ts.indexes = make(map[string]*btree.BTreeG[entry], len(t.indexOrder))
+			ts.indexes = make(map[string]*itemTree, len(t.indexOrder))
 			for _, ix := range t.indexOrder {
 				ts.indexes[ix.name] = ix.tree.Clone()
 			}

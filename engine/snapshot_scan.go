@@ -5,8 +5,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/google/btree"
-
 	"github.com/dynamodb-workbench/workbench/engine/attr"
 	"github.com/dynamodb-workbench/workbench/engine/schema"
 )
@@ -87,7 +85,7 @@ func skipKeyValue(s string, pos int, t attr.Type) (int, bool) {
 
 // scan returns the layout and tree of the table (index "") or of the named
 // index; ok is false when there is no such index.
-func (ts *TableSnapshot) scan(index string) (*scanLayout, *btree.BTreeG[entry], bool) {
+func (ts *TableSnapshot) scan(index string) (*scanLayout, *itemTree, bool) {
 	d := ts.Description
 	if d == nil {
 		return nil, nil, false

@@ -1,8 +1,6 @@
 package engine
 
 import (
-	"github.com/google/btree"
-
 	"github.com/dynamodb-workbench/workbench/engine/attr"
 	"github.com/dynamodb-workbench/workbench/engine/capacity"
 	"github.com/dynamodb-workbench/workbench/engine/expr"
@@ -13,7 +11,7 @@ import (
 type readSource struct {
 	t         *table
 	ix        *index // nil for the table
-	tree      *btree.BTreeG[entry]
+	tree      *itemTree
 	key       keySchema
 	countOnly bool
 	mode      capacity.ReadMode

@@ -4,8 +4,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/google/btree"
-
 	"github.com/dynamodb-workbench/workbench/engine/attr"
 	"github.com/dynamodb-workbench/workbench/engine/partition"
 	"github.com/dynamodb-workbench/workbench/engine/schema"
@@ -105,11 +103,6 @@ func pivot(k string) entry {
 	return entry{hash: h, kd: k[8:], keyLen: len(k) - 8}
 }
 
-// btreeDegree balances node size against depth for in-memory trees.
-const btreeDegree = 32
-
-func newTree() *btree.BTreeG[entry] { return btree.NewG(btreeDegree, entryLess) }
-
 // table is one DynamoDB table: its definition, its items and its counters.
 type table struct {
 	def     schema.TableDefinition
@@ -119,9 +112,13 @@ type table struct {
 	id      string
 	arn     string
 
-	items   *btree.BTreeG[entry]
-	bytes   int64
-	scratch []byte // encoding buffer, used under the writer lock
+	items  *itemTree
+	points *pointMap // the items by full key (pointmap.go)
+	// compactMin is the dead arena space below which the items and
+	// indexes are never compacted (compact.go).
+	compactMin int64
+	bytes      int64
+	scratch    []byte // encoding buffer, used under the writer lock
 	// version changes with every write to the items (TableSnapshot.Version).
 	version uint64
 
@@ -352,40 +349,47 @@ func (k keySchema) keyItem(item attr.Item) attr.Item {
 	return out
 }
 
-// get returns the stored entry for a tree key. The entry comes back by
-// value, so a caller that keeps it decides where it lives. (A hash map
-// beside the tree made point reads a little faster, but doubled what the
-// garbage collector follows: see entry.)
+// get returns the stored entry for a tree key, found through the point
+// map. The entry's strings are the arena's (arena.go): valid for as long
+// as the caller keeps them.
 func (t *table) get(key string) (entry, bool) {
-	return t.items.Get(pivot(key))
+	ref, ok := t.points.get(t.items.ar, key[8:])
+	if !ok {
+		return entry{}, false
+	}
+	return t.items.ar.entryAt(slot{hash: pivot(key).hash, ref: ref}), true
 }
 
 // getBytes is get for a key being built in a buffer.
 func (t *table) getBytes(key []byte) (entry, bool) {
-	return t.get(string(key))
+	return t.get(unsafeString(key))
 }
 
-// put stores item under key and reports the entry it replaced, if any.
+// put stores item under key, replacing any entry the key had.
 func (t *table) put(key string, item attr.Item, size int) {
-	t.scratch = append(t.scratch[:0], key[min(8, len(key)):]...)
-	t.scratch = encodeItem(t.scratch, item)
-	e := pivot(key)
-	e.kd, e.size = string(t.scratch), size
-	if old, replaced := t.items.ReplaceOrInsert(e); replaced {
-		t.bytes -= int64(old.size)
+	t.scratch = encodeItem(t.scratch[:0], item)
+	s := t.items.storeRecord(pivot(key).hash, key[8:], unsafeString(t.scratch), size)
+	if old, replaced := t.items.bt.ReplaceOrInsert(s); replaced {
+		t.bytes -= int64(t.items.release(old).size)
 	}
+	t.points.set(t.items.ar, key[8:], s.ref)
 	t.bytes += int64(size)
 	t.version = tableVersions.Add(1)
+	t.maybeCompact()
 }
 
 // remove deletes the entry under key and reports whether there was one.
 func (t *table) remove(key string) bool {
-	old, ok := t.items.Delete(pivot(key))
-	if ok {
-		t.bytes -= int64(old.size)
-		t.version = tableVersions.Add(1)
+	ref, ok := t.points.get(t.items.ar, key[8:])
+	if !ok {
+		return false
 	}
-	return ok
+	old, _ := t.items.deleteSlot(slot{hash: pivot(key).hash, ref: ref})
+	t.points.remove(t.items.ar, key[8:])
+	t.bytes -= int64(old.size)
+	t.version = tableVersions.Add(1)
+	t.maybeCompact()
+	return true
 }
 
 // matchesName reports whether a TableName parameter (a name or an ARN)

@@ -1,0 +1,145 @@
+package engine
+
+import (
+	"encoding/binary"
+	"sync/atomic"
+	"unsafe"
+)
+
+// An arena holds stored records in append-only byte chunks: the key of a
+// tree entry and its item (or index projection) in the stored form of
+// storage.go. A record is never changed once written and a chunk never
+// dropped while the arena lives, so an entry read from it (whose strings
+// are substrings of a chunk) stays valid as long as anything refers to it,
+// and a tree cloned for a snapshot can go on reading the records it shares
+// with the live tree while the live tree appends new ones.
+//
+// Chunks are byte arrays: the garbage collector has nothing to scan in
+// them, however many items they hold (issue 28: the page's collector runs
+// on its only thread). Dead records (overwritten or deleted items) are
+// reclaimed by compaction (compact.go), which copies a tree's live records
+// into a new arena; the old one is freed once no snapshot, backup or
+// recovery base still holds it.
+//
+// Record: uvarint(keyLen) uvarint(dataLen) uvarint(size) key data, where
+// size is the item's DynamoDB size. A reference packs the chunk number and
+// the record's offset in it.
+type arena struct {
+	// chunks is the chunk table, replaced (never changed in place) when a
+	// chunk is added, so that readers without the writer's lock (snapshots)
+	// may load it at any time.
+	chunks atomic.Pointer[[][]byte]
+	tail   []byte // the chunk being filled (the last of chunks)
+	used   int    // bytes of tail in use
+	total  int64  // record bytes appended, over all chunks
+}
+
+const (
+	chunkOffsetBits = 20
+	maxChunkBytes   = 1 << chunkOffsetBits // 1 MiB: an offset fits in 20 bits
+	minChunkBytes   = 4 << 10              // a small table does not take a whole chunk
+	maxChunks       = 1<<24 - 1            // chunk numbers fit in 24 bits
+)
+
+func newArena() *arena {
+	a := &arena{}
+	a.chunks.Store(&[][]byte{})
+	return a
+}
+
+// recordLen is the length of the record for a key, data and size.
+func recordLen(keyLen, dataLen, size int) int {
+	return uvarintLen(uint64(keyLen)) + uvarintLen(uint64(dataLen)) + uvarintLen(uint64(size)) + keyLen + dataLen
+}
+
+func uvarintLen(x uint64) int {
+	n := 1
+	for x >= 0x80 {
+		x >>= 7
+		n++
+	}
+	return n
+}
+
+// append stores a record and returns its reference and length. The
+// caller holds the writer lock.
+func (a *arena) append(key, data string, size int) (ref uint64, n int) {
+	n = recordLen(len(key), len(data), size)
+	if n > maxChunkBytes {
+		// Keys and items are bounded far below this (400 KB items).
+		panic("engine: record larger than an arena chunk")
+	}
+	if a.tail == nil || a.used+n > len(a.tail) {
+		a.grow(n)
+	}
+	b := a.tail[a.used:a.used]
+	b = binary.AppendUvarint(b, uint64(len(key)))
+	b = binary.AppendUvarint(b, uint64(len(data)))
+	b = binary.AppendUvarint(b, uint64(size))
+	b = append(b, key...)
+	_ = append(b, data...)
+	chunks := *a.chunks.Load()
+	ref = uint64(len(chunks)-1)<<chunkOffsetBits | uint64(a.used)
+	a.used += n
+	a.total += int64(n)
+	return ref, n
+}
+
+// grow starts a new chunk with room for at least n bytes: each twice the
+// last, up to maxChunkBytes.
+func (a *arena) grow(n int) {
+	size := minChunkBytes
+	if a.tail != nil {
+		size = min(2*len(a.tail), maxChunkBytes)
+	}
+	for size < n {
+		size *= 2
+	}
+	old := *a.chunks.Load()
+	if len(old) >= maxChunks {
+		panic("engine: arena full")
+	}
+	next := make([][]byte, len(old)+1)
+	copy(next, old)
+	a.tail = make([]byte, size)
+	a.used = 0
+	next[len(old)] = a.tail
+	a.chunks.Store(&next)
+}
+
+// record returns the record at ref: the key and data as one string (key
+// first), the key's length and the size.
+func (a *arena) record(ref uint64) (kd string, keyLen, size int) {
+	chunks := *a.chunks.Load()
+	c := chunks[ref>>chunkOffsetBits]
+	off := int(ref & (maxChunkBytes - 1))
+	kl, n1 := binary.Uvarint(c[off:])
+	dl, n2 := binary.Uvarint(c[off+n1:])
+	sz, n3 := binary.Uvarint(c[off+n1+n2:])
+	start := off + n1 + n2 + n3
+	if kl+dl == 0 {
+		return "", 0, int(sz)
+	}
+	return unsafe.String(&c[start], int(kl)+int(dl)), int(kl), int(sz)
+}
+
+// key returns the key of the record at ref.
+func (a *arena) key(ref uint64) string {
+	kd, kl, _ := a.record(ref)
+	return kd[:kl]
+}
+
+// entryAt resolves a tree slot to its entry.
+func (a *arena) entryAt(s slot) entry {
+	kd, kl, size := a.record(s.ref)
+	return entry{hash: s.hash, kd: kd, keyLen: kl, size: size}
+}
+
+// unsafeString views b as a string without copying, for a lookup that
+// keeps nothing of it.
+func unsafeString(b []byte) string {
+	if len(b) == 0 {
+		return ""
+	}
+	return unsafe.String(&b[0], len(b))
+}

@@ -1,0 +1,137 @@
+package engine
+
+import "hash/maphash"
+
+// pointMap finds a table's item by its full key without a tree descent:
+// GetItem, and the read of the item a write replaces. It is an open
+// addressing table of integers (linear probing): each slot holds a
+// fingerprint of the key's hash and the item's record reference, so that,
+// like the tree, it gives the garbage collector nothing to follow. A probe
+// whose fingerprint matches is confirmed against the record's key.
+//
+// The map indexes the live table only; snapshots read their trees.
+type pointMap struct {
+	slots []uint64 // 0: empty; pmTomb: deleted; else fingerprint<<44 | ref
+	n     int      // live keys
+	used  int      // live keys and tombstones
+	seed  maphash.Seed
+}
+
+const (
+	pmRefBits = 44 // chunk (24) and offset (20) bits of a reference
+	pmRefMask = 1<<pmRefBits - 1
+	pmTomb    = ^uint64(0)
+)
+
+func newPointMap() *pointMap { return &pointMap{seed: maphash.MakeSeed()} }
+
+// fingerprint is the high bits of h as a slot's tag, never 0 (an empty
+// slot) nor all ones (a tombstone with the largest reference).
+func fingerprint(h uint64) uint64 {
+	fp := h >> pmRefBits
+	if fp == 0 {
+		fp = 1
+	}
+	if fp == 1<<(64-pmRefBits)-1 {
+		fp--
+	}
+	return fp << pmRefBits
+}
+
+// Keys are what follows the partition hash in a full tree key (the record
+// holds no hash): the encoded key, itself unique.
+
+// find returns the slot index holding key, or -1.
+func (m *pointMap) find(ar *arena, rest string, h uint64) int {
+	if m.n == 0 {
+		return -1
+	}
+	mask := uint64(len(m.slots) - 1)
+	fp := fingerprint(h)
+	for i := h & mask; ; i = (i + 1) & mask {
+		v := m.slots[i]
+		switch {
+		case v == 0:
+			return -1
+		case v != pmTomb && v&^pmRefMask == fp && ar.key(v&pmRefMask) == rest:
+			return int(i)
+		}
+	}
+}
+
+// get returns the reference of key's record.
+func (m *pointMap) get(ar *arena, rest string) (uint64, bool) {
+	i := m.find(ar, rest, maphash.String(m.seed, rest))
+	if i < 0 {
+		return 0, false
+	}
+	return m.slots[i] & pmRefMask, true
+}
+
+// set records key's (new) reference.
+func (m *pointMap) set(ar *arena, rest string, ref uint64) {
+	h := maphash.String(m.seed, rest)
+	if i := m.find(ar, rest, h); i >= 0 {
+		m.slots[i] = fingerprint(h) | ref
+		return
+	}
+	if (m.used+1)*4 > len(m.slots)*3 { // at most 3/4 full, tombstones included
+		m.rehash(ar, max(len(m.slots), pointMapSize(m.n+1)))
+	}
+	mask := uint64(len(m.slots) - 1)
+	for i := h & mask; ; i = (i + 1) & mask {
+		if v := m.slots[i]; v == 0 || v == pmTomb {
+			if v == 0 {
+				m.used++
+			}
+			m.slots[i] = fingerprint(h) | ref
+			m.n++
+			return
+		}
+	}
+}
+
+// remove forgets key.
+func (m *pointMap) remove(ar *arena, rest string) {
+	if i := m.find(ar, rest, maphash.String(m.seed, rest)); i >= 0 {
+		m.slots[i] = pmTomb
+		m.n--
+	}
+}
+
+// rehash rebuilds the table with size slots (a power of two), dropping
+// tombstones; each key's hash is recomputed from its record.
+func (m *pointMap) rehash(ar *arena, size int) {
+	old := m.slots
+	m.slots = make([]uint64, size)
+	m.used, m.n = 0, 0
+	for _, v := range old {
+		if v != 0 && v != pmTomb {
+			m.insertNew(ar, v&pmRefMask)
+		}
+	}
+}
+
+// insertNew adds a key known to be absent, in a table with room for it
+// (a rehash, a compaction's rebuild).
+func (m *pointMap) insertNew(ar *arena, ref uint64) {
+	h := maphash.String(m.seed, ar.key(ref))
+	mask := uint64(len(m.slots) - 1)
+	for i := h & mask; ; i = (i + 1) & mask {
+		if m.slots[i] == 0 {
+			m.slots[i] = fingerprint(h) | ref
+			break
+		}
+	}
+	m.used++
+	m.n++
+}
+
+// pointMapSize is the table size that holds n keys at most half full.
+func pointMapSize(n int) int {
+	size := 16
+	for n*2 > size {
+		size *= 2
+	}
+	return size
+}
