@@ -38,8 +38,15 @@ func (d *designer) completeAttributes() {
 			d.why(Location{Entity: e.in.Name, Attribute: parent.id}, "each %s has %d to %d %ss; the generator makes them right after their %s (%s)", pn, lo, hi, e.in.Name, pn, src)
 		}
 		for _, p := range e.patterns {
-			for _, n := range append(append(slices.Clone(p.by), p.in.Range), p.in.Set...) {
-				if n == "" || e.attr(n) != nil {
+			names := append(append(slices.Clone(p.by), p.in.Range), p.in.Set...)
+			if p.sub != nil {
+				names = append(names, p.sub.source)
+				for _, c := range p.sub.conds {
+					names = append(names, c.Attribute)
+				}
+			}
+			for _, n := range names {
+				if n == "" || e.attr(n) != nil || d.markerOf(e, n) != nil {
 					continue
 				}
 				typ := "S"
@@ -62,6 +69,7 @@ func (d *designer) completeAttributes() {
 			d.why(Location{Entity: e.in.Name, Attribute: e.id}, "the id's generator %s may repeat values, and items with the same key overwrite each other", a.Generator)
 		}
 	}
+	d.subsetAttributes()
 }
 
 // PoolSize is how many values a lookup attribute that names no entity

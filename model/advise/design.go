@@ -96,17 +96,21 @@ type pattern struct {
 	in     Pattern
 	e      *entity
 	action string
-	// by is the lookup attributes then the Where attributes (the key holds
-	// both), and lits the values Where fixes.
-	by    []string
-	lits  map[string]string
-	index string // "" for the table
+	// by is the lookup attributes; a read of a subset (Where) looks up by
+	// the subset's marker instead of the first of them.
+	by []string
+	// sub is the subset a read reads; into the subset a write variant puts
+	// its item in (nil for none), out those its item leaves.
+	sub, into *subset
+	out       []*subset
+	index     string // "" for the table
 	sh    shape
 	ap    model.AccessPattern
 }
 
 type designer struct {
 	sparse  []sparseRead
+	subsets []*subset
 	in      Input
 	ents    []*entity
 	byName  map[string]*entity
@@ -195,7 +199,6 @@ func newDesigner(in Input) (*designer, error) {
 		if slices.Contains(pi.By, pi.Range) && pi.Range != "" {
 			return nil, errorf(where, "%s is both a lookup attribute and the range", pi.Range)
 		}
-		lits := map[string]string{}
 		by := slices.Clone(pi.By)
 		for _, c := range pi.Where {
 			switch {
@@ -210,7 +213,6 @@ func newDesigner(in Input) (*designer, error) {
 				return nil, errorf(where, "where %s: the attribute is of type %s, and a value in a key is text here (S)", c.Attribute, a.Type)
 			}
 			by = append(by, c.Attribute)
-			lits[c.Attribute] = c.Value
 		}
 		if len(pi.Where) > 0 && len(pi.By) == 0 {
 			return nil, errorf(where, "where picks a subset of a lookup: give by (the subset of which items?)")
@@ -245,9 +247,19 @@ func newDesigner(in Input) (*designer, error) {
 		if len(pi.With) > 0 {
 			act = List // one Query reads the item collection
 		}
-		p := &pattern{in: pi, e: e, action: act, by: by, lits: lits}
+		p := &pattern{in: pi, e: e, action: act, by: by}
+		if len(pi.Where) > 0 && (act == Get || act == List) {
+			s, err := d.subsetOf(e, pi.Where, pi.By[0])
+			if err != nil {
+				return nil, errorf(where, "%v", err)
+			}
+			p.sub, p.by = s, append([]string{s.marker}, pi.By[1:]...)
+		}
 		d.pats = append(d.pats, p)
 		e.patterns = append(e.patterns, p)
+	}
+	if err := d.branchWrites(); err != nil {
+		return nil, err
 	}
 	return d, nil
 }

@@ -89,7 +89,7 @@ func (d *designer) chooseHome(e *entity) {
 	}
 	var reads []*pattern
 	for _, p := range e.patterns {
-		if (p.action == Get || p.action == List) && len(p.by) > 0 {
+		if (p.action == Get || p.action == List) && len(p.by) > 0 && p.sub == nil {
 			reads = append(reads, p)
 		}
 	}
