@@ -104,8 +104,8 @@ type pattern struct {
 	sub, into *subset
 	out       []*subset
 	index     string // "" for the table
-	sh    shape
-	ap    model.AccessPattern
+	sh        shape
+	ap        model.AccessPattern
 }
 
 type designer struct {
