@@ -72,6 +72,9 @@ type entity struct {
 	home     shape
 	indexes  map[string]shape // index name -> the entity's shape in it
 	patterns []*pattern
+	// apart says a child some read takes with its parent has a collection
+	// of its own (its writes would make the parent's key hot).
+	apart bool
 }
 
 func (e *entity) attr(name string) *model.Attribute {

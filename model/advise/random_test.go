@@ -129,6 +129,15 @@ func randomInput(seed uint64) Input {
 			// The guessed generator of status draws ACTIVE most.
 			p.Where = []Condition{{Attribute: "status", Value: "ACTIVE"}}
 		}
+		if r.IntN(3) == 0 {
+			// A get with children: the item and its children in one Query.
+			for _, c := range in.Entities {
+				if c.Parent == e.Name {
+					p.Action, p.By, p.Range, p.Where, p.With = Get, []string{lowerFirst(e.Name) + "Id"}, "", nil, []string{c.Name}
+					break
+				}
+			}
+		}
 		if p.Action == Update {
 			p.Set = []string{names[r.IntN(len(names))]}
 		}

@@ -56,8 +56,25 @@ func (d *designer) request(m *model.Model, p *pattern) (model.AccessPattern, err
 		}
 		switch {
 		case len(p.in.With) > 0 && p.index == "":
-			// The whole item collection: the item and its children.
-			delete(names, "#sk")
+			// The item and the children it is read with: their sort keys
+			// begin with the item's; other children of the partition do
+			// not. Children kept apart are read from their own collection.
+			names["#sk"] = skName
+			values[":sk"] = sval(p.sh.skTemplate())
+			cond += " AND begins_with(#sk, :sk)"
+			var apart []*entity
+			for _, w := range p.in.With {
+				if c := d.byName[w]; c.apart {
+					apart = append(apart, c)
+				}
+			}
+			if len(apart) == len(p.in.With) {
+				values[":pk"], values[":sk"] = sval(apart[0].home.pkTemplate()), sval(apart[0].home.skLit)
+				ap.Entity = apart[0].in.Name
+				d.why(Location{Table: e.table.name, Pattern: p.in.Name}, "reads the %ss from their own collection; the %s itself is a second request (GetItem by %s), since the %ss' writes keep them out of its collection", apart[0].in.Name, e.in.Name, e.id, apart[0].in.Name)
+			} else if len(apart) > 0 {
+				d.why(Location{Table: e.table.name, Pattern: p.in.Name}, "reads the %s and the children in its collection; %s are apart (their writes), each a second request", e.in.Name, apart[0].in.Name)
+			}
 		case p.in.Range != "":
 			names["#sk"] = skName
 			values[":lo"] = sval(prefix + "{" + p.in.Range + "From}")
@@ -100,7 +117,10 @@ func (d *designer) request(m *model.Model, p *pattern) (model.AccessPattern, err
 		req["ExpressionAttributeNames"] = obj{"#sk": "SK"}
 		lit := e.home.skLit
 		if len(e.home.sk) == 0 {
+			// A constant sort key, which the children read with the item
+			// begin with: equal, not a prefix.
 			lit = e.home.skTemplate()
+			req["FilterExpression"] = "#sk = :type"
 		}
 		req["ExpressionAttributeValues"] = obj{":type": sval(lit)}
 	case Create:

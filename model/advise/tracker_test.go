@@ -87,7 +87,7 @@ func TestTracker(t *testing.T) {
 		t.Errorf("organization %v and projects %v in different partitions", org, proj)
 	}
 	with := m.AccessPattern("Organization with its projects")
-	if with.Operation != "Query" || strings.Contains(string(with.Request), "#sk") {
+	if with.Operation != "Query" || !strings.Contains(string(with.Request), `begins_with(#sk, :sk)","TableName`) || !strings.Contains(string(with.Request), `":sk":{"S":"#ORGANIZATION"}`) {
 		t.Errorf("with projects: %s %s", with.Operation, with.Request)
 	}
 	for _, name := range []string{"Issues of a project by status, recently updated", "Open issues assigned to a user"} {
