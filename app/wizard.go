@@ -247,7 +247,7 @@ func (w *designWizard) renderEntity(i int) goapp.UI {
 		wizardField("Attributes", id(IDWizardAttrs), goapp.Input().ID(id(IDWizardAttrs)).Type("text").Class("wb-mono wb-wizard-wide").Value(e.Attributes).
 			OnChange(onValue(func(ctx goapp.Context, v string) { w.in.Entities[i].Attributes = v }), goapp.EventScope(i))),
 		wizardField("id", id(IDWizardID), goapp.Input().ID(id(IDWizardID)).Type("text").Class("wb-mono").Value(e.ID).
-			Placeholder(wizardIDPlaceholder(e)).Title("The attribute that identifies an item; empty: the first attribute when it reads as the id (orgId for Organization), else the name plus Id").
+			Placeholder(wizardIDPlaceholder(w.in, e.Name)).Title("The attribute that identifies an item; empty: the one named as its id (orgId for Organization, or customerId in a pattern), else the first attribute, else the name plus Id").
 			OnChange(onValue(func(ctx goapp.Context, v string) { w.in.Entities[i].ID = strings.TrimSpace(v) }), goapp.EventScope(i))),
 		wizardField("Belongs to", id(IDWizardParent), goapp.Select().ID(id(IDWizardParent)).Class("wb-select").
 			OnChange(onValue(func(ctx goapp.Context, v string) { w.in.Entities[i].Parent = v }), goapp.EventScope(i)).Body(

@@ -33,7 +33,7 @@ func (d *designer) completeAttributes() {
 					a.Generator = src
 				}
 			} else {
-				e.attrs = append(e.attrs, model.Attribute{Name: parent.id, Type: "S", Required: true, Generator: src})
+				e.attrs = append(e.attrs, model.Attribute{Name: parent.id, Type: typeOf(parent, parent.id), Required: true, Generator: src})
 			}
 			d.why(Location{Entity: e.in.Name, Attribute: parent.id}, "each %s has %d to %d %ss; the generator makes them right after their %s (%s)", pn, lo, hi, e.in.Name, pn, src)
 		}
@@ -51,11 +51,20 @@ func (d *designer) completeAttributes() {
 				}
 				typ := "S"
 				if owner := d.ownerOf(n); owner != nil && owner != e {
+					typ = typeOf(owner, n)
 					// Another entity's id: the items refer to one of its items.
 					e.attrs = append(e.attrs, model.Attribute{Name: n, Type: typ, Required: true, Generator: fmt.Sprintf("ref(%s.%s)", owner.in.Name, n)})
 					continue
 				}
 				e.attrs = append(e.attrs, model.Attribute{Name: n, Type: typ})
+			}
+		}
+		for i := range e.attrs {
+			// Another entity's id the user listed: a reference to its items
+			// (a loan's isbn is a book's), drawn from the ids it has.
+			a := &e.attrs[i]
+			if owner := d.ownerOf(a.Name); a.Generator == "" && owner != nil && owner != e && a.Type == typeOf(owner, a.Name) {
+				a.Generator = fmt.Sprintf("ref(%s.%s)", owner.in.Name, a.Name)
 			}
 		}
 		d.realistic(e)
@@ -94,6 +103,9 @@ func (d *designer) realistic(e *entity) {
 	}
 	for i := range e.attrs {
 		a := &e.attrs[i]
+		if a.Generator == "" && a.Type == "N" && a.Name == e.id {
+			a.Generator = "seq" // a numeric id: 0, 1, 2, ...
+		}
 		if a.Generator != "" || a.Type != "S" {
 			continue
 		}

@@ -140,6 +140,7 @@ func newDesigner(in Input) (*designer, error) {
 	if d.in.Table == "" {
 		d.in.Table = tableName(d.in.Name)
 	}
+	ids := IDs(in)
 	for _, ei := range in.Entities {
 		where := Location{Entity: ei.Name}
 		if !isName(ei.Name) {
@@ -150,7 +151,7 @@ func newDesigner(in Input) (*designer, error) {
 		}
 		e := &entity{in: ei, upper: strings.ToUpper(ei.Name), id: ei.ID, indexes: map[string]shape{}}
 		if e.id == "" {
-			e.id = namedID(ei)
+			e.id = ids[ei.Name]
 		}
 		for _, a := range ei.Attributes {
 			if a.Type == "" {
@@ -173,6 +174,11 @@ func newDesigner(in Input) (*designer, error) {
 		}
 		if e.in.Parent == e.in.Name {
 			return nil, errorf(Location{Entity: e.in.Name}, "an entity cannot be its own parent")
+		}
+		if p := d.byName[e.in.Parent]; p != nil {
+			if a, pa := e.attr(p.id), p.attr(p.id); a != nil && a.Type != typeOf(p, p.id) && (pa != nil || a.Type != "S") {
+				return nil, errorf(Location{Entity: e.in.Name, Attribute: p.id}, "%s is of type %s here, and it refers to its %s's id %s, of type %s", p.id, a.Type, p.in.Name, p.id, typeOf(p, p.id))
+			}
 		}
 	}
 	for i, pi := range in.Patterns {

@@ -169,7 +169,7 @@ func TestParseWords(t *testing.T) {
 		strings.Join(p[7].Set, ",") != "status,updatedAt" {
 		t.Errorf("patterns %+v", p)
 	}
-	if in.Entities[0].ID != "" || namedID(in.Entities[0]) != "orgId" || namedID(in.Entities[1]) != "projectId" {
+	if ids := IDs(in); in.Entities[0].ID != "" || ids["Organization"] != "orgId" || ids["Project"] != "projectId" {
 		t.Errorf("ids: %+v", in.Entities[:2])
 	}
 	if x, _ := Parse("A: x\nlist As by x oldest first sorted by y"); x.Patterns[0].Newest || x.Patterns[0].Range != "y" {
