@@ -17,7 +17,7 @@ func TestIDRule(t *testing.T) {
 		"Customer: email, name\nget Customer by customerId":         "customerId",
 		"Book: active BOOL, title":                                  "bookId",
 		"Book: status, title\nlist Books by title where status = A": "bookId",
-		"Book:":                                                     "bookId",
+		"Book:": "bookId",
 	} {
 		in, err := Parse(text)
 		if err != nil {
