@@ -12,7 +12,7 @@
 // double-quoted text (for commas and parentheses). Kinds (see Kinds for the
 // full list with their types and examples):
 //
-//	seq, seq(width)                 the item's number within its entity, zero-padded
+//	seq, seq(width), seq(width,P)   the item's number within its entity, zero-padded (P-00860)
 //	int(min,max)                    an integer, uniformly
 //	decimal(min,max,scale)          a number with scale decimals, uniformly
 //	choice(a,b,...)                 one of the words, equally likely
