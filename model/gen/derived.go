@@ -12,7 +12,7 @@ import (
 // issues, not exactly one), and a later time follows an earlier one of the
 // same item (updatedAt after createdAt).
 func registerDerived() {
-	register(Kind{"pool", "(prefix,size)", []string{"S"}, "one of size ids prefix-0001 ... uniformly: a lookup attribute shared by several items (an assignee of many issues)", "pool(USER,50)"}, func(c *compiler) (valueFn, error) {
+	register(Kind{"pool", "(prefix,size)", []string{"S"}, "one of size ids prefix-0000 ... uniformly: a lookup attribute shared by several items (an assignee of many issues)", "pool(USER,50)"}, func(c *compiler) (valueFn, error) {
 		if err := c.want(2); err != nil {
 			return nil, err
 		}
@@ -26,7 +26,7 @@ func registerDerived() {
 		prefix := c.args[0]
 		width := len(strconv.FormatInt(size, 10))
 		return func(x *ctx) attr.Value {
-			return attr.String(prefix + "-" + padInt(1+x.r.IntN(int(size)), max(4, width)))
+			return attr.String(prefix + "-" + padInt(x.r.IntN(int(size)), max(4, width)))
 		}, nil
 	})
 	register(Kind{"when", "(attribute,value,...,source)", []string{"S", "N", "B"}, "another attribute's value (source, listed before it) on the items whose attribute holds value, no value on the others: the key of a sparse index only a subset carries (the assignee of open issues)", "when(status,OPEN,assigneeId)"}, func(c *compiler) (valueFn, error) {
