@@ -131,6 +131,16 @@ func TestBrowserTrackerDesign(t *testing.T) {
 	if e := b.textOf(app.IDWizardError); e != "" {
 		t.Errorf("sorted by —: %s", e)
 	}
+	// The proposal's text stays inside its box at both widths.
+	for _, w := range []int64{1440, 1024} {
+		b.run("viewport", chromedp.EmulateViewport(w, 900))
+		var over []int
+		b.eval("the proposal's overflow", fmt.Sprintf(`(() => { const s = document.getElementById(%q), p = s.querySelector("pre");
+			return [p.scrollWidth - p.clientWidth, s.scrollWidth - s.clientWidth, Math.round(s.getBoundingClientRect().right - document.documentElement.clientWidth)]; })()`, app.IDWizardProposal), &over)
+		if len(over) != 3 || over[0] > 0 || over[1] > 0 || over[2] > 0 {
+			t.Errorf("at %d px the proposal overflows its box by %v px (text, section, page)", w, over)
+		}
+	}
 	shots(b, "wizard-proposal")
 
 	b.click(app.IDWizardAccept)
