@@ -149,6 +149,9 @@ type designWizard struct {
 	text     string
 	proposal *wizardProposal
 	err      string
+	// proposing says the advisor's answer is awaited (the page asks the
+	// server: requestProposal).
+	proposing bool
 }
 
 // input returns the form's input, the example at first.
@@ -189,7 +192,7 @@ func (w *designWizard) Render() goapp.UI {
 		goapp.If(w.asText, func() goapp.UI { return w.renderText() }).Else(func() goapp.UI { return w.renderForm(ents, pats) }),
 		goapp.Div().Class("wb-wizard-bar").Body(
 			goapp.Button().ID(IDWizardPropose).Class("wb-btn wb-btn-primary").Text("Propose a design").
-				OnClick(func(ctx goapp.Context, e goapp.Event) { w.propose() }),
+				Disabled(w.proposing).OnClick(func(ctx goapp.Context, e goapp.Event) { w.propose(ctx) }),
 			goapp.Button().ID(IDWizardCancel).Class("wb-btn").Text("Back to the start page").
 				OnClick(func(ctx goapp.Context, e goapp.Event) { w.finish(false) }),
 		),
@@ -366,26 +369,36 @@ func (w *designWizard) renameEntity(i int, v string) {
 	}
 }
 
-// propose asks the advisor for a design.
-func (w *designWizard) propose() {
+// propose asks the advisor for a design: the description is read here
+// (its errors name the line and the word at once), the design is
+// proposed by requestProposal.
+func (w *designWizard) propose(ctx goapp.Context) {
 	w.err, w.proposal = "", nil
 	var (
-		p   *wizardProposal
+		ai  advise.Input
 		err error
 	)
 	if w.asText {
-		p, err = proposeText(w.text)
+		ai, err = advise.Parse(w.text)
 		if err == nil {
 			w.syncFromText()
 		}
 	} else {
-		p, err = proposeDesign(w.in)
+		ai, err = adviseInput(w.in)
 	}
 	if err != nil {
 		w.err = err.Error()
 		return
 	}
-	w.proposal = p
+	w.proposing = true
+	requestProposal(ctx, ai, func(p *wizardProposal, err error) {
+		w.proposing = false
+		if err != nil {
+			w.err = err.Error()
+			return
+		}
+		w.proposal = p
+	})
 }
 
 // wizardProposal is the advisor's answer, ready to show and accept.
