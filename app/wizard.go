@@ -152,6 +152,9 @@ type designWizard struct {
 	// proposing says the advisor's answer is awaited (the page asks the
 	// server: requestProposal).
 	proposing bool
+	// answers counts the proposals and errors Propose has given (the
+	// button's data-answers): a test waits for the next one.
+	answers int
 }
 
 // input returns the form's input, the example at first.
@@ -192,7 +195,7 @@ func (w *designWizard) Render() goapp.UI {
 		goapp.If(w.asText, func() goapp.UI { return w.renderText() }).Else(func() goapp.UI { return w.renderForm(ents, pats) }),
 		goapp.Div().Class("wb-wizard-bar").Body(
 			goapp.Button().ID(IDWizardPropose).Class("wb-btn wb-btn-primary").Text("Propose a design").
-				Disabled(w.proposing).OnClick(func(ctx goapp.Context, e goapp.Event) { w.propose(ctx) }),
+				Disabled(w.proposing).DataSet("answers", w.answers).OnClick(func(ctx goapp.Context, e goapp.Event) { w.propose(ctx) }),
 			goapp.Button().ID(IDWizardCancel).Class("wb-btn").Text("Back to the start page").
 				OnClick(func(ctx goapp.Context, e goapp.Event) { w.finish(false) }),
 		),
@@ -388,11 +391,13 @@ func (w *designWizard) propose(ctx goapp.Context) {
 	}
 	if err != nil {
 		w.err = err.Error()
+		w.answers++
 		return
 	}
 	w.proposing = true
 	requestProposal(ctx, ai, func(p *wizardProposal, err error) {
 		w.proposing = false
+		w.answers++
 		if err != nil {
 			w.err = err.Error()
 			return

@@ -10,6 +10,7 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"github.com/dynamodb-workbench/workbench/app"
+	"github.com/dynamodb-workbench/workbench/engine/attr"
 	"github.com/dynamodb-workbench/workbench/model/advise"
 )
 
@@ -53,7 +54,9 @@ func shots(b *browser, name string) {
 // limit, set, the generators), proposed from the form and from the lines:
 // the same design, an organization and its projects in one item
 // collection; "sorted by —" does not break Propose. Used and loaded, "open
-// issues of an assignee" returns only open issues; the design review has no
+// issues of an assignee" returns only open issues, from a sparse index
+// that holds exactly the open issues (the Indexes view's count against a
+// count of the same data); the design review has no
 // incomplete index; an index made incomplete on purpose (a key template
 // built from the rare flaggedBy) is named with its fix, and the fix, one
 // click, clears it.
@@ -92,7 +95,7 @@ func TestBrowserTrackerDesign(t *testing.T) {
 		t.Errorf("the lines do not say the form's example: %q", text)
 	}
 	b.setField(app.IDWizardText, trackerLines)
-	b.click(app.IDWizardPropose)
+	propose(b)
 	fromLines := proposalText(b)
 
 	// To the form: every word kept.
@@ -115,7 +118,7 @@ func TestBrowserTrackerDesign(t *testing.T) {
 		t.Errorf("Organization's id placeholder %q", placeholder)
 	}
 	shots(b, "wizard-form")
-	b.click(app.IDWizardPropose)
+	propose(b)
 	if fromForm := proposalText(b); fromForm != fromLines {
 		t.Errorf("the form proposes another design:\n%s\nfrom the lines:\n%s", fromForm, fromLines)
 	}
@@ -126,7 +129,7 @@ func TestBrowserTrackerDesign(t *testing.T) {
 	}
 	// "sorted by —" on a row is no attribute.
 	b.setField(app.IDWizardPatternRow+"1"+app.IDWizardSort, "—")
-	b.click(app.IDWizardPropose)
+	propose(b)
 	proposalText(b)
 	if e := b.textOf(app.IDWizardError); e != "" {
 		t.Errorf("sorted by —: %s", e)
@@ -164,6 +167,33 @@ func TestBrowserTrackerDesign(t *testing.T) {
 		if !strings.Contains(s, "OPEN") {
 			t.Errorf("open issues of an assignee returns a %q issue", s)
 		}
+	}
+
+	// The open issues' index is a sparse index holding exactly the open
+	// issues: the Indexes view's count against the same data counted here.
+	var openReq struct{ IndexName string }
+	_ = json.Unmarshal(p.Model.AccessPattern("Open issues assigned to a user").Request, &openReq)
+	m := p.Model
+	m.Dataset.Generator.Size = 2000
+	db, _ := m.NewDatabase()
+	if _, err := m.Load(db, nil); err != nil {
+		t.Fatal(err)
+	}
+	openCount := 0
+	db.Snapshot().Table("Tracker").Items(func(it attr.Item) bool {
+		if it["SK"] == attr.String("#ISSUE") && it["status"] == attr.String("OPEN") {
+			openCount++
+		}
+		return true
+	})
+	b.click(app.IDTab + app.TabIndexes)
+	b.waitFor("the index picker", fmt.Sprintf(`!!document.getElementById(%q)`, app.IDIndexSelect), 10*time.Second)
+	b.setField(app.IDIndexSelect, openReq.IndexName)
+	b.waitFor("the open issues' index", fmt.Sprintf(`(document.getElementById(%q)?.textContent || "").includes(%q)`, app.IDIndexSummary, openReq.IndexName+" ("), 10*time.Second)
+	var held string
+	b.eval("the index's items", fmt.Sprintf(`document.getElementById(%q).dataset.in`, app.IDIndexSummary), &held)
+	if openCount == 0 || held != fmt.Sprint(openCount) {
+		t.Errorf("the open issues' index %s holds %s items; the data has %d open issues", openReq.IndexName, held, openCount)
 	}
 
 	// The design review: complete, then an index made incomplete on purpose.
@@ -231,7 +261,7 @@ func TestBrowserLoadReview(t *testing.T) {
 	b.click(app.IDWizardAsText)
 	b.waitFor("the lines show", fmt.Sprintf(`!!document.getElementById(%q)`, app.IDWizardText), 10*time.Second)
 	b.setField(app.IDWizardText, trackerLines)
-	b.click(app.IDWizardPropose)
+	propose(b)
 	proposalText(b)
 	b.click(app.IDWizardAccept)
 	b.waitFor("the design opens", fmt.Sprintf(`(document.getElementById(%q)?.textContent || "").includes("Tracker")`, app.IDOutline), 10*time.Second)
