@@ -36,6 +36,7 @@ func (p *loadPanel) Render() goapp.UI {
 			return goapp.P().ID(IDLoadError).Class("wb-error").Attr("role", "alert").Text(p.err)
 		}),
 		goapp.If(fresh, func() goapp.UI { return p.renderRun(v) }),
+		&designReview{Panel: p.Panel, OnLoad: true},
 	)
 }
 

@@ -65,7 +65,7 @@ func TestDesignReview(t *testing.T) {
 	}
 	html := goapp.HTMLString(r.Render())
 	for _, want := range []string{`id="` + IDReview + `"`, `data-state="ready"`, `data-kind="incomplete-index"`,
-		"access pattern Open issues assigned to a user", "assigneeId (on 40% of the items)", `id="` + reviewFixID(fix) + `"`, "Apply: make assigneeId required"} {
+		"access pattern Open issues assigned to a user", "and assigneeId is on 40% of the items", `id="` + reviewFixID(fix) + `"`, "Apply: make assigneeId required"} {
 		if !strings.Contains(html, want) {
 			t.Errorf("the review lacks %q", want)
 		}

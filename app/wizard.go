@@ -149,6 +149,12 @@ type designWizard struct {
 	text     string
 	proposal *wizardProposal
 	err      string
+	// proposing says the advisor's answer is awaited (the page asks the
+	// server: requestProposal).
+	proposing bool
+	// answers counts the proposals and errors Propose has given (the
+	// button's data-answers): a test waits for the next one.
+	answers int
 }
 
 // input returns the form's input, the example at first.
@@ -189,7 +195,7 @@ func (w *designWizard) Render() goapp.UI {
 		goapp.If(w.asText, func() goapp.UI { return w.renderText() }).Else(func() goapp.UI { return w.renderForm(ents, pats) }),
 		goapp.Div().Class("wb-wizard-bar").Body(
 			goapp.Button().ID(IDWizardPropose).Class("wb-btn wb-btn-primary").Text("Propose a design").
-				OnClick(func(ctx goapp.Context, e goapp.Event) { w.propose() }),
+				Disabled(w.proposing).DataSet("answers", w.answers).OnClick(func(ctx goapp.Context, e goapp.Event) { w.propose(ctx) }),
 			goapp.Button().ID(IDWizardCancel).Class("wb-btn").Text("Back to the start page").
 				OnClick(func(ctx goapp.Context, e goapp.Event) { w.finish(false) }),
 		),
@@ -247,7 +253,7 @@ func (w *designWizard) renderEntity(i int) goapp.UI {
 		wizardField("Attributes", id(IDWizardAttrs), goapp.Input().ID(id(IDWizardAttrs)).Type("text").Class("wb-mono wb-wizard-wide").Value(e.Attributes).
 			OnChange(onValue(func(ctx goapp.Context, v string) { w.in.Entities[i].Attributes = v }), goapp.EventScope(i))),
 		wizardField("id", id(IDWizardID), goapp.Input().ID(id(IDWizardID)).Type("text").Class("wb-mono").Value(e.ID).
-			Placeholder(wizardIDPlaceholder(e)).Title("The attribute that identifies an item; empty: the first attribute when it reads as the id (orgId for Organization), else the name plus Id").
+			Placeholder(wizardIDPlaceholder(w.in, e.Name)).Title("The attribute that identifies an item; empty: the one named as its id (orgId for Organization, or customerId in a pattern), else the first attribute, else the name plus Id").
 			OnChange(onValue(func(ctx goapp.Context, v string) { w.in.Entities[i].ID = strings.TrimSpace(v) }), goapp.EventScope(i))),
 		wizardField("Belongs to", id(IDWizardParent), goapp.Select().ID(id(IDWizardParent)).Class("wb-select").
 			OnChange(onValue(func(ctx goapp.Context, v string) { w.in.Entities[i].Parent = v }), goapp.EventScope(i)).Body(
@@ -366,26 +372,38 @@ func (w *designWizard) renameEntity(i int, v string) {
 	}
 }
 
-// propose asks the advisor for a design.
-func (w *designWizard) propose() {
+// propose asks the advisor for a design: the description is read here
+// (its errors name the line and the word at once), the design is
+// proposed by requestProposal.
+func (w *designWizard) propose(ctx goapp.Context) {
 	w.err, w.proposal = "", nil
 	var (
-		p   *wizardProposal
+		ai  advise.Input
 		err error
 	)
 	if w.asText {
-		p, err = proposeText(w.text)
+		ai, err = advise.Parse(w.text)
 		if err == nil {
 			w.syncFromText()
 		}
 	} else {
-		p, err = proposeDesign(w.in)
+		ai, err = adviseInput(w.in)
 	}
 	if err != nil {
 		w.err = err.Error()
+		w.answers++
 		return
 	}
-	w.proposal = p
+	w.proposing = true
+	requestProposal(ctx, ai, func(p *wizardProposal, err error) {
+		w.proposing = false
+		w.answers++
+		if err != nil {
+			w.err = err.Error()
+			return
+		}
+		w.proposal = p
+	})
 }
 
 // wizardProposal is the advisor's answer, ready to show and accept.

@@ -71,17 +71,9 @@ func proposeText(text string) (*wizardProposal, error) {
 	return propose(ai)
 }
 
-// wizardExampleText is the form's example written in plain lines.
-const wizardExampleText = `name My shop
-Customer: customerId, email, name, createdAt
-Order of Customer 1-20: orderId, status, total N, createdAt
-Product: productId, title, category, price N
-get Customer by customerId, 50/s
-list Orders by customerId range createdAt, 20/s
-list Orders by status range createdAt, 5/s
-list Products by category, 30/s
-`
-
+// propose runs the advisor in the process (natively: the tests, and
+// requestProposal outside the page; the page's build never calls it, so
+// its wasm does not link the advisor).
 func propose(ai advise.Input) (*wizardProposal, error) {
 	p, err := advise.Propose(ai)
 	if err != nil {
@@ -93,3 +85,14 @@ func propose(ai advise.Input) (*wizardProposal, error) {
 	}
 	return out, nil
 }
+
+// wizardExampleText is the form's example written in plain lines.
+const wizardExampleText = `name My shop
+Customer: customerId, email, name, createdAt
+Order of Customer 1-20: orderId, status, total N, createdAt
+Product: productId, title, category, price N
+get Customer by customerId, 50/s
+list Orders by customerId range createdAt, 20/s
+list Orders by status range createdAt, 5/s
+list Products by category, 30/s
+`

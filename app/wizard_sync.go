@@ -3,7 +3,6 @@ package app
 import (
 	"strings"
 
-	"github.com/dynamodb-workbench/workbench/model"
 	"github.com/dynamodb-workbench/workbench/model/advise"
 )
 
@@ -107,7 +106,7 @@ func formAction(in advise.Input, p advise.Pattern) string {
 		return "put"
 	case "":
 		for _, e := range in.Entities {
-			if e.Name == p.Entity && len(p.By) == 1 && p.By[0] == advise.IDOf(e) && p.Range == "" {
+			if e.Name == p.Entity && len(p.By) == 1 && p.By[0] == advise.IDIn(in, e.Name) && p.Range == "" {
 				return "get"
 			}
 		}
@@ -126,13 +125,12 @@ func moreText(p advise.Pattern) string {
 	return x
 }
 
-// wizardIDPlaceholder shows the id the advisor gives an entity whose id
-// field is empty.
-func wizardIDPlaceholder(e wizardEntity) string {
-	attrs, _ := parseAttributes(e.Attributes)
-	ae := advise.Entity{Name: e.Name}
-	for _, a := range attrs {
-		ae.Attributes = append(ae.Attributes, model.Attribute{Name: a.Name})
+// wizardIDPlaceholder shows the id the advisor gives entity name of the
+// form when its id field is empty (advise.IDs).
+func wizardIDPlaceholder(in wizardInput, name string) string {
+	ai, err := adviseInput(in)
+	if err != nil {
+		return ""
 	}
-	return advise.IDOf(ae)
+	return advise.IDIn(ai, name)
 }

@@ -122,7 +122,7 @@ func TestWizardSortedByNone(t *testing.T) {
 	in.Patterns[1].SortBy = wizardNone
 	in.Patterns[3].By = wizardNone
 	in.Patterns[3].By = "category"
-	w.propose()
+	w.propose(goapp.Context{})
 	if w.err != "" || w.proposal == nil {
 		t.Fatalf("propose: %s", w.err)
 	}

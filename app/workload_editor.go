@@ -119,11 +119,22 @@ func newDistribution(ap *model.AccessPattern, param string) model.KeyDistributio
 	if ap != nil {
 		for _, p := range ap.Parameters {
 			if p.Name == param {
-				k.Format = formatOf(p.Example)
+				k.Format, k.Width = formatOf(p.Example), widthOf(p.Example)
 			}
 		}
 	}
 	return k
+}
+
+// widthOf is the width of an example's zero-padded trailing number
+// ("ISSUE-00860" gives 5, so that the n-th value is an id the data
+// holds); 0 when it has none.
+func widthOf(example string) int {
+	digits := len(example) - len(strings.TrimRight(example, "0123456789"))
+	if digits > 1 && digits <= 20 && example[len(example)-digits] == '0' {
+		return digits
+	}
+	return 0
 }
 
 // formatOf turns an example value into a format: its trailing digits

@@ -64,6 +64,11 @@ func TestFormatOf(t *testing.T) {
 			t.Errorf("formatOf(%q) = %q, want %q", in, got, want)
 		}
 	}
+	for in, want := range map[string]int{"ISSUE-00860": 5, "user42": 0, "0007": 4, "x": 0} {
+		if got := widthOf(in); got != want {
+			t.Errorf("widthOf(%q) = %d, want %d", in, got, want)
+		}
+	}
 }
 
 // EditWorkload changes the running design without Apply: the State's

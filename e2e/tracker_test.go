@@ -10,6 +10,7 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"github.com/dynamodb-workbench/workbench/app"
+	"github.com/dynamodb-workbench/workbench/engine/attr"
 	"github.com/dynamodb-workbench/workbench/model/advise"
 )
 
@@ -53,7 +54,9 @@ func shots(b *browser, name string) {
 // limit, set, the generators), proposed from the form and from the lines:
 // the same design, an organization and its projects in one item
 // collection; "sorted by —" does not break Propose. Used and loaded, "open
-// issues of an assignee" returns only open issues; the design review has no
+// issues of an assignee" returns only open issues, from a sparse index
+// that holds exactly the open issues (the Indexes view's count against a
+// count of the same data); the design review has no
 // incomplete index; an index made incomplete on purpose (a key template
 // built from the rare flaggedBy) is named with its fix, and the fix, one
 // click, clears it.
@@ -92,7 +95,7 @@ func TestBrowserTrackerDesign(t *testing.T) {
 		t.Errorf("the lines do not say the form's example: %q", text)
 	}
 	b.setField(app.IDWizardText, trackerLines)
-	b.click(app.IDWizardPropose)
+	propose(b)
 	fromLines := proposalText(b)
 
 	// To the form: every word kept.
@@ -115,7 +118,7 @@ func TestBrowserTrackerDesign(t *testing.T) {
 		t.Errorf("Organization's id placeholder %q", placeholder)
 	}
 	shots(b, "wizard-form")
-	b.click(app.IDWizardPropose)
+	propose(b)
 	if fromForm := proposalText(b); fromForm != fromLines {
 		t.Errorf("the form proposes another design:\n%s\nfrom the lines:\n%s", fromForm, fromLines)
 	}
@@ -126,10 +129,20 @@ func TestBrowserTrackerDesign(t *testing.T) {
 	}
 	// "sorted by —" on a row is no attribute.
 	b.setField(app.IDWizardPatternRow+"1"+app.IDWizardSort, "—")
-	b.click(app.IDWizardPropose)
+	propose(b)
 	proposalText(b)
 	if e := b.textOf(app.IDWizardError); e != "" {
 		t.Errorf("sorted by —: %s", e)
+	}
+	// The proposal's text stays inside its box at both widths.
+	for _, w := range []int64{1440, 1024} {
+		b.run("viewport", chromedp.EmulateViewport(w, 900))
+		var over []int
+		b.eval("the proposal's overflow", fmt.Sprintf(`(() => { const s = document.getElementById(%q), p = s.querySelector("pre");
+			return [p.scrollWidth - p.clientWidth, s.scrollWidth - s.clientWidth, Math.round(s.getBoundingClientRect().right - document.documentElement.clientWidth)]; })()`, app.IDWizardProposal), &over)
+		if len(over) != 3 || over[0] > 0 || over[1] > 0 || over[2] > 0 {
+			t.Errorf("at %d px the proposal overflows its box by %v px (text, section, page)", w, over)
+		}
 	}
 	shots(b, "wizard-proposal")
 
@@ -154,6 +167,33 @@ func TestBrowserTrackerDesign(t *testing.T) {
 		if !strings.Contains(s, "OPEN") {
 			t.Errorf("open issues of an assignee returns a %q issue", s)
 		}
+	}
+
+	// The open issues' index is a sparse index holding exactly the open
+	// issues: the Indexes view's count against the same data counted here.
+	var openReq struct{ IndexName string }
+	_ = json.Unmarshal(p.Model.AccessPattern("Open issues assigned to a user").Request, &openReq)
+	m := p.Model
+	m.Dataset.Generator.Size = 2000
+	db, _ := m.NewDatabase()
+	if _, err := m.Load(db, nil); err != nil {
+		t.Fatal(err)
+	}
+	openCount := 0
+	db.Snapshot().Table("Tracker").Items(func(it attr.Item) bool {
+		if it["SK"] == attr.String("#ISSUE") && it["status"] == attr.String("OPEN") {
+			openCount++
+		}
+		return true
+	})
+	b.click(app.IDTab + app.TabIndexes)
+	b.waitFor("the index picker", fmt.Sprintf(`!!document.getElementById(%q)`, app.IDIndexSelect), 10*time.Second)
+	b.setField(app.IDIndexSelect, openReq.IndexName)
+	b.waitFor("the open issues' index", fmt.Sprintf(`(document.getElementById(%q)?.textContent || "").includes(%q)`, app.IDIndexSummary, openReq.IndexName+" ("), 10*time.Second)
+	var held string
+	b.eval("the index's items", fmt.Sprintf(`document.getElementById(%q).dataset.in`, app.IDIndexSummary), &held)
+	if openCount == 0 || held != fmt.Sprint(openCount) {
+		t.Errorf("the open issues' index %s holds %s items; the data has %d open issues", openReq.IndexName, held, openCount)
 	}
 
 	// The design review: complete, then an index made incomplete on purpose.
@@ -186,4 +226,68 @@ func TestBrowserTrackerDesign(t *testing.T) {
 	}
 	b.run("showing the review", chromedp.Evaluate(fmt.Sprintf(`document.getElementById(%q).scrollIntoView({block: "start"})`, app.IDReview), nil))
 	shots(b, "design-review-fixed")
+}
+
+// TestBrowserLoadReview: the design review in the Load panel, measured on
+// the items loaded: the tracker with an index made incomplete on purpose
+// (a key template built from the rare flaggedBy), applied and loaded with
+// 2,000 items; Load's review says it reviews those items, names the
+// pattern whose index misses issues with the attribute and the count, and
+// offers the fix as a button; screenshots at 1440 and 1024.
+func TestBrowserLoadReview(t *testing.T) {
+	t.Parallel()
+	in, err := advise.Parse(trackerLines)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := advise.Propose(in)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var req struct{ IndexName string }
+	_ = json.Unmarshal(p.Model.AccessPattern("Issues of a project by status, recently updated").Request, &req)
+	issue := -1
+	for i, e := range p.Model.Entities {
+		if e.Name == "Issue" {
+			issue = i
+		}
+	}
+	skName := req.IndexName + "SK"
+	sk := p.Model.Entities[issue].Keys[skName]
+
+	b := startBrowser(t)
+	b.open("/")
+	b.click(app.IDStartWizard)
+	b.click(app.IDWizardAsText)
+	b.waitFor("the lines show", fmt.Sprintf(`!!document.getElementById(%q)`, app.IDWizardText), 10*time.Second)
+	b.setField(app.IDWizardText, trackerLines)
+	propose(b)
+	proposalText(b)
+	b.click(app.IDWizardAccept)
+	b.waitFor("the design opens", fmt.Sprintf(`(document.getElementById(%q)?.textContent || "").includes("Tracker")`, app.IDOutline), 10*time.Second)
+	b.setField(fmt.Sprintf("%s%d%s%s", app.IDDesignEntity, issue, app.IDDesignKey, skName), strings.Replace(sk, "{updatedAt}", "{updatedAt}#{flaggedBy}", 1))
+	b.click(app.IDDesignApply)
+	b.click(app.IDTab + app.TabData)
+	b.waitFor("the load controls show", fmt.Sprintf(`!!document.getElementById(%q)`, app.IDLoadSize), 10*time.Second)
+	b.setField(app.IDLoadSize, "2000")
+	b.click(app.IDLoadButton)
+	b.waitLoaded(2000, 2*time.Minute)
+
+	b.click(app.IDTab + app.TabLoad)
+	b.click(app.IDLoadReviewRun)
+	b.waitFor("Load's review", fmt.Sprintf(`document.getElementById(%q)?.dataset.state === "ready"`, app.IDLoadReview), 2*time.Minute)
+	if s := b.textOf(app.IDLoadReview); !strings.Contains(s, "on the 2000 items loaded") {
+		t.Errorf("Load's review does not say it reviews the items loaded: %s", s)
+	}
+	f := b.textOf(app.IDLoadReviewFindings)
+	if !strings.Contains(f, "Issues of a project by status, recently updated") || !strings.Contains(f, "flaggedBy (on 5% of the items)") || !strings.Contains(f, "incomplete-index") {
+		t.Fatalf("Load's review does not name the incomplete index: %s", f)
+	}
+	var fix string
+	b.eval("the fix", fmt.Sprintf(`Array.from(document.querySelectorAll("#%s li[data-kind='incomplete-index'] button")).find(x => x.textContent.includes("flaggedBy"))?.id || ""`, app.IDLoadReviewFindings), &fix)
+	if !strings.HasPrefix(fix, app.IDLoadReviewFix) {
+		t.Errorf("no fix button in Load's review: %q", fix)
+	}
+	b.run("showing the review", chromedp.Evaluate(fmt.Sprintf(`document.getElementById(%q).scrollIntoView({block: "start"})`, app.IDLoadReview), nil))
+	shots(b, "load-review")
 }

@@ -209,6 +209,11 @@ func (m *Model) findExample(db *engine.Database, ap *AccessPattern, rec *Recogni
 				if !m.freshKey(db, ap, shape, p, seen, taken) {
 					continue
 				}
+				// Its condition holds where no item is (a branch of a
+				// write may refuse some values: status <> OPEN).
+				if ok, _ := writeConditionHolds(ap, p, attr.Item{}); !ok {
+					continue
+				}
 				ex.Params, ex.FromData = p, true
 				return ex
 			}
@@ -245,8 +250,8 @@ func (m *Model) findExample(db *engine.Database, ap *AccessPattern, rec *Recogni
 // writeConditionHolds evaluates the ConditionExpression of a single-item
 // update or delete, bound with p, on the item it would change; known is
 // false when there is none to evaluate (a put, no condition, or one that
-// does not parse). A put creates its item, so its condition is not
-// evaluated on an existing one.
+// does not parse). A put creates its item: its caller passes an empty
+// item, where nothing exists yet.
 func writeConditionHolds(ap *AccessPattern, p Params, it attr.Item) (ok, known bool) {
 	in, err := ap.Input(p)
 	if err != nil {
@@ -259,6 +264,8 @@ func writeConditionHolds(ap *AccessPattern, p Params, it attr.Item) (ok, known b
 	case *engine.UpdateItemInput:
 		src, names, values = x.ConditionExpression, x.ExpressionAttributeNames, x.ExpressionAttributeValues
 	case *engine.DeleteItemInput:
+		src, names, values = x.ConditionExpression, x.ExpressionAttributeNames, x.ExpressionAttributeValues
+	case *engine.PutItemInput:
 		src, names, values = x.ConditionExpression, x.ExpressionAttributeNames, x.ExpressionAttributeValues
 	}
 	if src == nil {

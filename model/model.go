@@ -235,7 +235,10 @@ type KeyDistribution struct {
 	Kind        string `json:"kind"`
 	Cardinality int64  `json:"cardinality"`
 	// Format builds a value from {n}, e.g. "user{n}"; absent means "{n}".
-	Format      string  `json:"format,omitempty"`
+	Format string `json:"format,omitempty"`
+	// Width zero-pads n to that many digits ("ISSUE-{n}" width 5 gives
+	// ISSUE-00860, the ids seq(5,ISSUE) generates); 0 for none.
+	Width       int     `json:"width,omitempty"`
 	Skew        float64 `json:"skew,omitempty"`
 	HotFraction float64 `json:"hotFraction,omitempty"`
 }

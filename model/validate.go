@@ -388,6 +388,9 @@ func (v *validator) workload() {
 			if k.Cardinality < 1 {
 				v.add(p+".cardinality", "%d: a distribution draws from 1 or more values", k.Cardinality)
 			}
+			if k.Width < 0 || k.Width > 20 {
+				v.add(p+".width", "%d: a width is 0 to 20 digits", k.Width)
+			}
 			if k.Format != "" {
 				tpl, err := ParseTemplate(k.Format)
 				switch {

@@ -66,9 +66,12 @@ type Pattern struct {
 	// ones that carry the Range (or first By) attribute; a sparse index
 	// holds just them.
 	Rare bool `json:"rare,omitempty"`
-	// Where picks a subset by values ("status = OPEN"): the key includes
-	// the attribute, and the request fixes the value, so the read returns
-	// exactly the subset without a filter.
+	// Where picks a subset by values ("status = OPEN"): a sparse index
+	// keyed on a marker only the subset's items carry (openAssigneeId, a
+	// copy of the first By attribute), so the read returns exactly the
+	// subset without a filter; each write that changes membership gets a
+	// branch that puts the item in (SET the marker) and one for the other
+	// values (REMOVE it).
 	Where []Condition `json:"where,omitempty"`
 	// With names child entities a get reads together with the item ("get
 	// Organization by orgId with Projects"): they share its item

@@ -33,22 +33,38 @@ func (d *designer) completeAttributes() {
 					a.Generator = src
 				}
 			} else {
-				e.attrs = append(e.attrs, model.Attribute{Name: parent.id, Type: "S", Required: true, Generator: src})
+				e.attrs = append(e.attrs, model.Attribute{Name: parent.id, Type: typeOf(parent, parent.id), Required: true, Generator: src})
 			}
 			d.why(Location{Entity: e.in.Name, Attribute: parent.id}, "each %s has %d to %d %ss; the generator makes them right after their %s (%s)", pn, lo, hi, e.in.Name, pn, src)
 		}
 		for _, p := range e.patterns {
-			for _, n := range append(append(slices.Clone(p.by), p.in.Range), p.in.Set...) {
-				if n == "" || e.attr(n) != nil {
+			names := append(append(slices.Clone(p.by), p.in.Range), p.in.Set...)
+			if p.sub != nil {
+				names = append(names, p.sub.source)
+				for _, c := range p.sub.conds {
+					names = append(names, c.Attribute)
+				}
+			}
+			for _, n := range names {
+				if n == "" || e.attr(n) != nil || d.markerOf(e, n) != nil {
 					continue
 				}
 				typ := "S"
 				if owner := d.ownerOf(n); owner != nil && owner != e {
+					typ = typeOf(owner, n)
 					// Another entity's id: the items refer to one of its items.
 					e.attrs = append(e.attrs, model.Attribute{Name: n, Type: typ, Required: true, Generator: fmt.Sprintf("ref(%s.%s)", owner.in.Name, n)})
 					continue
 				}
 				e.attrs = append(e.attrs, model.Attribute{Name: n, Type: typ})
+			}
+		}
+		for i := range e.attrs {
+			// Another entity's id the user listed: a reference to its items
+			// (a loan's isbn is a book's), drawn from the ids it has.
+			a := &e.attrs[i]
+			if owner := d.ownerOf(a.Name); a.Generator == "" && owner != nil && owner != e && a.Type == typeOf(owner, a.Name) {
+				a.Generator = fmt.Sprintf("ref(%s.%s)", owner.in.Name, a.Name)
 			}
 		}
 		d.realistic(e)
@@ -62,12 +78,46 @@ func (d *designer) completeAttributes() {
 			d.why(Location{Entity: e.in.Name, Attribute: e.id}, "the id's generator %s may repeat values, and items with the same key overwrite each other", a.Generator)
 		}
 	}
+	d.subsetAttributes()
 }
 
-// PoolSize is how many values a lookup attribute that names no entity
-// of the design (an assignee, an author) draws from: each value is shared
-// by several items, as a user has several issues.
-const PoolSize = 20
+// PerValue is how many items of an entity share each value of a lookup
+// attribute that names no entity of the design (an assignee, an author),
+// in a 10,000-item dataset: a user has several issues. The pool's size
+// follows from the relations (poolSize).
+const PerValue = 5
+
+// DatasetSize is the dataset the advisor sizes pools and collections for:
+// the Load view's default.
+const DatasetSize = 10_000
+
+// people are the stems of ids that name a person, and the entities a
+// design may keep people in: an assigneeId refers to a User's userId.
+var (
+	people     = []string{"assignee", "author", "owner", "reporter", "creator", "user", "member", "requester", "reviewer", "approver", "sender", "recipient", "manager", "customer", "buyer", "seller"}
+	peopleKept = []string{"User", "Member", "Person", "Account", "Customer", "Employee", "Agent", "Author", "Staff"}
+)
+
+// poolSize is the number of values a lookup attribute of e draws from:
+// e's items in a DatasetSize dataset over PerValue.
+func (d *designer) poolSize(e *entity) int {
+	n := DatasetSize * d.perRound(e) / d.roundSize()
+	return max(5, int(n/PerValue))
+}
+
+// personEntity is the entity of the design an id with stem names (an
+// assignee is a User), if any.
+func (d *designer) personEntity(stem string) *entity {
+	if !slices.Contains(people, strings.ToLower(stem)) {
+		return nil
+	}
+	for _, name := range peopleKept {
+		if e := d.byName[name]; e != nil {
+			return e
+		}
+	}
+	return nil
+}
 
 // realistic gives generators that look like an application's data to the
 // attributes the user left without one (issue 25: comment ids were
@@ -86,17 +136,27 @@ func (d *designer) realistic(e *entity) {
 	}
 	for i := range e.attrs {
 		a := &e.attrs[i]
+		if a.Generator == "" && a.Type == "N" && a.Name == e.id {
+			a.Generator = "seq" // a numeric id: 0, 1, 2, ...
+		}
 		if a.Generator != "" || a.Type != "S" {
 			continue
 		}
 		stem, isID := strings.CutSuffix(a.Name, "Id")
 		n := strings.ToLower(a.Name)
 		switch {
-		case a.Name == e.id && !uniqueGenerator(gen.Guess(a.Name, a.Type)):
-			a.Generator = "ulid"
+		case a.Name == e.id:
+			// An id that looks like one: the entity's prefix and its
+			// number (ISSUE-00860); a reference copies it.
+			a.Generator = fmt.Sprintf("seq(5,%s)", e.upper)
+		case isID && stem != "" && d.ownerOf(a.Name) == nil && d.personEntity(stem) != nil:
+			p := d.personEntity(stem)
+			a.Generator = fmt.Sprintf("ref(%s.%s)", p.in.Name, p.id)
+			d.why(Location{Entity: e.in.Name, Attribute: a.Name}, "%s names a %s: its values are the %ss' ids (%s), so a lookup by it finds the %s's %ss", a.Name, p.in.Name, p.in.Name, a.Generator, p.in.Name, e.in.Name)
 		case isID && stem != "" && a.Name != e.id && d.ownerOf(a.Name) == nil:
-			a.Generator = fmt.Sprintf("pool(%s,%d)", strings.ToUpper(stem), PoolSize)
-			d.why(Location{Entity: e.in.Name, Attribute: a.Name}, "%s names no entity of the design: its values come from a pool of %d (%s), so that each is shared by several %ss, as a lookup by it expects", a.Name, PoolSize, a.Generator, e.in.Name)
+			size := d.poolSize(e)
+			a.Generator = fmt.Sprintf("pool(%s,%d)", strings.ToUpper(stem), size)
+			d.why(Location{Entity: e.in.Name, Attribute: a.Name}, "%s names no entity of the design: its values come from a pool of %d (%s), sized so that each is shared by about %d %ss in a %d-item dataset, as a lookup by it expects", a.Name, size, a.Generator, PerValue, e.in.Name, DatasetSize)
 		case created != "" && a.Name != created && (strings.HasPrefix(n, "updated") || strings.HasPrefix(n, "modified") || strings.HasPrefix(n, "closed")):
 			a.Generator = fmt.Sprintf("after(%s,0,30d)", created)
 			// after() reads the earlier time: it must be made first.

@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/dynamodb-workbench/workbench/engine/attr"
 	"github.com/dynamodb-workbench/workbench/engine/schema"
 	"github.com/dynamodb-workbench/workbench/model"
 )
@@ -71,18 +72,21 @@ func (d *designer) build() *model.Model {
 }
 
 // workload lists the patterns with a rate, each with how its partition
-// key's values are drawn: as the data's generator draws them (a hot key
-// stays hot in the traffic), so the partition simulator sees the design's
-// own skew rather than every request on the example's key.
+// key's values are drawn: as the data's generator draws them, and the
+// data's own values (ISSUE-00000 ... for seq(5,ISSUE), over as many as a
+// DatasetSize dataset holds), so that the partition simulator sees the
+// design's own skew and a hot key the user sets up is a key the data holds
+// (issue 26).
 func (d *designer) workload(m *model.Model) {
 	var reqs []model.WorkloadRequest
+	counts := entityCounts(m)
 	for _, p := range d.pats {
 		if p.in.Rate <= 0 {
 			continue
 		}
 		req := model.WorkloadRequest{AccessPattern: p.in.Name, Rate: p.in.Rate}
 		ap := m.AccessPattern(p.in.Name)
-		if k, ok := d.keyDistribution(p, ap); ok {
+		if k, ok := d.keyDistribution(p, ap, counts); ok {
 			req.Keys = []model.KeyDistribution{k}
 			if k.Kind == model.DistHot {
 				d.why(Location{Pattern: p.in.Name, Attribute: k.Parameter}, "the workload keeps the data's hot key: %.0f%% of the requests go to one %s, the rest spread over %d values", k.HotFraction*100, k.Parameter, k.Cardinality)
@@ -95,19 +99,48 @@ func (d *designer) workload(m *model.Model) {
 	}
 }
 
+// entityCounts is how many items of each entity the model's dataset
+// generator makes at DatasetSize items (its seed: the Load view's data).
+func entityCounts(m *model.Model) map[string]int {
+	out := map[string]int{}
+	plan, _, err := m.GenPlan()
+	if err != nil || m.Dataset == nil || m.Dataset.Generator == nil {
+		return out
+	}
+	_ = plan.Run(m.Dataset.Generator.Seed, DatasetSize, func(i int, _ attr.Item) error {
+		out[m.Entities[i].Name]++
+		return nil
+	})
+	return out
+}
+
 // keyDistribution draws the values of the pattern's partition key
-// parameter like the attribute's generator: hot, Zipf, a few values, or
-// many ids.
-func (d *designer) keyDistribution(p *pattern, ap *model.AccessPattern) (model.KeyDistribution, bool) {
+// parameter like the attribute's generator (following a reference to the
+// attribute it copies): a sequence's ids in its format, a pool's values,
+// a hot key, Zipf, a few values.
+func (d *designer) keyDistribution(p *pattern, ap *model.AccessPattern, counts map[string]int) (model.KeyDistribution, bool) {
 	param := p.sh.pkParam
+	if p.sub != nil && param == p.sub.marker {
+		param = p.sub.source
+	}
 	if ap == nil || param == "" || !slices.ContainsFunc(ap.Parameters, func(x model.Parameter) bool { return x.Name == param }) {
 		return model.KeyDistribution{}, false
 	}
-	a := p.e.attr(param)
+	e, a := p.e, p.e.attr(param)
 	if a == nil {
 		return model.KeyDistribution{}, false
 	}
-	k := model.KeyDistribution{Parameter: param, Kind: model.DistUniform, Cardinality: 10_000, Format: param + "-{n}"}
+	for i := 0; i < len(d.ents) && kind(a.Generator) == "ref"; i++ {
+		args := callArgs(a.Generator)
+		en, an, _ := strings.Cut(args[0], ".")
+		te := d.byName[en]
+		if te == nil || te.attr(an) == nil {
+			break
+		}
+		e, a = te, te.attr(an)
+	}
+	k := model.KeyDistribution{Parameter: param, Kind: model.DistUniform, Cardinality: int64(max(1, counts[e.in.Name]))}
+	d.shapeKeys(&k, a.Generator)
 	args := callArgs(a.Generator)
 	switch kind(a.Generator) {
 	case "hot":
@@ -118,6 +151,9 @@ func (d *designer) keyDistribution(p *pattern, ap *model.AccessPattern) (model.K
 			if f > 0 && f <= 1 {
 				k.Kind, k.HotFraction = model.DistHot, f
 			}
+		}
+		if len(args) == 3 {
+			d.shapeKeys(&k, args[2])
 		}
 	case "zipf":
 		if len(args) == 2 {
@@ -133,6 +169,34 @@ func (d *designer) keyDistribution(p *pattern, ap *model.AccessPattern) (model.K
 		k.Cardinality = 2
 	}
 	return k, true
+}
+
+// shapeKeys gives k the format of the values generator src makes, when
+// they can be counted: a sequence's (PREFIX-{n} zero-padded, or {n}), a
+// pool's (over its size); other values (ULIDs, emails, words) cannot be
+// enumerated, and the keys are the parameter's name and a number.
+func (d *designer) shapeKeys(k *model.KeyDistribution, src string) {
+	args := callArgs(src)
+	switch kind(src) {
+	case "seq":
+		k.Format, k.Width = "", 0
+		if len(args) > 0 {
+			k.Width, _ = strconv.Atoi(args[0])
+		}
+		if len(args) > 1 {
+			k.Format = args[1] + "-{n}"
+		}
+	case "pool":
+		if len(args) == 2 {
+			if size, err := strconv.Atoi(args[1]); err == nil && size > 0 {
+				k.Format, k.Width, k.Cardinality = args[0]+"-{n}", max(4, len(args[1])), int64(size)
+			}
+		}
+	default:
+		if k.Format == "" {
+			k.Format = k.Parameter + "-{n}"
+		}
+	}
 }
 
 // callArgs returns a generator's top-level arguments ("hot(0.3,2,seq)" ->

@@ -72,6 +72,9 @@ type entity struct {
 	home     shape
 	indexes  map[string]shape // index name -> the entity's shape in it
 	patterns []*pattern
+	// apart says a child some read takes with its parent has a collection
+	// of its own (its writes would make the parent's key hot).
+	apart bool
 }
 
 func (e *entity) attr(name string) *model.Attribute {
@@ -96,17 +99,21 @@ type pattern struct {
 	in     Pattern
 	e      *entity
 	action string
-	// by is the lookup attributes then the Where attributes (the key holds
-	// both), and lits the values Where fixes.
-	by    []string
-	lits  map[string]string
-	index string // "" for the table
-	sh    shape
-	ap    model.AccessPattern
+	// by is the lookup attributes; a read of a subset (Where) looks up by
+	// the subset's marker instead of the first of them.
+	by []string
+	// sub is the subset a read reads; into the subset a write variant puts
+	// its item in (nil for none), out those its item leaves.
+	sub, into *subset
+	out       []*subset
+	index     string // "" for the table
+	sh        shape
+	ap        model.AccessPattern
 }
 
 type designer struct {
 	sparse  []sparseRead
+	subsets []*subset
 	in      Input
 	ents    []*entity
 	byName  map[string]*entity
@@ -133,6 +140,7 @@ func newDesigner(in Input) (*designer, error) {
 	if d.in.Table == "" {
 		d.in.Table = tableName(d.in.Name)
 	}
+	ids := IDs(in)
 	for _, ei := range in.Entities {
 		where := Location{Entity: ei.Name}
 		if !isName(ei.Name) {
@@ -143,7 +151,7 @@ func newDesigner(in Input) (*designer, error) {
 		}
 		e := &entity{in: ei, upper: strings.ToUpper(ei.Name), id: ei.ID, indexes: map[string]shape{}}
 		if e.id == "" {
-			e.id = namedID(ei)
+			e.id = ids[ei.Name]
 		}
 		for _, a := range ei.Attributes {
 			if a.Type == "" {
@@ -166,6 +174,11 @@ func newDesigner(in Input) (*designer, error) {
 		}
 		if e.in.Parent == e.in.Name {
 			return nil, errorf(Location{Entity: e.in.Name}, "an entity cannot be its own parent")
+		}
+		if p := d.byName[e.in.Parent]; p != nil {
+			if a, pa := e.attr(p.id), p.attr(p.id); a != nil && a.Type != typeOf(p, p.id) && (pa != nil || a.Type != "S") {
+				return nil, errorf(Location{Entity: e.in.Name, Attribute: p.id}, "%s is of type %s here, and it refers to its %s's id %s, of type %s", p.id, a.Type, p.in.Name, p.id, typeOf(p, p.id))
+			}
 		}
 	}
 	for i, pi := range in.Patterns {
@@ -195,7 +208,6 @@ func newDesigner(in Input) (*designer, error) {
 		if slices.Contains(pi.By, pi.Range) && pi.Range != "" {
 			return nil, errorf(where, "%s is both a lookup attribute and the range", pi.Range)
 		}
-		lits := map[string]string{}
 		by := slices.Clone(pi.By)
 		for _, c := range pi.Where {
 			switch {
@@ -210,7 +222,6 @@ func newDesigner(in Input) (*designer, error) {
 				return nil, errorf(where, "where %s: the attribute is of type %s, and a value in a key is text here (S)", c.Attribute, a.Type)
 			}
 			by = append(by, c.Attribute)
-			lits[c.Attribute] = c.Value
 		}
 		if len(pi.Where) > 0 && len(pi.By) == 0 {
 			return nil, errorf(where, "where picks a subset of a lookup: give by (the subset of which items?)")
@@ -245,9 +256,19 @@ func newDesigner(in Input) (*designer, error) {
 		if len(pi.With) > 0 {
 			act = List // one Query reads the item collection
 		}
-		p := &pattern{in: pi, e: e, action: act, by: by, lits: lits}
+		p := &pattern{in: pi, e: e, action: act, by: by}
+		if len(pi.Where) > 0 && (act == Get || act == List) {
+			s, err := d.subsetOf(e, pi.Where, pi.By[0])
+			if err != nil {
+				return nil, errorf(where, "%v", err)
+			}
+			p.sub, p.by = s, append([]string{s.marker}, pi.By[1:]...)
+		}
 		d.pats = append(d.pats, p)
 		e.patterns = append(e.patterns, p)
+	}
+	if err := d.branchWrites(); err != nil {
+		return nil, err
 	}
 	return d, nil
 }

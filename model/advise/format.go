@@ -31,7 +31,7 @@ func Format(in Input) string {
 				fmt.Fprintf(&b, " %d-%d", e.Min, max(e.Max, e.Min)) // the advisor reads hi < lo as lo
 			}
 		}
-		if e.ID != "" && namedID(Entity{Name: e.Name, Attributes: e.Attributes}) != e.ID {
+		if e.ID != "" && defaultID(in, e.Name) != e.ID {
 			b.WriteString(", id " + e.ID)
 		}
 		b.WriteString(":")
@@ -54,10 +54,7 @@ func Format(in Input) string {
 			// The advisor's default, said: get when By is the id alone.
 			p.Action = List
 			for _, e := range in.Entities {
-				id := e.ID
-				if id == "" {
-					id = namedID(e)
-				}
+				id := IDIn(in, e.Name)
 				if e.Name == p.Entity && len(p.By) == 1 && p.By[0] == id && p.Range == "" {
 					p.Action = Get
 				}

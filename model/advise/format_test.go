@@ -15,7 +15,7 @@ func said(in Input) Input {
 	out := in
 	out.Entities = nil
 	for _, e := range in.Entities {
-		if e.ID == namedID(Entity{Name: e.Name, Attributes: e.Attributes}) {
+		if e.ID == defaultID(in, e.Name) {
 			e.ID = ""
 		}
 		e.Max = max(e.Max, e.Min)
@@ -35,10 +35,7 @@ func said(in Input) Input {
 		if p.Action == "" {
 			p.Action = List
 			for _, e := range in.Entities {
-				id := e.ID
-				if id == "" {
-					id = namedID(e)
-				}
+				id := IDIn(in, e.Name)
 				if e.Name == p.Entity && len(p.By) == 1 && p.By[0] == id && p.Range == "" {
 					p.Action = Get
 				}

@@ -89,7 +89,7 @@ func (d *designer) chooseHome(e *entity) {
 	}
 	var reads []*pattern
 	for _, p := range e.patterns {
-		if (p.action == Get || p.action == List) && len(p.by) > 0 {
+		if (p.action == Get || p.action == List) && len(p.by) > 0 && p.sub == nil {
 			reads = append(reads, p)
 		}
 	}
@@ -127,11 +127,14 @@ func (d *designer) chooseHome(e *entity) {
 
 // collected places e in the item collection a read "with" children asks
 // for, and reports whether it did: a child some read takes with its parent
-// sits under the parent's id (keeping the sort of its own list by that
-// id), and the parent is keyed by its own id, so that one Query on the
-// parent's partition returns it and them. Apart, the read would take a
-// second request per parent, or an index whose writes double the
-// children's write cost.
+// sits under the parent's id, its sort key beginning with the parent's
+// ("#BRANCH#MEMBER#..." beside the Branch's "#BRANCH"), so that one Query
+// (begins_with the parent's sort key) returns the parent and those
+// children and no other child kind of the same partition (the Branch's
+// books). Apart, the read would take a second request per parent, or an
+// index whose writes double the children's write cost. Only when the
+// rates allow: a child kind written fast per parent would make the
+// parent's partition key hot (issue 25).
 func (d *designer) collected(e *entity) bool {
 	where := Location{Table: e.table.name, Entity: e.in.Name}
 	if parent := d.byName[e.in.Parent]; parent != nil && parent.table == e.table {
@@ -146,9 +149,19 @@ func (d *designer) collected(e *entity) bool {
 					break
 				}
 			}
+			if perParent, parents := d.writesPerParent(e, parent); perParent > MaxCollectionWrites {
+				e.apart = true
+				e.home = d.shapeFor(e, []string{parent.id}, rng)
+				e.home.pkLit = e.upper + "#" + parent.upper + "#"
+				d.why(where, "PK = %s, SK = %s: a collection of its own, not in its %s's: %q would read them together, but %ss are written at %.0f/s, about %.0f/s per %s (%d %ss in a 10,000-item dataset), over the %d WCU/s a collection takes with a margin (one partition key serves at most 1,000 WCU/s): in the %s's collection the writes would make its key hot and throttle the %s's own reads; apart, the read is two requests (the %s, then its %ss)",
+					e.home.pkTemplate(), e.home.skTemplate(), parent.in.Name, p.in.Name, e.in.Name, d.writeRate(e), perParent, parent.in.Name, parents, parent.in.Name, MaxCollectionWrites, parent.in.Name, parent.in.Name, parent.in.Name, e.in.Name)
+				return true
+			}
 			e.home = d.shapeFor(e, []string{parent.id}, rng)
-			d.why(where, "PK = %s, SK = %s: %q reads each %s with its %ss, so they share its item collection and one Query returns them all; kept apart, the read would be a second request (twice the calls and latency) or an index holding the %ss again (its writes doubling theirs)",
-				e.home.pkTemplate(), e.home.skTemplate(), p.in.Name, parent.in.Name, e.in.Name, e.in.Name)
+			e.home.skLit = "#" + parent.upper + "#" + e.home.skLit
+			perParent, _ := d.writesPerParent(e, parent)
+			d.why(where, "PK = %s, SK = %s: %q reads each %s with its %ss, so they share its item collection, their sort key beginning with the %s's (%s), and one Query (begins_with) returns the %s and them and no other kind of item of the partition; kept apart, the read would be a second request (twice the calls and latency) or an index holding the %ss again (its writes doubling theirs). The rates allow it: about %.1f writes/s per %s, far under the 1,000 WCU/s of one partition key",
+				e.home.pkTemplate(), e.home.skTemplate(), p.in.Name, parent.in.Name, e.in.Name, parent.in.Name, parent.home.skTemplate(), parent.in.Name, e.in.Name, perParent, parent.in.Name)
 			return true
 		}
 	}
@@ -157,11 +170,79 @@ func (d *designer) collected(e *entity) bool {
 			continue
 		}
 		e.home = d.shapeFor(e, []string{e.id}, "")
-		d.why(where, "PK = %s, SK = %s: keyed by its own id so that its children (%s) can share its partition; %q reads them in one Query, the %s sorting first (its sort key begins with '#')",
+		d.why(where, "PK = %s, SK = %s: keyed by its own id so that its children (%s) can share its partition; %q reads them in one Query, the %s sorting first (its sort key is the children's prefix)",
 			e.home.pkTemplate(), e.home.skTemplate(), strings.Join(p.in.With, ", "), p.in.Name, e.in.Name)
 		return true
 	}
 	return false
+}
+
+// MaxCollectionWrites is the most writes a second per parent a child kind
+// may take to join its parent's item collection: half of the 1,000 WCU/s
+// one partition key serves, leaving room for the parent's own traffic.
+const MaxCollectionWrites = 500
+
+// writeRate is the rate of the writes of e's items (creates, updates,
+// deletes).
+func (d *designer) writeRate(e *entity) float64 {
+	r := 0.0
+	for _, p := range e.patterns {
+		if p.action == Create || p.action == Update || p.action == Delete {
+			r += p.in.Rate
+		}
+	}
+	return r
+}
+
+// writesPerParent estimates the write rate of e per parent item, over
+// the parents a 10,000-item dataset has (the relations' average counts).
+func (d *designer) writesPerParent(e, parent *entity) (float64, int) {
+	n := max(1, int(10_000*d.perRound(parent)/d.roundSize()))
+	return d.writeRate(e) / float64(n), n
+}
+
+// avgChildren is how many items of e each parent item has on average.
+func avgChildren(e *entity) float64 {
+	lo, hi := e.in.Min, e.in.Max
+	if lo == 0 && hi == 0 {
+		lo, hi = 1, 10
+	}
+	return float64(lo+max(lo, hi)) / 2
+}
+
+// family is the expected number of items of a family under one item of e.
+func (d *designer) family(e *entity, depth int) float64 {
+	f := 1.0
+	if depth > len(d.ents) {
+		return f
+	}
+	for _, c := range d.ents {
+		if c.in.Parent == e.in.Name {
+			f += avgChildren(c) * d.family(c, depth+1)
+		}
+	}
+	return f
+}
+
+// roundSize is the expected items of one turn of every root's family.
+func (d *designer) roundSize() float64 {
+	r := 0.0
+	for _, e := range d.ents {
+		if e.in.Parent == "" {
+			r += d.family(e, 0)
+		}
+	}
+	return max(r, 1)
+}
+
+// perRound is the expected items of e in one turn of the roots.
+func (d *designer) perRound(e *entity) float64 {
+	f := 1.0
+	for i := 0; e.in.Parent != "" && i <= len(d.ents); i++ {
+		f *= avgChildren(e)
+		e = d.byName[e.in.Parent]
+	}
+	return f
 }
 
 func (d *designer) explainHome(e *entity, p *pattern) {

@@ -100,6 +100,14 @@ func randomInput(seed uint64) Input {
 			e.Parent = fmt.Sprintf("E%d", r.IntN(i))
 			e.Min, e.Max = r.IntN(3), 1+r.IntN(6)
 		}
+		// The id by each rule of IDs: marked, named by the patterns (the
+		// pool below), the first attribute, the name plus Id.
+		switch r.IntN(3) {
+		case 0:
+			e.ID = lowerFirst(e.Name) + "Id"
+		case 1:
+			e.Attributes = append(e.Attributes, model.Attribute{Name: fmt.Sprintf("key%d", i)})
+		}
 		for _, n := range names {
 			if r.IntN(3) == 0 {
 				e.Attributes = append(e.Attributes, model.Attribute{Name: n, Type: types[r.IntN(len(types))]})
@@ -107,12 +115,13 @@ func randomInput(seed uint64) Input {
 		}
 		in.Entities = append(in.Entities, e)
 	}
+	ids := IDs(in)
 	for i := 0; i < r.IntN(8); i++ {
 		e := in.Entities[r.IntN(ne)]
 		p := Pattern{Name: fmt.Sprintf("p%d", i), Entity: e.Name, Action: actions[r.IntN(len(actions))], Rate: float64(r.IntN(100))}
-		pool := append([]string{lowerFirst(e.Name) + "Id"}, names...)
+		pool := append([]string{ids[e.Name]}, names...)
 		if e.Parent != "" {
-			pool = append(pool, lowerFirst(e.Parent)+"Id")
+			pool = append(pool, ids[e.Parent])
 		}
 		for j := 0; j < r.IntN(3); j++ {
 			p.By = append(p.By, pool[r.IntN(len(pool))])
@@ -128,6 +137,15 @@ func randomInput(seed uint64) Input {
 		if r.IntN(4) == 0 && len(p.By) > 0 && p.Range != "status" && !slices.Contains(p.By, "status") {
 			// The guessed generator of status draws ACTIVE most.
 			p.Where = []Condition{{Attribute: "status", Value: "ACTIVE"}}
+		}
+		if r.IntN(3) == 0 {
+			// A get with children: the item and its children in one Query.
+			for _, c := range in.Entities {
+				if c.Parent == e.Name {
+					p.Action, p.By, p.Range, p.Where, p.With = Get, []string{ids[e.Name]}, "", nil, []string{c.Name}
+					break
+				}
+			}
 		}
 		if p.Action == Update {
 			p.Set = []string{names[r.IntN(len(names))]}

@@ -56,8 +56,25 @@ func (d *designer) request(m *model.Model, p *pattern) (model.AccessPattern, err
 		}
 		switch {
 		case len(p.in.With) > 0 && p.index == "":
-			// The whole item collection: the item and its children.
-			delete(names, "#sk")
+			// The item and the children it is read with: their sort keys
+			// begin with the item's; other children of the partition do
+			// not. Children kept apart are read from their own collection.
+			names["#sk"] = skName
+			values[":sk"] = sval(p.sh.skTemplate())
+			cond += " AND begins_with(#sk, :sk)"
+			var apart []*entity
+			for _, w := range p.in.With {
+				if c := d.byName[w]; c.apart {
+					apart = append(apart, c)
+				}
+			}
+			if len(apart) == len(p.in.With) {
+				values[":pk"], values[":sk"] = sval(apart[0].home.pkTemplate()), sval(apart[0].home.skLit)
+				ap.Entity = apart[0].in.Name
+				d.why(Location{Table: e.table.name, Pattern: p.in.Name}, "reads the %ss from their own collection; the %s itself is a second request (GetItem by %s), since the %ss' writes keep them out of its collection", apart[0].in.Name, e.in.Name, e.id, apart[0].in.Name)
+			} else if len(apart) > 0 {
+				d.why(Location{Table: e.table.name, Pattern: p.in.Name}, "reads the %s and the children in its collection; %s are apart (their writes), each a second request", e.in.Name, apart[0].in.Name)
+			}
 		case p.in.Range != "":
 			names["#sk"] = skName
 			values[":lo"] = sval(prefix + "{" + p.in.Range + "From}")
@@ -79,28 +96,14 @@ func (d *designer) request(m *model.Model, p *pattern) (model.AccessPattern, err
 		if p.in.Limit > 0 {
 			req["Limit"] = p.in.Limit
 		}
-		if len(p.lits) > 0 {
-			// Where's values are literal text of the key.
+		if p.sub != nil {
+			// The request names the lookup value; the index's key holds
+			// its copy, the marker.
 			for k, v := range values {
 				o := v.(obj)
-				s := o["S"].(string)
-				for a, lit := range p.lits {
-					s = strings.ReplaceAll(s, "{"+a+"}", lit)
-				}
-				o["S"] = s
+				o["S"] = d.unmark(e, o["S"].(string))
 				values[k] = o
 			}
-			var ws []string
-			for _, c := range p.in.Where {
-				ws = append(ws, c.Attribute+" = "+c.Value)
-			}
-			c := p.in.Where[0]
-			held := "every " + e.in.Name + ", in and out of the subset"
-			if f, ok := valueShare(e, c.Attribute, c.Value); ok {
-				held = fmt.Sprintf("every %s: the subset is about %.0f%% of them, and the other %.0f%% are stored and written in the index too", e.in.Name, 100*f, 100*(1-f))
-			}
-			d.why(Location{Table: e.table.name, Index: p.index, Pattern: p.in.Name}, "where %s: the value is part of the key, so the Query reads exactly the subset; a FilterExpression instead would read (and bill) every item of the collection and discard the rest. The index holds %s. A sparse index (a marker only the subset carries) would hold just the subset, but every write that changes %s would have to SET the marker when the new value is %s and REMOVE it otherwise: two update requests chosen by the value where one sets %s, and a writer that forgets leaves the index wrong; with the value in the key, the request that sets %s rewrites the index key with it and DynamoDB moves the item in the index, and the other values read the same way. For a subset few items ever join, say rare: that makes the sparse index",
-				strings.Join(ws, " and "), held, c.Attribute, c.Value, c.Attribute, c.Attribute)
 		}
 		req["KeyConditionExpression"] = cond
 		req["ExpressionAttributeNames"] = names
@@ -114,7 +117,10 @@ func (d *designer) request(m *model.Model, p *pattern) (model.AccessPattern, err
 		req["ExpressionAttributeNames"] = obj{"#sk": "SK"}
 		lit := e.home.skLit
 		if len(e.home.sk) == 0 {
+			// A constant sort key, which the children read with the item
+			// begin with: equal, not a prefix.
 			lit = e.home.skTemplate()
+			req["FilterExpression"] = "#sk = :type"
 		}
 		req["ExpressionAttributeValues"] = obj{":type": sval(lit)}
 	case Create:
@@ -127,12 +133,15 @@ func (d *designer) request(m *model.Model, p *pattern) (model.AccessPattern, err
 			}
 		}
 		for _, a := range e.attrs {
-			if (a.Type == "S" || a.Type == "N") && (a.Frequency == 0 || a.Frequency == 1) {
+			if (a.Type == "S" || a.Type == "N") && (a.Frequency == 0 || a.Frequency == 1) && d.markerOf(e, a.Name) == nil {
 				item[a.Name] = obj{a.Type: "{" + a.Name + "}"}
 			}
 		}
 		req["Item"] = item
 		req["ConditionExpression"] = "attribute_not_exists(PK)"
+		if p.into != nil || len(p.out) > 0 {
+			d.branchCreate(p, req, item)
+		}
 	case Update:
 		ap.Operation = "UpdateItem"
 		req["Key"] = key(e.home)
@@ -165,8 +174,15 @@ func (d *designer) request(m *model.Model, p *pattern) (model.AccessPattern, err
 			ixs = append(ixs, ix)
 		}
 		slices.Sort(ixs)
+		placeholder := map[string]string{}
+		for i, s := range set {
+			placeholder[s] = fmt.Sprintf(":a%d", i)
+		}
 		for _, ix := range ixs {
 			sh := e.indexes[ix]
+			if d.sparseIndex(e, ix) {
+				continue // the subset's branches write its keys
+			}
 			touched := false
 			for _, s := range set {
 				touched = touched || slices.Contains(sh.params(), s)
@@ -180,8 +196,13 @@ func (d *designer) request(m *model.Model, p *pattern) (model.AccessPattern, err
 			parts = append(parts, fmt.Sprintf("#%s = :%s", a, a), fmt.Sprintf("#%s = :%s", b, b))
 			d.why(Location{Table: e.table.name, Index: ix, Pattern: p.in.Name}, "the update also rewrites %s's key attributes, which are built from the changed attributes", ix)
 		}
-		req["UpdateExpression"] = "SET " + strings.Join(parts, ", ")
-		req["ConditionExpression"] = "attribute_exists(PK)"
+		sets, removes, conds := d.branch(p, placeholder, names, values)
+		update := "SET " + strings.Join(append(parts, sets...), ", ")
+		if len(removes) > 0 {
+			update += " REMOVE " + strings.Join(removes, ", ")
+		}
+		req["UpdateExpression"] = update
+		req["ConditionExpression"] = strings.Join(append([]string{"attribute_exists(PK)"}, conds...), " AND ")
 		req["ExpressionAttributeNames"] = names
 		req["ExpressionAttributeValues"] = values
 	case Delete:
@@ -203,6 +224,9 @@ func (d *designer) request(m *model.Model, p *pattern) (model.AccessPattern, err
 	}
 	// Key parameters in key order, then a range's bounds, then the rest.
 	order := append(p.sh.params(), p.by...)
+	if p.sub != nil {
+		order = append([]string{p.sub.source}, order...)
+	}
 	if p.in.Range != "" {
 		order = append(order, p.in.Range+"From", p.in.Range+"To")
 	}
@@ -221,7 +245,7 @@ func (d *designer) request(m *model.Model, p *pattern) (model.AccessPattern, err
 func (d *designer) everywhere(e *entity, params []string) bool {
 	for _, p := range params {
 		a := e.attr(p)
-		if a == nil || a.Frequency != 0 && a.Frequency != 1 {
+		if a == nil || a.Frequency != 0 && a.Frequency != 1 || d.markerOf(e, p) != nil {
 			return false
 		}
 	}

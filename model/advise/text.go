@@ -43,9 +43,11 @@ import (
 //	N/s                      the rate
 //	"a name"                 the pattern's name
 //
-// An entity's id is "id name" after its head, or its first attribute when
-// that reads as its id ("Organization: orgId, name" takes orgId). Errors
-// name the line and the word.
+// An entity's id is "id name" after its head ("Book, id isbn: title"); else
+// the attribute named as its id (orgId for Organization, customerId in
+// "get Customer by customerId"); else its first attribute ("Book: isbn,
+// title" takes isbn); else the name plus Id (IDs). Errors name the line
+// and the word.
 func Parse(text string) (Input, error) {
 	var in Input
 	for i, raw := range strings.Split(text, "\n") {

@@ -25,6 +25,9 @@ type entityStats struct {
 	// entries and partitions are per key space.
 	entries    map[string]int
 	partitions map[string]int
+	// subset counts, per sparse marker attribute (a when() generator), the
+	// items whose values put them in its subset, by brute force.
+	subset map[string]int
 }
 
 func (s *entityStats) meanBytes() float64 {
@@ -76,6 +79,9 @@ func collectEntityStats(db *engine.Database, m *model.Model) map[string]*entityS
 				if space == "" {
 					s.items++
 					s.bytes += int64(e.Size())
+					if ent != nil {
+						countSubsets(s, ent, it)
+					}
 				}
 				s.entries[space]++
 				if seen[name] == nil {

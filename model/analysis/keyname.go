@@ -73,9 +73,12 @@ func (kp keyParams) shards() int {
 }
 
 // distValue is the value a distribution draws as its n-th (from 0): its
-// format with {n} replaced, or n.
+// format with {n} replaced, or n (zero-padded to its width).
 func distValue(d model.KeyDistribution, n int) string {
 	v := strconv.Itoa(n)
+	if len(v) < d.Width {
+		v = strings.Repeat("0", d.Width-len(v)) + v
+	}
 	if d.Format == "" {
 		return v
 	}

@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/dynamodb-workbench/workbench/engine/attr"
 	"github.com/dynamodb-workbench/workbench/model"
 )
 
@@ -33,11 +34,11 @@ func reviewReach(rep *Report, m *model.Model, stats map[string]*entityStats) {
 			continue
 		}
 		in := s.entries[pr.Index]
-		if in >= s.items {
+		e := m.Entity(ap.Entity)
+		if reviewSubset(pr, m, e, s, in) || in >= s.items {
 			continue
 		}
-		e := m.Entity(ap.Entity)
-		var optional, names []string
+		var optional, names, sparse []string
 		for _, k := range []string{pr.Index + "PK", pr.Index + "SK"} {
 			tpl, err := model.ParseTemplate(e.Keys[k])
 			if err != nil {
@@ -45,14 +46,17 @@ func reviewReach(rep *Report, m *model.Model, stats map[string]*entityStats) {
 			}
 			for _, p := range tpl.Params() {
 				for _, a := range e.Attributes {
-					if a.Name == p && a.Frequency > 0 && a.Frequency < 1 {
+					switch {
+					case a.Name == p && a.Frequency > 0 && a.Frequency < 1:
 						optional = append(optional, fmt.Sprintf("%s (on %s of the items)", p, pct(a.Frequency)))
 						names = append(names, p)
+					case a.Name == p && sparseMarker(a):
+						sparse = append(sparse, p)
 					}
 				}
 			}
 		}
-		if sparseByDesign(e, pr.Index, names) {
+		if len(names) == 0 && sparseByDesign(e, pr.Index, sparse) || len(names) > 0 && sparseByDesign(e, pr.Index, names) {
 			continue
 		}
 		msg := fmt.Sprintf("reaches %d of the %d %s items on the loaded data: %d are not in index %s", in, s.items, ap.Entity, s.items-in, pr.Index)
@@ -86,7 +90,7 @@ func sparseByDesign(e *model.Entity, ix string, optional []string) bool {
 	}
 	for _, name := range optional {
 		for _, a := range e.Attributes {
-			if a.Name == name && a.Frequency > SparseFrequency {
+			if a.Name == name && a.Frequency > SparseFrequency && !sparseMarker(a) {
 				return false
 			}
 		}
@@ -101,4 +105,100 @@ func sparseByDesign(e *model.Entity, ix string, optional []string) bool {
 		}
 	}
 	return true
+}
+
+// reviewSubset reviews a read of a sparse index keyed on a subset's marker
+// (a when() attribute) and reports whether it was one: the index must hold
+// every item of the subset, which the loaded data counts by brute force;
+// one that holds fewer is named with the marker's source made optional
+// and the fix.
+func reviewSubset(pr *PatternReport, m *model.Model, e *model.Entity, s *entityStats, in int) bool {
+	var marker *model.Attribute
+	for _, k := range []string{pr.Index + "PK", pr.Index + "SK"} {
+		tpl, err := model.ParseTemplate(e.Keys[k])
+		if err != nil {
+			continue
+		}
+		for i := range e.Attributes {
+			if a := &e.Attributes[i]; slices.Contains(tpl.Params(), a.Name) && sparseMarker(*a) {
+				marker = a
+			}
+		}
+	}
+	if marker == nil {
+		return false
+	}
+	conds, source := whenArgs(marker.Generator)
+	want := s.subset[marker.Name]
+	if in >= want {
+		return true
+	}
+	var words []string
+	for i := 0; i+1 < len(conds); i += 2 {
+		words = append(words, conds[i]+" = "+conds[i+1])
+	}
+	msg := fmt.Sprintf("reaches %d of the %d %s items of its subset (%s) on the loaded data: index %s is keyed on %s, a copy of %s on the subset's items", in, want, e.Name, strings.Join(words, " and "), pr.Index, marker.Name, source)
+	var names []string
+	for _, a := range e.Attributes {
+		if a.Name == source && a.Frequency > 0 && a.Frequency < 1 {
+			msg += fmt.Sprintf(", and %s is on %s of the items", source, pct(a.Frequency))
+			names = append(names, source)
+		}
+	}
+	msg += "; every item of the subset needs it: make it required (frequency 1)"
+	pr.warn(WarnIncompleteIndex, msg)
+	if len(names) > 0 {
+		entity := e.Name
+		pr.lastWarning().Fix = fix(m, fmt.Sprintf("make %s required on every %s (frequency 1)", source, entity), func(c *model.Model) bool {
+			ce := c.Entity(entity)
+			for i := range ce.Attributes {
+				if a := &ce.Attributes[i]; a.Name == source {
+					a.Frequency, a.Required = 0, true
+				}
+			}
+			return true
+		})
+	}
+	return true
+}
+
+// whenArgs reads a when() generator: its attribute-value pairs and its
+// source attribute.
+func whenArgs(src string) (conds []string, source string) {
+	src = strings.TrimSpace(src)
+	inner := strings.TrimSuffix(strings.TrimPrefix(src, "when("), ")")
+	args := strings.Split(inner, ",")
+	for i := range args {
+		args[i] = strings.TrimSpace(args[i])
+	}
+	return args[:len(args)-1], args[len(args)-1]
+}
+
+// countSubsets adds item it of entity e to the subsets of e's sparse
+// markers whose conditions it meets.
+func countSubsets(s *entityStats, e *model.Entity, it attr.Item) {
+	for _, a := range e.Attributes {
+		if !sparseMarker(a) {
+			continue
+		}
+		conds, _ := whenArgs(a.Generator)
+		in := true
+		for i := 0; i+1 < len(conds) && in; i += 2 {
+			v, ok := it[conds[i]].(attr.String)
+			in = ok && string(v) == conds[i+1]
+		}
+		if in {
+			if s.subset == nil {
+				s.subset = map[string]int{}
+			}
+			s.subset[a.Name]++
+		}
+	}
+}
+
+// sparseMarker reports whether a is a sparse index's marker: a when() generator
+// puts it on exactly the items of a subset (the assignee of open issues),
+// so an index keyed on it holds the subset by design.
+func sparseMarker(a model.Attribute) bool {
+	return strings.HasPrefix(strings.TrimSpace(a.Generator), "when(")
 }

@@ -12,7 +12,7 @@ import (
 // issues, not exactly one), and a later time follows an earlier one of the
 // same item (updatedAt after createdAt).
 func registerDerived() {
-	register(Kind{"pool", "(prefix,size)", []string{"S"}, "one of size ids prefix-0001 ... uniformly: a lookup attribute shared by several items (an assignee of many issues)", "pool(USER,50)"}, func(c *compiler) (valueFn, error) {
+	register(Kind{"pool", "(prefix,size)", []string{"S"}, "one of size ids prefix-0000 ... uniformly: a lookup attribute shared by several items (an assignee of many issues)", "pool(USER,50)"}, func(c *compiler) (valueFn, error) {
 		if err := c.want(2); err != nil {
 			return nil, err
 		}
@@ -26,7 +26,21 @@ func registerDerived() {
 		prefix := c.args[0]
 		width := len(strconv.FormatInt(size, 10))
 		return func(x *ctx) attr.Value {
-			return attr.String(prefix + "-" + padInt(1+x.r.IntN(int(size)), max(4, width)))
+			return attr.String(prefix + "-" + padInt(x.r.IntN(int(size)), max(4, width)))
+		}, nil
+	})
+	register(Kind{"when", "(attribute,value,...,source)", []string{"S", "N", "B"}, "another attribute's value (source, listed before it) on the items whose attribute holds value, no value on the others: the key of a sparse index only a subset carries (the assignee of open issues)", "when(status,OPEN,assigneeId)"}, func(c *compiler) (valueFn, error) {
+		if len(c.args) < 3 || len(c.args)%2 == 0 {
+			return nil, c.errorf("takes pairs of attribute and value, then the source attribute: when(status,OPEN,assigneeId)")
+		}
+		conds, source := c.args[:len(c.args)-1], c.args[len(c.args)-1]
+		return func(x *ctx) attr.Value {
+			for i := 0; i < len(conds); i += 2 {
+				if s, ok := x.item[conds[i]].(attr.String); !ok || string(s) != conds[i+1] {
+					return nil
+				}
+			}
+			return x.item[source]
 		}, nil
 	})
 	register(Kind{"after", "(attribute,min,max)", []string{"S", "N"}, "a time min to max after another time attribute of the same item (listed before it), in its format: updatedAt after createdAt", "after(createdAt,0,30d)"}, func(c *compiler) (valueFn, error) {

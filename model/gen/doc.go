@@ -12,7 +12,7 @@
 // double-quoted text (for commas and parentheses). Kinds (see Kinds for the
 // full list with their types and examples):
 //
-//	seq, seq(width)                 the item's number within its entity, zero-padded
+//	seq, seq(width), seq(width,P)   the item's number within its entity, zero-padded (P-00860)
 //	int(min,max)                    an integer, uniformly
 //	decimal(min,max,scale)          a number with scale decimals, uniformly
 //	choice(a,b,...)                 one of the words, equally likely
@@ -35,6 +35,9 @@
 //	set(generator,min,max)          SS, NS or BS of distinct values
 //	list(generator,min,max)         L
 //	map(name:generator,...)         M
+//	pool(prefix,size)               one of size shared ids (an assignee of several issues)
+//	after(attribute,min,max)        a time after another of the item (updatedAt after createdAt)
+//	when(attribute,value,source)    source's value where attribute holds value, else none (a sparse key)
 //	ref(Entity.attr)                another entity's value (an ancestor's, else a random earlier item's)
 //	ref(Entity.attr,min,max)        the parent relation: each Entity item has min to max of these
 //

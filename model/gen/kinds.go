@@ -13,9 +13,19 @@ import (
 // The original language (seq ... const) comes first and draws exactly as
 // it always did, so that a shared model regenerates the same items.
 func init() {
-	register(Kind{"seq", "(width)", []string{"S", "N"}, "the item's number within its entity (0, 1, ...), zero-padded to width", "seq(5)"}, func(c *compiler) (valueFn, error) {
-		if err := c.want(0, 1); err != nil {
+	register(Kind{"seq", "(width,prefix)", []string{"S", "N"}, "the item's number within its entity (0, 1, ...), zero-padded to width, after prefix and a dash when given (ISSUE-00860)", "seq(5)"}, func(c *compiler) (valueFn, error) {
+		if err := c.want(0, 1, 2); err != nil {
 			return nil, err
+		}
+		if prefix := c.arg(1, ""); prefix != "" {
+			width, err := c.integer(0, 0)
+			if err != nil {
+				return nil, err
+			}
+			if c.typ == "N" || width < 0 || width > 20 {
+				return nil, c.errorf("a prefixed sequence is text (S) of width 0..20")
+			}
+			return func(x *ctx) attr.Value { return attr.String(prefix + "-" + padInt(x.n, int(width))) }, nil
 		}
 		width, err := c.integer(0, 0)
 		if err != nil {
