@@ -8,6 +8,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"reflect"
+	"regexp"
 	"strconv"
 	"strings"
 	"testing"
@@ -76,14 +77,19 @@ func TestToolboxRoundTripsTypeScript(t *testing.T) {
 	if out, err := cmd.CombinedOutput(); err != nil {
 		t.Fatalf("tsc over %d files: %v\n%s", len(files), err, out)
 	}
-	checked := 0
+	checked, putPatterns := 0, 0
 	for _, nm := range models {
-		checked += roundTrip(t, work, nm)
+		e, p := roundTrip(t, work, nm)
+		checked += e
+		putPatterns += p
 	}
 	if checked == 0 {
 		t.Fatal("no entity was round-tripped")
 	}
-	t.Logf("%d entities of %d models round-tripped both ways", checked, len(models))
+	t.Logf("%d entities of %d models round-tripped both ways; %d PutItem access patterns write the same item in both", checked, len(models), putPatterns)
+	if putPatterns == 0 {
+		t.Fatal("no PutItem access pattern was compared")
+	}
 }
 
 // rtCase is one entity's round trip, as the script gets it.
@@ -109,7 +115,9 @@ type rtResult struct {
 	Error                              string
 }
 
-func roundTrip(t *testing.T, work string, nm namedModel) int {
+// roundTrip runs nm's cases, returning how many entities and PutItem
+// patterns it compared.
+func roundTrip(t *testing.T, work string, nm namedModel) (int, int) {
 	d, err := newDesign(nm.m)
 	if err != nil {
 		t.Fatal(err)
@@ -142,14 +150,15 @@ func roundTrip(t *testing.T, work string, nm namedModel) int {
 		stored[e.name], formatted[e.name] = s, f
 		cases = append(cases, c)
 	}
+	pcases := putPatternCases(t, d, string(src), names)
 	if len(cases) == 0 {
-		return 0
+		return 0, 0
 	}
 	db, _ := nm.m.NewDatabase()
 	if err := nm.m.CreateTables(db); err != nil {
 		t.Fatalf("%s: %v", nm.name, err)
 	}
-	plan, _ := json.Marshal(map[string]any{"endpoint": endpoint(t, db), "cases": cases})
+	plan, _ := json.Marshal(map[string]any{"endpoint": endpoint(t, db), "cases": cases, "patterns": pcases})
 	dir := filepath.Join(work, "js", patternDir(nm.name))
 	path := filepath.Join(dir, "roundtrip.mjs")
 	mustWrite(t, path, rtScript)
@@ -164,9 +173,35 @@ func roundTrip(t *testing.T, work string, nm namedModel) int {
 		}
 		t.Fatalf("%s: node %s: %v\n%s", nm.name, path, err, stderr)
 	}
-	var got []rtResult
-	if err := json.Unmarshal(out, &got); err != nil || len(got) != len(cases) {
-		t.Fatalf("%s: %d results for %d cases (%v)\n%s", nm.name, len(got), len(cases), err, out)
+	var res struct {
+		Cases    []rtResult
+		Patterns []struct {
+			Typed, Toolbox map[string]any
+			Error          string
+		}
+	}
+	if err := json.Unmarshal(out, &res); err != nil || len(res.Cases) != len(cases) || len(res.Patterns) != len(pcases) {
+		t.Fatalf("%s: %d and %d results for %d and %d cases (%v)\n%s", nm.name, len(res.Cases), len(res.Patterns), len(cases), len(pcases), err, out)
+	}
+	got := res.Cases
+	compared := 0
+	for i, c := range pcases {
+		g := res.Patterns[i]
+		switch {
+		case g.Error != "":
+			t.Errorf("%s: %q: %s", nm.name, c.Pattern, g.Error)
+		case g.Typed == nil:
+			t.Errorf("%s: %q: the typed function's item is not there", nm.name, c.Pattern)
+		default:
+			if rtSame(t, nm.name, c.Pattern, "the item the typed function writes, against the Toolbox function's", g.Typed, g.Toolbox) {
+				compared++
+			}
+			for _, name := range c.Saved {
+				if _, ok := g.Typed[name]; !ok {
+					t.Errorf("%s: %q: the item lacks the parameter attribute %s", nm.name, c.Pattern, name)
+				}
+			}
+		}
 	}
 	n := 0
 	for i, c := range cases {
@@ -184,7 +219,79 @@ func roundTrip(t *testing.T, work string, nm namedModel) int {
 			n++
 		}
 	}
-	return n
+	return n, compared
+}
+
+// rtPattern is a PutItem access pattern that both modules have a function
+// for: each writes the item of the pattern's examples, read back with the
+// typed get.
+type rtPattern struct {
+	Pattern string   `json:"pattern"`
+	Typed   string   `json:"typed"`
+	Toolbox string   `json:"toolbox"`
+	Get     string   `json:"get"`
+	Args    []any    `json:"args"`
+	KeyArgs []any    `json:"keyArgs"`
+	Table   string   `json:"table"`
+	Key     any      `json:"key"` // the item's primary key, deleted before each write
+	Saved   []string `json:"-"`   // the parameters' attributes the item must carry
+}
+
+// putPatternCases are d's PutItem patterns of an entity with a put and
+// get, with their functions' names in the typed module and in toolbox.ts.
+func putPatternCases(t *testing.T, d *design, toolboxSrc string, names *tsNames) []rtPattern {
+	var out []rtPattern
+	for _, p := range d.patterns {
+		if p.ap.Operation != "PutItem" || p.entity == nil || p.fanOut != nil || !hasPrimaryKeys(p.entity) {
+			continue
+		}
+		fn := regexp.MustCompile(`/\*\* ` + regexp.QuoteMeta(comment(p.ap.Name)) + `: PutItem[^\n]*(?:\n \*[^\n]*)*\nexport async function (\w+)\(`).FindStringSubmatch(toolboxSrc)
+		if fn == nil {
+			t.Errorf("%q: no function in toolbox.ts", p.ap.Name)
+			continue
+		}
+		ex := p.ap.Examples()
+		val := func(name, typ string) any {
+			if typ == "N" {
+				f, _ := strconv.ParseFloat(ex[name], 64)
+				return f
+			}
+			return ex[name]
+		}
+		c := rtPattern{Pattern: p.ap.Name, Typed: names.fn[p], Toolbox: fn[1], Get: names.items[p.entity].get}
+		in := map[string]bool{}
+		for _, q := range p.params {
+			c.Args = append(c.Args, val(q.name, q.typ))
+			in[q.name] = true
+		}
+		te := newToolboxEntity(p.entity)
+		primary := primaryParams(p.entity)
+		c.Table = p.entity.table.name
+		key := map[string]any{}
+		for _, k := range p.entity.keys {
+			if isPrimary(p.entity.table, k.attr) {
+				v, err := k.tmpl.ExpandParams(ex)
+				if err != nil {
+					t.Fatal(err)
+				}
+				key[k.attr] = v
+				if k.typ == "N" {
+					key[k.attr], _ = strconv.ParseFloat(v, 64)
+				}
+			}
+		}
+		c.Key = key
+		for _, q := range p.entity.params {
+			if primary[q.name] {
+				c.KeyArgs = append(c.KeyArgs, val(q.name, q.typ))
+			}
+			if in[q.name] {
+				c.Saved = append(c.Saved, te.savedName(q.name))
+			}
+		}
+		out = append(out, c)
+	}
+	return out
 }
 
 func rtSame(t *testing.T, model, entity, what string, got, want map[string]any) bool {
@@ -296,7 +403,7 @@ func rtValue(t *testing.T, typ, tag string) any {
 // rtScript runs the cases against the endpoint and prints each one's four
 // reads, with Sets and bytes tagged back, set members in a stable order.
 const rtScript = `import { DynamoDBClient } from "@aws-sdk/client-dynamodb";
-import { DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
+import { DeleteCommand, DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
 import { GetItemCommand } from "dynamodb-toolbox/entity/actions/get";
 import { PutItemCommand } from "dynamodb-toolbox/entity/actions/put";
 import { readFileSync } from "node:fs";
@@ -339,7 +446,22 @@ for (const c of plan.cases) {
     out.push({ Error: String(e && e.stack ? e.stack : e) });
   }
 }
-console.log(JSON.stringify(out));
+const patterns = [];
+for (const c of plan.patterns ?? []) {
+  try {
+    const clear = () => client.send(new DeleteCommand({ TableName: c.table, Key: c.key }));
+    await clear();
+    await typed[c.typed](client, ...c.args);
+    const t = await typed[c.get](client, ...c.keyArgs);
+    await clear();
+    await toolbox[c.toolbox](...c.args);
+    const b = await typed[c.get](client, ...c.keyArgs);
+    patterns.push({ Typed: tag(t), Toolbox: tag(b), Error: "" });
+  } catch (e) {
+    patterns.push({ Error: String(e && e.stack ? e.stack : e) });
+  }
+}
+console.log(JSON.stringify({ Cases: out, Patterns: patterns }));
 `
 
 // randomModel is a model of one table with a random key schema (S or N

@@ -569,9 +569,10 @@ func tsPattern(b *strings.Builder, p *pattern, n *tsNames, client string) {
 		b.WriteString("  const results = await Promise.all(shards.map(async (" + sid + "): Promise<" + one + "> => {\n")
 		ind = "    "
 	}
+	req := withSavedParams(p)
 	call := func(extra string) string {
 		var rb strings.Builder
-		tsValue(&rb, p.req, ids, ind)
+		tsValue(&rb, req, ids, ind)
 		s := rb.String()
 		if extra != "" {
 			s = strings.TrimSuffix(s, "}") + "  " + extra + ",\n" + ind + "}"

@@ -164,3 +164,52 @@ func hasPrimaryKeys(e *entity) bool {
 	}
 	return e.table.sk == nil || e.key(e.table.sk.name) != nil
 }
+
+// withSavedParams is p's request with its PutItem's Item carrying the key
+// templates' parameters the way the entity's put saves them, when the
+// Item is the entity's (its primary key written as the entity's
+// templates): a PutItem access pattern then writes the item the Toolbox
+// entity and the typed put write. Otherwise it is p's request.
+func withSavedParams(p *pattern) *node {
+	if p.ap.Operation != "PutItem" || p.entity == nil || p.fanOut != nil {
+		return p.req
+	}
+	te := newToolboxEntity(p.entity)
+	it := p.req.get("Item")
+	if it == nil || it.kind != kObject {
+		return p.req
+	}
+	for _, k := range p.entity.keys {
+		if !isPrimary(p.entity.table, k.attr) {
+			continue
+		}
+		av := it.get(k.attr)
+		if av == nil || av.kind != kObject || len(av.keys) != 1 || av.vals[0].kind != kString || av.vals[0].text() != k.tmpl.String() {
+			return p.req // not the entity's key: another kind of item
+		}
+	}
+	typ := map[string]string{}
+	for _, q := range p.params {
+		typ[q.name] = q.typ
+	}
+	item := &node{kind: kObject, keys: append([]*node(nil), it.keys...), vals: append([]*node(nil), it.vals...)}
+	for _, q := range p.entity.params {
+		name := te.savedName(q.name)
+		if typ[q.name] == "" || item.get(name) != nil {
+			continue // not a parameter of this request, or written already
+		}
+		str := &node{kind: kString, parts: []part{{param: q.name}}}
+		item.keys = append(item.keys, &node{kind: kString, parts: []part{{lit: name}}})
+		item.vals = append(item.vals, &node{kind: kObject, keys: []*node{{kind: kString, parts: []part{{lit: typ[q.name]}}}}, vals: []*node{str}})
+	}
+	req := &node{kind: kObject}
+	for i, k := range p.req.keys {
+		v := p.req.vals[i]
+		if k.literal() && k.text() == "Item" {
+			v = item
+		}
+		req.keys = append(req.keys, k)
+		req.vals = append(req.vals, v)
+	}
+	return req
+}
