@@ -46,6 +46,8 @@
 // (sdkcompile_test.go, with the stand-ins of codegen/internal/sdkstub
 // that snippet's checks use too: the real SDKs cannot be fetched here),
 // and the key builders of TypeScript, Python and Go run and compared with
-// the model's templates. The Java, C# and Rust modules have
+// the model's templates; an item written by the TypeScript module's
+// put is read whole by the Toolbox entity's get and the reverse
+// (roundtrip_test.go). The Java, C# and Rust modules have
 // no item types or key builders yet: items are the SDKs' attribute maps.
 package appcode

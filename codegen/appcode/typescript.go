@@ -67,13 +67,14 @@ type tsNames struct {
 	types map[*entity]string // item interfaces
 	keyFn map[*entity]string // key builders
 	fn    map[*pattern]string
+	items map[*entity]tsItemNames // per-entity put and get
 	// generic says reads return Item, not the entities' interfaces (which
 	// the module does not declare).
 	generic bool
 }
 
 func newTSNames(d *design, reserved ...string) *tsNames {
-	n := &tsNames{types: map[*entity]string{}, keyFn: map[*entity]string{}, fn: map[*pattern]string{}}
+	n := &tsNames{types: map[*entity]string{}, keyFn: map[*entity]string{}, fn: map[*pattern]string{}, items: map[*entity]tsItemNames{}}
 	top := newNamer(tsReserved, reserved, []string{"Item"})
 	for _, e := range d.entities {
 		n.types[e] = top.name(pascal(e.name, "E"))
@@ -83,6 +84,14 @@ func newTSNames(d *design, reserved ...string) *tsNames {
 	}
 	for _, p := range d.patterns {
 		n.fn[p] = top.name(camel(p.ap.Name, "p"))
+	}
+	// After the patterns', so that adding these renamed none of those.
+	for _, e := range d.entities {
+		n.items[e] = tsItemNames{
+			input: top.name(pascal(e.name, "E") + "Input"),
+			put:   top.name("put" + pascal(e.name, "E")),
+			get:   top.name("get" + pascal(e.name, "E")),
+		}
 	}
 	return n
 }
@@ -369,6 +378,9 @@ func tsEntityTypes(b *strings.Builder, d *design, n *tsNames) {
 			}
 			b.WriteString("  " + quote(f.name) + opt + ": " + tsType(f.typ) + ";\n")
 		}
+		for _, f := range tsParamFields(newToolboxEntity(e)) {
+			b.WriteString("  " + quote(f.name) + "?: " + tsType(f.typ) + ";\n")
+		}
 		b.WriteString("}\n")
 		if len(e.keys) == 0 {
 			continue
@@ -451,6 +463,11 @@ func renderTypeScript(d *design) (string, []string) {
 	tsImports(&b, d, false)
 	b.WriteString("\n")
 	tsEntityTypes(&b, d, n)
+	for _, e := range d.entities {
+		if hasPrimaryKeys(e) {
+			tsEntityItem(&b, e, n)
+		}
+	}
 	for _, p := range d.patterns {
 		b.WriteString("\n")
 		tsPattern(&b, p, n, "client")
@@ -474,6 +491,18 @@ func tsImports(b *strings.Builder, d *design, toolbox bool) {
 			}
 		}
 		m[mod] = append(m[mod], name)
+	}
+	if !toolbox {
+		for _, e := range d.entities {
+			if hasPrimaryKeys(e) {
+				// The entities' put and get.
+				add(mods, "@aws-sdk/lib-dynamodb", "DynamoDBDocumentClient")
+				add(mods, "@aws-sdk/lib-dynamodb", "GetCommand")
+				add(mods, "@aws-sdk/lib-dynamodb", "PutCommand")
+				add(typeMods, "@aws-sdk/lib-dynamodb", "PutCommandOutput")
+				break
+			}
+		}
 	}
 	for _, p := range d.patterns {
 		c := tsCommands[p.ap.Operation]
@@ -540,9 +569,10 @@ func tsPattern(b *strings.Builder, p *pattern, n *tsNames, client string) {
 		b.WriteString("  const results = await Promise.all(shards.map(async (" + sid + "): Promise<" + one + "> => {\n")
 		ind = "    "
 	}
+	req := withSavedParams(p)
 	call := func(extra string) string {
 		var rb strings.Builder
-		tsValue(&rb, p.req, ids, ind)
+		tsValue(&rb, req, ids, ind)
 		s := rb.String()
 		if extra != "" {
 			s = strings.TrimSuffix(s, "}") + "  " + extra + ",\n" + ind + "}"
