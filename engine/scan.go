@@ -60,6 +60,12 @@ func (d *Database) Scan(in *ScanInput) (*ScanOutput, error) {
 		}
 		r = r.after(k)
 	}
+	if e := t.checkKeyPaths(p.projectionPaths()); e != nil {
+		return nil, e
+	}
+	if e := t.checkKeyPaths(p.filterPaths()); e != nil {
+		return nil, e
+	}
 	pg := src.readPage(r, true, deref(in.Limit), p.filter, src.shaper(p), sel == "COUNT")
 	pg.partitions = src.partitionsCrossed(r, pg.last)
 	if err := d.admitPage(src, pg, boolValue(in.ConsistentRead, false), pivot(r.lo).hash); err != nil {
