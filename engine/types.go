@@ -16,6 +16,11 @@ import (
 type Condition struct {
 	ComparisonOperator string                `json:"ComparisonOperator"`
 	AttributeValueList []attr.AttributeValue `json:"AttributeValueList,omitempty"`
+
+	// opSent records that a decoded request carried ComparisonOperator,
+	// even as "": DynamoDB words "" as an enum violation and a missing
+	// one as a null (see UnmarshalJSON).
+	opSent bool
 }
 
 // ExpectedAttributeValue is a legacy Expected entry.
