@@ -8,7 +8,7 @@ import (
 // UnmarshalJSON decodes a legacy condition, remembering whether its
 // ComparisonOperator was sent: dynalite's suite, run against DynamoDB
 // (test/scan.js "should return ValidationException for incorrect
-// attributes"), records {"ComparisonOperator": ""} as "Value '' at
+// attributes"), records {"ComparisonOperator": ""} as "Value ” at
 // 'scanFilter.b.member.comparisonOperator' failed to satisfy constraint:
 // Member must satisfy enum value set: [...]" and {} as "Value null at
 // ... Member must not be null". A JSON null reads as missing.
