@@ -8,10 +8,10 @@ import (
 // UnmarshalJSON decodes a legacy condition, remembering whether its
 // ComparisonOperator was sent: dynalite's suite, run against DynamoDB
 // (test/scan.js "should return ValidationException for incorrect
-// attributes"), records {"ComparisonOperator": ""} as "Value ” at
-// 'scanFilter.b.member.comparisonOperator' failed to satisfy constraint:
-// Member must satisfy enum value set: [...]" and {} as "Value null at
-// ... Member must not be null". A JSON null reads as missing.
+// attributes"), records {"ComparisonOperator": ""} as an enum violation
+// (the value quoted empty, at 'scanFilter.b.member.comparisonOperator')
+// and {} as "Value null at ... Member must not be null". A JSON null
+// reads as missing.
 func (c *Condition) UnmarshalJSON(b []byte) error {
 	var w struct {
 		ComparisonOperator *string               `json:"ComparisonOperator"`

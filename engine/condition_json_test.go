@@ -10,10 +10,9 @@ const enumOperators = "Member must satisfy enum value set: [IN, NULL, BETWEEN, L
 
 // dynalite's test/scan.js "should return ValidationException for incorrect
 // attributes", run against DynamoDB: ScanFilter {a: {}, b:
-// {ComparisonOperator: ”}} gives "Value null at
-// 'scanFilter.a.member.comparisonOperator' ... must not be null" and
-// "Value ” at 'scanFilter.b.member.comparisonOperator' ... enum value
-// set". A decoded request tells the two apart; so do Query's maps.
+// {ComparisonOperator: ""}} gives a null violation for a and an enum
+// violation for b (its empty value quoted). A decoded request tells the
+// two apart; so do Query's maps.
 func TestEmptyComparisonOperatorIsAnEnumViolation(t *testing.T) {
 	db, _ := newTestDB(t)
 	var scan ScanInput
