@@ -25,8 +25,11 @@ func (d *Database) Scan(in *ScanInput) (*ScanOutput, error) {
 	req := exprRequest{names: in.ExpressionAttributeNames, values: in.ExpressionAttributeValues,
 		filter: in.FilterExpression, projection: in.ProjectionExpression, legacy: newLegacy("Scan"),
 		afterLegacy: func() *Error { return checkSegments(in.Segment, in.TotalSegments) }}
-	req.legacy.filterConditions("ScanFilter", in.ScanFilter, in.ConditionalOperator)
+	// A duplicate in AttributesToGet is reported before the ScanFilter's
+	// values and operand counts (dynalite's test/scan.js "duplicate values
+	// in AttributesToGet", run against DynamoDB).
 	req.legacy.attributesToGet(in.AttributesToGet)
+	req.legacy.filterConditions("ScanFilter", in.ScanFilter, in.ConditionalOperator)
 	p, err := req.parse()
 	if err != nil {
 		return nil, err
