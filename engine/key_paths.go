@@ -17,16 +17,21 @@ func (t *table) checkKeyPaths(paths []expr.Path) *Error {
 		}
 	}
 	for _, p := range paths {
-		if len(p) < 2 {
-			continue
-		}
-		for _, ix := range t.indexOrder {
-			if ix.key.has(p[0].Name) {
-				return keyPathError("IndexKey", p[0].Name)
-			}
+		if len(p) > 1 && t.isIndexKey(p[0].Name) {
+			return keyPathError("IndexKey", p[0].Name)
 		}
 	}
 	return nil
+}
+
+// isIndexKey reports whether name is a key attribute of any index.
+func (t *table) isIndexKey(name string) bool {
+	for _, ix := range t.indexOrder {
+		if ix.key.has(name) {
+			return true
+		}
+	}
+	return false
 }
 
 func keyPathError(kind, name string) *Error {

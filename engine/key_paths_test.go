@@ -92,3 +92,31 @@ func pick(names map[string]string, expr string) map[string]string {
 	}
 	return out
 }
+
+// An update may not descend into an index key either: Alternator's
+// test_gsi.py test_gsi_wrong_type_attribute_update_nested, quoting
+// DynamoDB ("... are not allowed: IndexKey: x"); the item is left as it was.
+func TestUpdateIntoIndexKeyRefused(t *testing.T) {
+	db, _ := newTestDB(t)
+	mustCreate(t, db, dynaliteRangeTableLSI())
+	key := attr.Item{"a": s("1"), "b": s("1")}
+	mustPut(t, db, "range", attr.Item{"a": s("1"), "b": s("1"), "d": s("x"), "e": attr.Map(attr.Item{})})
+	for _, tc := range []struct{ update, key string }{
+		{"SET d.y = :v", "d"}, {"SET c[0] = :v", "c"}, {"REMOVE d.y", "d"}, {"SET e.f = :v, d.y = :v", "d"},
+	} {
+		in := &UpdateItemInput{TableName: ptr("range"), Key: key, UpdateExpression: ptr(tc.update)}
+		if strings.Contains(tc.update, ":v") {
+			in.ExpressionAttributeValues = attr.Values{":v": s("z")}
+		}
+		_, err := db.UpdateItem(in)
+		wantError(t, err, CodeValidation, keyScalars+"IndexKey: "+tc.key)
+	}
+	got, err := db.GetItem(&GetItemInput{TableName: ptr("range"), Key: key})
+	if err != nil || !got.Item.Equal(attr.Item{"a": s("1"), "b": s("1"), "d": s("x"), "e": attr.Map(attr.Item{})}) {
+		t.Fatalf("item changed: %v %v", got, err)
+	}
+	// A path into another attribute still updates.
+	if _, err := db.UpdateItem(&UpdateItemInput{TableName: ptr("range"), Key: key, UpdateExpression: ptr("SET e.f = :v"), ExpressionAttributeValues: attr.Values{":v": s("z")}}); err != nil {
+		t.Fatal(err)
+	}
+}

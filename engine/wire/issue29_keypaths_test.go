@@ -51,6 +51,8 @@ func TestIssue29NonScalarKeyPaths(t *testing.T) {
 			"ValidationException", keyScalarsMsg + "Key: b", src},
 		{"Scan's projection", "Scan", `{"TableName":"hash","ProjectionExpression":"a.b"}`,
 			"ValidationException", keyScalarsMsg + "Key: a", src},
+		{"UpdateItem into an index key", "UpdateItem", `{"TableName":"range","Key":{"a":{"S":"1"},"b":{"S":"1"}},"UpdateExpression":"SET d.y = :v","ExpressionAttributeValues":{":v":{"S":"z"}}}`,
+			"ValidationException", keyScalarsMsg + "IndexKey: d", "Alternator's test_gsi.py test_gsi_wrong_type_attribute_update_nested, quoting DynamoDB"},
 		{"top-level keys and paths into other attributes pass", "Scan", `{"TableName":"range","ProjectionExpression":"a, d, e.f","FilterExpression":"e.f = :x","ExpressionAttributeValues":{":x":{"S":"x"}}}`,
 			"", `"Count":1`, src},
 	})

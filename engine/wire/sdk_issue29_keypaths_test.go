@@ -53,6 +53,11 @@ func TestSDKIssue29NonScalarKeyPaths(t *testing.T) {
 				FilterExpression: aws.String("d.x = :a AND b.c = :a"), ExpressionAttributeValues: Item{":a": S("1")}})
 			return err
 		}, "ValidationException", keyScalarsMsg + "Key: b"},
+		{"UpdateItem into an index key", func(c *dynamodb.Client) error {
+			_, err := c.UpdateItem(ctx, &dynamodb.UpdateItemInput{TableName: aws.String("range"), Key: Item{"a": S("1"), "b": S("1")},
+				UpdateExpression: aws.String("SET d.y = :v"), ExpressionAttributeValues: Item{":v": S("z")}})
+			return err
+		}, "ValidationException", keyScalarsMsg + "IndexKey: d"},
 		{"top-level keys and paths into other attributes pass", func(c *dynamodb.Client) error {
 			out, err := c.Scan(ctx, &dynamodb.ScanInput{TableName: aws.String("range"), ProjectionExpression: aws.String("a, d, e.f"),
 				FilterExpression: aws.String("e.f = :x"), ExpressionAttributeValues: Item{":x": S("x")}})
