@@ -83,6 +83,9 @@ func (d *Database) BatchGetItem(in *BatchGetItemInput) (*BatchGetItemOutput, err
 			seen[tk] = true
 			keys[j] = tk
 		}
+		if e := t.checkKeyPaths(r.p.projectionPaths()); e != nil {
+			return nil, e
+		}
 		res[i] = resolved{t, keys}
 	}
 

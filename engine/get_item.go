@@ -39,6 +39,9 @@ func (d *Database) GetItem(in *GetItemInput) (*GetItemOutput, error) {
 	if err != nil {
 		return nil, err
 	}
+	if e := t.checkKeyPaths(p.projectionPaths()); e != nil {
+		return nil, e
+	}
 	u := usage{tableName: *in.TableName}
 	out := &GetItemOutput{}
 	size := 0

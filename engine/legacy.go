@@ -57,6 +57,21 @@ func (l *legacySet) fail(format string, args ...any) {
 	}
 }
 
+// soundValues reports a condition's invalid AttributeValueList member (kept by
+// Condition.UnmarshalJSON), which DynamoDB judges before the condition's
+// operand count (dynalite's test/scan.js "invalid values in ScanFilter":
+// three values to EQ, one invalid, answer the value's error). It reports
+// whether the condition is sound.
+func (l *legacySet) soundValues(c Condition) bool {
+	if c.valueErr != nil {
+		if l.err == nil {
+			l.err = c.valueErr
+		}
+		return false
+	}
+	return true
+}
+
 // parse parses the lowered sources into out.
 func (l *legacySet) parse(out *parsed) *Error {
 	if l.err != nil {
@@ -177,6 +192,7 @@ func (l *legacySet) filterConditions(param string, conds map[string]Condition, o
 	var parts []string
 	for _, a := range sortedKeys(conds) {
 		c := conds[a]
+		l.soundValues(c)
 		parts = append(parts, l.comparison(a, c.ComparisonOperator, c.AttributeValueList, false))
 	}
 	l.filter = l.join(parts, op)
@@ -207,6 +223,9 @@ func (l *legacySet) conditionalOperator(conditions int, op, param string) {
 func (l *legacySet) arity(conds map[string]Condition) {
 	for _, a := range sortedKeys(conds) {
 		c := conds[a]
+		if !l.soundValues(c) {
+			return
+		}
 		want, ok := legacyOperands[c.ComparisonOperator]
 		if n := len(c.AttributeValueList); ok && (want >= 0 && n != want || want < 0 && n == 0) {
 			l.fail("One or more parameter values were invalid: Invalid number of argument(s) for the %s ComparisonOperator", c.ComparisonOperator)
@@ -231,6 +250,7 @@ func (l *legacySet) keyConditions(conds map[string]Condition) {
 	var parts []string
 	for _, a := range sortedKeys(conds) {
 		c := conds[a]
+		l.soundValues(c)
 		parts = append(parts, l.comparison(a, c.ComparisonOperator, c.AttributeValueList, true))
 	}
 	l.keyCondition = strings.Join(parts, " AND ")

@@ -59,6 +59,11 @@ func (d *Database) Query(in *QueryInput) (*QueryOutput, error) {
 	if rerr != nil {
 		return nil, asValidation(rerr)
 	}
+	// dynalite's order, recorded against DynamoDB: the projection's key
+	// paths, the filter's key attributes, then the filter's key paths.
+	if e := t.checkKeyPaths(p.projectionPaths()); e != nil {
+		return nil, e
+	}
 	if p.filter != nil {
 		for _, path := range p.filter.Paths() {
 			if src.key.has(path[0].Name) {
@@ -91,6 +96,9 @@ func (d *Database) Query(in *QueryInput) (*QueryOutput, error) {
 		} else {
 			r = r.before(k)
 		}
+	}
+	if e := t.checkKeyPaths(p.filterPaths()); e != nil {
+		return nil, e
 	}
 	pg := src.readPage(r, forward, deref(in.Limit), p.filter, src.shaper(p), sel == "COUNT")
 	if err := d.admitPage(src, pg, boolValue(in.ConsistentRead, false), pivot(r.lo).hash); err != nil {

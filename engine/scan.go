@@ -25,8 +25,11 @@ func (d *Database) Scan(in *ScanInput) (*ScanOutput, error) {
 	req := exprRequest{names: in.ExpressionAttributeNames, values: in.ExpressionAttributeValues,
 		filter: in.FilterExpression, projection: in.ProjectionExpression, legacy: newLegacy("Scan"),
 		afterLegacy: func() *Error { return checkSegments(in.Segment, in.TotalSegments) }}
-	req.legacy.filterConditions("ScanFilter", in.ScanFilter, in.ConditionalOperator)
+	// A duplicate in AttributesToGet is reported before the ScanFilter's
+	// values and operand counts (dynalite's test/scan.js "duplicate values
+	// in AttributesToGet", run against DynamoDB).
 	req.legacy.attributesToGet(in.AttributesToGet)
+	req.legacy.filterConditions("ScanFilter", in.ScanFilter, in.ConditionalOperator)
 	p, err := req.parse()
 	if err != nil {
 		return nil, err
@@ -59,6 +62,12 @@ func (d *Database) Scan(in *ScanInput) (*ScanOutput, error) {
 			return nil, validationf("The provided starting key is invalid: Invalid ExclusiveStartKey. Please use ExclusiveStartKey with correct Segment. TotalSegments: %d Segment: %d", *in.TotalSegments, *in.Segment)
 		}
 		r = r.after(k)
+	}
+	if e := t.checkKeyPaths(p.projectionPaths()); e != nil {
+		return nil, e
+	}
+	if e := t.checkKeyPaths(p.filterPaths()); e != nil {
+		return nil, e
 	}
 	pg := src.readPage(r, true, deref(in.Limit), p.filter, src.shaper(p), sel == "COUNT")
 	pg.partitions = src.partitionsCrossed(r, pg.last)

@@ -16,6 +16,14 @@ import (
 type Condition struct {
 	ComparisonOperator string                `json:"ComparisonOperator"`
 	AttributeValueList []attr.AttributeValue `json:"AttributeValueList,omitempty"`
+
+	// opSent records that a decoded request carried ComparisonOperator,
+	// even as "": DynamoDB words "" as an enum violation and a missing
+	// one as a null (see UnmarshalJSON).
+	opSent bool
+	// valueErr is the first AttributeValueList member the decoder found
+	// invalid; the engine reports it in DynamoDB's order, not at decode.
+	valueErr *Error
 }
 
 // ExpectedAttributeValue is a legacy Expected entry.

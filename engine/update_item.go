@@ -72,6 +72,14 @@ func (d *Database) prepareupdate(t *table, key attr.Item, up *expr.Update) (*wri
 				return nil, validationf("One or more parameter values were invalid: Cannot update attribute %s. This attribute is part of the key", p[0].Name)
 			}
 		}
+		// An index key is a scalar: no path into it (Alternator's
+		// test_gsi.py test_gsi_wrong_type_attribute_update_nested, quoting
+		// DynamoDB; shared/reference/expressions.md).
+		for _, p := range up.Paths() {
+			if len(p) > 1 && t.isIndexKey(p[0].Name) {
+				return nil, keyPathError("IndexKey", p[0].Name)
+			}
+		}
 	}
 	base := w.oldItem()
 	if base == nil {

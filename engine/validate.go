@@ -59,8 +59,8 @@ func (c *constraints) readShape(table, index *string, sel, rcc, condOp string) {
 // enum, is a violation counted with the request's others (dynalite's suite,
 // run against DynamoDB: Scan "should return ValidationException for
 // incorrect attributes" lists scanFilter.a.member.comparisonOperator among
-// ten). An empty operator reads as missing here: the request types cannot
-// tell "" from absent, where DynamoDB words "" as an enum violation.
+// ten). A decoded "" is outside the enum (the same case's
+// scanFilter.b), not missing.
 func (c *constraints) conditions(path string, m map[string]Condition) {
 	names := make([]string, 0, len(m))
 	for name := range m {
@@ -69,7 +69,7 @@ func (c *constraints) conditions(path string, m map[string]Condition) {
 	slices.Sort(names)
 	for _, name := range names {
 		op, at := m[name].ComparisonOperator, path+"."+name+".member.comparisonOperator"
-		if op == "" {
+		if m[name].operatorMissing() {
 			c.null(at)
 		} else if _, ok := legacyOperands[op]; !ok {
 			c.v.Add(op, at, schema.EnumConstraint(enumComparisonOperator...))

@@ -131,10 +131,10 @@ func TestIssue29QueryShapeBeforeTable(t *testing.T) {
 }
 
 // dynalite's test/scan.js validations, run against DynamoDB on a missing
-// table, with their ExclusiveStartKey {"a":{}} left out and the empty
-// values of their ScanFilters made valid (attribute values are judged as
-// the body is decoded here, earlier than on DynamoDB: README, Known
-// differences): the order of the checks around a lone Segment.
+// table, with their ExclusiveStartKey {"a":{}} left out (judged at
+// decode: README, Known differences) and the empty values of their
+// ScanFilters made valid (issue29_values_test.go has them as sent): the
+// order of the checks around a lone Segment.
 var dynaliteScanChecks = []fidelityCase{
 	{"mixing comes before a lone Segment", "Scan",
 		`{"TableName":"abc","ScanFilter":{"a":{"ComparisonOperator":"EQ","AttributeValueList":[{"S":"x"}]}},"Segment":1,"Limit":1,"AttributesToGet":["a","a"],"ConditionalOperator":"OR","Select":"SPECIFIC_ATTRIBUTES","FilterExpression":"","ProjectionExpression":"","ExpressionAttributeNames":{},"ExpressionAttributeValues":{}}`,
