@@ -103,6 +103,25 @@ func (d *designer) rekey(p *pattern, names, values obj) (sets, conds []string) {
 			values[":"+a], values[":"+b] = sval(s.fix(d.unmark(e, sh.pkTemplate()))), sval(s.fix(d.unmark(e, sh.skTemplate())))
 			sets = append(sets, fmt.Sprintf("#%s = :%s", a, a), fmt.Sprintf("#%s = :%s", b, b))
 		}
+		// The keys' other attributes come from the caller, who read them:
+		// the condition requires they are the item's, so a stale value
+		// fails rather than files the item under a wrong key.
+		var held []string
+		for _, ix := range d.sparseKeys(e, s) {
+			for _, a := range e.indexes[ix].params() {
+				if a == s.marker {
+					a = s.source
+				}
+				if !slices.Contains(p.in.Set, a) && !slices.Contains(e.home.params(), a) && !slices.Contains(held, a) {
+					held = append(held, a)
+				}
+			}
+		}
+		for i, a := range held {
+			n, v := fmt.Sprintf("#is%d", i), fmt.Sprintf(":is%d", i)
+			names[n], values[v] = a, obj{typeOf(e, a): "{" + a + "}"}
+			conds = append(conds, n+" = "+v)
+		}
 		base := strings.TrimSuffix(p.in.Name, " ("+s.text()+")")
 		d.why(where, "the branch of %q for an item already in the subset %s (its condition requires %s): it also rewrites %s (a copy of %s) and the keys of %s, so the sparse index follows the change; %q is the branch for every other item, which sets only the attributes. One request either way: the caller knows the item's %s; without it, a GetItem first", base, s.text(), s.text(), s.marker, s.source, strings.Join(d.sparseKeys(e, s), ", "), base, s.conds[0].Attribute)
 	}

@@ -51,7 +51,8 @@ func openByAssignee(t *testing.T, db *engine.Database, ix string) (scan, index [
 // open and a closed issue and touching an open one, the sparse index
 // holds exactly the open issues keyed by their current assignee and
 // updatedAt (a brute-force scan); a wrong branch fails with
-// ConditionalCheckFailedException and changes nothing.
+// ConditionalCheckFailedException and changes nothing, and so does the
+// OPEN branch given a stale value of a key attribute it does not set.
 func TestRekeyIsBranchedByMembership(t *testing.T) {
 	in := tracker()
 	in.Patterns = append(in.Patterns,
@@ -146,6 +147,8 @@ func TestRekeyIsBranchedByMembership(t *testing.T) {
 		}
 		wrong("Reassign an issue", open, map[string]string{"assigneeId": "someone-new"})
 		wrong("Reassign an issue (status = OPEN)", closed, map[string]string{"assigneeId": "someone-new"})
+		// A stale sort key from the caller: refused, not filed wrongly.
+		wrong("Reassign an issue (status = OPEN)", open, map[string]string{"assigneeId": "someone-new", "updatedAt": "1999-01-01T00:00:00Z"})
 		wrong("Touch an issue", open, map[string]string{"updatedAt": "2030-01-01T00:00:00Z"})
 		check("after the refused writes")
 		for _, w := range []struct {
