@@ -71,7 +71,9 @@ type Pattern struct {
 	// copy of the first By attribute), so the read returns exactly the
 	// subset without a filter; each write that changes membership gets a
 	// branch that puts the item in (SET the marker) and one for the other
-	// values (REMOVE it).
+	// values (REMOVE it); each that changes the index's keys but not
+	// membership (set assigneeId) a branch for an item in the subset
+	// (rewrites the marker and keys) and one for the others.
 	Where []Condition `json:"where,omitempty"`
 	// With names child entities a get reads together with the item ("get
 	// Organization by orgId with Projects"): they share its item

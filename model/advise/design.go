@@ -106,9 +106,13 @@ type pattern struct {
 	// its item in (nil for none), out those its item leaves.
 	sub, into *subset
 	out       []*subset
-	index     string // "" for the table
-	sh        shape
-	ap        model.AccessPattern
+	// within is the subset an update's branch is for (the item is in it
+	// already: rekeyWrites), outside those its item is not in.
+	within  *subset
+	outside []*subset
+	index   string // "" for the table
+	sh      shape
+	ap      model.AccessPattern
 }
 
 type designer struct {
@@ -283,6 +287,9 @@ func (d *designer) propose() (*Proposal, error) {
 		if err := d.route(p); err != nil {
 			return nil, err
 		}
+	}
+	if err := d.rekeyWrites(); err != nil {
+		return nil, err
 	}
 	// Once every key is known: an attribute another key is built from
 	// stays on every item.

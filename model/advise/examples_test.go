@@ -115,7 +115,8 @@ func boundName(p string) (string, bool, bool) {
 }
 
 // handWritten are descriptions in plain lines, beside the shop and the
-// tracker: hierarchies, ranges, subsets, sharded keys, TTL.
+// tracker: hierarchies, ranges, subsets (and the writes that rekey
+// them), sharded keys, TTL.
 var handWritten = []string{`
 Store: country, state, city, name
 list Stores by country and state range city, 40/s
@@ -141,6 +142,14 @@ list Tags by postId, 10/s
 get Author by email, 5/s
 create Post, 3/s
 delete Tag
+`, `
+Project: name
+Task of Project 0-20: taskId, assigneeId, status enum(OPEN:3,DONE:7), dueAt, title
+list Tasks by assigneeId where status = OPEN range dueAt, 30/s
+update Task set assigneeId, 5/s "Reassign a task"
+update Task set dueAt, 5/s "Reschedule a task"
+update Task set status, 5/s
+create Task, 5/s
 `}
 
 func init() { handWritten = append(handWritten, strings.Replace(library, "%s", "5", 1)) }

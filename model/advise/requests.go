@@ -197,6 +197,10 @@ func (d *designer) request(m *model.Model, p *pattern) (model.AccessPattern, err
 			d.why(Location{Table: e.table.name, Index: ix, Pattern: p.in.Name}, "the update also rewrites %s's key attributes, which are built from the changed attributes", ix)
 		}
 		sets, removes, conds := d.branch(p, placeholder, names, values)
+		if p.within != nil || len(p.outside) > 0 {
+			s, c := d.rekey(p, names, values)
+			sets, conds = append(sets, s...), append(conds, c...)
+		}
 		update := "SET " + strings.Join(append(parts, sets...), ", ")
 		if len(removes) > 0 {
 			update += " REMOVE " + strings.Join(removes, ", ")
