@@ -49,27 +49,9 @@ func (d *designer) rekeyWrites() error {
 			continue
 		}
 		p.outside = subs
-		rest := 1.0
-		for _, s := range subs {
-			f, ok := s.share()
-			if !ok {
-				f = 1 / float64(len(subs)+1)
-			}
-			rest -= f
-			v := *p
-			v.in.Name = fmt.Sprintf("%s (%s)", p.in.Name, s.text())
-			v.in.Rate = p.in.Rate * f
-			v.within = s
-			v.outside = slices.DeleteFunc(slices.Clone(subs), func(x *subset) bool { return x == s })
-			for _, q := range d.pats {
-				if q.in.Name == v.in.Name {
-					return errorf(Location{Pattern: v.in.Name}, "two access patterns have this name")
-				}
-			}
-			d.pats = append(d.pats, &v)
-			p.e.patterns = append(p.e.patterns, &v)
+		if err := d.split(p, subs, func(v *pattern, s *subset, others []*subset) { v.within, v.outside = s, others }); err != nil {
+			return err
 		}
-		p.in.Rate *= max(0, rest)
 	}
 	return nil
 }

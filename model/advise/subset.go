@@ -146,27 +146,38 @@ func (d *designer) branchWrites() error {
 			continue
 		}
 		p.out = subs
-		rest := 1.0
-		for _, s := range subs {
-			f, ok := s.share()
-			if !ok {
-				f = 1 / float64(len(subs)+1)
-			}
-			rest -= f
-			v := *p
-			v.in.Name = fmt.Sprintf("%s (%s)", p.in.Name, s.text())
-			v.in.Rate = p.in.Rate * f
-			v.into, v.out = s, slices.DeleteFunc(slices.Clone(subs), func(x *subset) bool { return x == s })
-			for _, q := range d.pats {
-				if q.in.Name == v.in.Name {
-					return errorf(Location{Pattern: v.in.Name}, "two access patterns have this name")
-				}
-			}
-			d.pats = append(d.pats, &v)
-			p.e.patterns = append(p.e.patterns, &v)
+		if err := d.split(p, subs, func(v *pattern, s *subset, others []*subset) { v.into, v.out = s, others }); err != nil {
+			return err
 		}
-		p.in.Rate *= max(0, rest)
 	}
+	return nil
+}
+
+// split adds a branch of write p for each subset in subs, named after the
+// subset, at the subset's share of p's rate (an even share where the
+// subset's values carry no weights); p keeps the rest. branch marks each
+// branch with its subset and the others.
+func (d *designer) split(p *pattern, subs []*subset, branch func(v *pattern, s *subset, others []*subset)) error {
+	rest := 1.0
+	for _, s := range subs {
+		f, ok := s.share()
+		if !ok {
+			f = 1 / float64(len(subs)+1)
+		}
+		rest -= f
+		v := *p
+		v.in.Name = fmt.Sprintf("%s (%s)", p.in.Name, s.text())
+		v.in.Rate = p.in.Rate * f
+		branch(&v, s, slices.DeleteFunc(slices.Clone(subs), func(x *subset) bool { return x == s }))
+		for _, q := range d.pats {
+			if q.in.Name == v.in.Name {
+				return errorf(Location{Pattern: v.in.Name}, "two access patterns have this name")
+			}
+		}
+		d.pats = append(d.pats, &v)
+		p.e.patterns = append(p.e.patterns, &v)
+	}
+	p.in.Rate *= max(0, rest)
 	return nil
 }
 
