@@ -3,13 +3,11 @@ package e2e
 import (
 	"encoding/json"
 	"fmt"
-	"os"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/dynamodb-workbench/workbench/app"
-	"github.com/dynamodb-workbench/workbench/model"
 )
 
 // unexplainedJS lists the page's disabled controls (buttons, fields,
@@ -54,14 +52,7 @@ func walkDisabled(t *testing.T, b *browser, where string) int {
 // no text speaks of another pattern's data (votes, candidates).
 func TestBrowserDisabledControlsSayWhy(t *testing.T) {
 	t.Parallel()
-	doc, err := os.ReadFile("../app/testdata/counters.json")
-	if err != nil {
-		t.Fatal(err)
-	}
-	m, err := model.Parse(doc)
-	if err != nil {
-		t.Fatal(err)
-	}
+	m := countersModel(t)
 	b := startBrowser(t)
 	b.viewport(1440, 900)
 	openModel(b, m)

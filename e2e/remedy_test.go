@@ -14,13 +14,10 @@ import (
 // heatInt reads one of the heat map's data attributes.
 func heatInt(b *browser, name string) int64 { return analysisInt(b, app.IDLoadHeatMap, name) }
 
-// TestBrowserRemedyJourney is issue 26's journey on a design made for the
-// test (not a pattern): a counter updated 2,700 times a second throttles
-// in Load; the proposed write sharding applies in one click; the next run
-// shows 0 throttled beside the run before, with the read's fan-out cost;
-// Undo brings back both the design and the throttled run.
-func TestBrowserRemedyJourney(t *testing.T) {
-	t.Parallel()
+// countersModel is the design both Load tests open: app/testdata/counters.json,
+// a counter updated fast enough to throttle.
+func countersModel(t *testing.T) *model.Model {
+	t.Helper()
 	doc, err := os.ReadFile("../app/testdata/counters.json")
 	if err != nil {
 		t.Fatal(err)
@@ -29,6 +26,17 @@ func TestBrowserRemedyJourney(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	return m
+}
+
+// TestBrowserRemedyJourney is issue 26's journey on a design made for the
+// test (not a pattern): a counter updated 2,700 times a second throttles
+// in Load; the proposed write sharding applies in one click; the next run
+// shows 0 throttled beside the run before, with the read's fan-out cost;
+// Undo brings back both the design and the throttled run.
+func TestBrowserRemedyJourney(t *testing.T) {
+	t.Parallel()
+	m := countersModel(t)
 	b := startBrowser(t)
 	b.viewport(1440, 900)
 	openModel(b, m)
