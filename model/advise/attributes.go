@@ -71,7 +71,7 @@ func (d *designer) completeAttributes() {
 		for i := range e.attrs {
 			a := &e.attrs[i]
 			if a.Generator == "" {
-				a.Generator = gen.Guess(a.Name, a.Type)
+				a.Generator = d.guess(e, *a)
 			}
 		}
 		if a := e.attr(e.id); a != nil && !uniqueGenerator(a.Generator) {
@@ -176,4 +176,43 @@ func (d *designer) ownerOf(name string) *entity {
 		}
 	}
 	return nil
+}
+
+// guess is the generator of an attribute the description gives none: the
+// one its name suggests, except that an attribute a `where` picks by value
+// takes those values (where status = BOOKED must find BOOKED items; the
+// name's usual enum(ACTIVE,PENDING,CLOSED) would leave the subset empty).
+func (d *designer) guess(e *entity, a model.Attribute) string {
+	g := gen.Guess(a.Name, a.Type)
+	if a.Type != "" && a.Type != "S" {
+		return g
+	}
+	var vs []string
+	for _, s := range d.subsets {
+		for _, c := range s.conds {
+			if s.e == e && c.Attribute == a.Name && !slices.Contains(vs, c.Value) {
+				if c.Value == "" || strings.ContainsAny(c.Value, ",():") {
+					return g // not a value the enum generator can write
+				}
+				vs = append(vs, c.Value)
+			}
+		}
+	}
+	if len(vs) == 0 {
+		return g
+	}
+	parts := make([]string, 0, len(vs)+3)
+	for _, v := range vs {
+		parts = append(parts, v+":3")
+	}
+	if inner, ok := strings.CutPrefix(g, "enum("); ok && strings.HasSuffix(inner, ")") {
+		for _, p := range strings.Split(strings.TrimSuffix(inner, ")"), ",") {
+			if name, _, _ := strings.Cut(p, ":"); !slices.Contains(vs, name) {
+				parts = append(parts, p)
+			}
+		}
+	} else {
+		parts = append(parts, "OTHER:7")
+	}
+	return "enum(" + strings.Join(parts, ",") + ")"
 }

@@ -79,6 +79,13 @@ func (d *designer) subsetOf(e *entity, conds []Condition, source string) (*subse
 	}
 	s := &subset{e: e, conds: conds, source: source, marker: name}
 	d.subsets = append(d.subsets, s)
+	for _, c := range conds {
+		// The chosen value is among the attribute's values before the
+		// writes are split by its share (branchWrites).
+		if a := e.attr(c.Attribute); a != nil && a.Generator == "" {
+			a.Generator = d.guess(e, *a)
+		}
+	}
 	return s, nil
 }
 
