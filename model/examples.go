@@ -231,7 +231,7 @@ func (m *Model) findExample(db *engine.Database, ap *AccessPattern, rec *Recogni
 				}
 				continue
 			}
-			ex.Params, ex.FromData = p, true
+			ex.Params, ex.FromData = m.freshSetValues(ap, shape, it, p, candidates(shape.table, shape.index), rec, entity), true
 			return ex
 		}
 		if n := run(p); n > 0 {

@@ -10,13 +10,20 @@ import (
 	"github.com/dynamodb-workbench/workbench/model"
 )
 
+// isTTLName reports whether an attribute's name says it is an expiry
+// time: ttl, expiresAt, expiry, expirationTime.
+func isTTLName(name string) bool {
+	n := strings.ToLower(name)
+	return n == "ttl" || strings.HasPrefix(n, "expire") || strings.HasPrefix(n, "expiry") || strings.HasPrefix(n, "expiration")
+}
+
 // ttl turns on time to live where an entity has a TTL attribute (a ttl
 // generator, or a Number named ttl or expires...).
 func (d *designer) ttl() {
 	for _, t := range d.tables {
 		for _, e := range t.ents {
 			for _, a := range e.attrs {
-				if a.Type != "N" || kind(a.Generator) != "ttl" && !strings.EqualFold(a.Name, "ttl") && !strings.HasPrefix(strings.ToLower(a.Name), "expire") {
+				if a.Type != "N" || kind(a.Generator) != "ttl" && !isTTLName(a.Name) {
 					continue
 				}
 				if t.ttl == "" {
@@ -41,6 +48,10 @@ func (d *designer) build() *model.Model {
 			BillingMode: schema.BillingPayPerRequest,
 		}
 		for _, ix := range t.indexes {
+			proj := schema.Projection{ProjectionType: schema.ProjectAll}
+			if pr, ok := t.projections[ix]; ok {
+				proj = pr
+			}
 			def.AttributeDefinitions = append(def.AttributeDefinitions,
 				schema.AttributeDefinition{AttributeName: ix + "PK", AttributeType: schema.TypeS},
 				schema.AttributeDefinition{AttributeName: ix + "SK", AttributeType: schema.TypeS})
@@ -48,7 +59,7 @@ func (d *designer) build() *model.Model {
 				IndexName: ix,
 				KeySchema: []schema.KeySchemaElement{
 					{AttributeName: ix + "PK", KeyType: schema.KeyTypeHash}, {AttributeName: ix + "SK", KeyType: schema.KeyTypeRange}},
-				Projection: schema.Projection{ProjectionType: schema.ProjectAll},
+				Projection: proj,
 			})
 		}
 		mt := model.Table{TableDefinition: def}

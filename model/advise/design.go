@@ -5,6 +5,8 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/dynamodb-workbench/workbench/engine/schema"
+
 	"github.com/dynamodb-workbench/workbench/model"
 )
 
@@ -75,6 +77,9 @@ type entity struct {
 	// apart says a child some read takes with its parent has a collection
 	// of its own (its writes would make the parent's key hot).
 	apart bool
+	// apartOwn says such a child, made and removed fast, keeps a
+	// collection of its own keyed by the parent's id (apart.go).
+	apartOwn bool
 }
 
 func (e *entity) attr(name string) *model.Attribute {
@@ -92,6 +97,9 @@ type table struct {
 	ents    []*entity
 	indexes []string // GSI names in order
 	ttl     string
+	// projections are the indexes that do not project every attribute
+	// (projection.go); an index absent here projects ALL.
+	projections map[string]schema.Projection
 }
 
 // pattern is an access pattern being designed.
@@ -113,6 +121,9 @@ type pattern struct {
 	index   string // "" for the table
 	sh      shape
 	ap      model.AccessPattern
+	// via is how a read "with" children kept apart reads them (apart.go):
+	// a list of the child by the parent's id, on the table or an index.
+	via *pattern
 }
 
 type designer struct {
@@ -160,6 +171,11 @@ func newDesigner(in Input) (*designer, error) {
 		for _, a := range ei.Attributes {
 			if a.Type == "" {
 				a.Type = "S"
+				if isTTLName(a.Name) {
+					// TTL reads only a Number (epoch seconds): an untyped
+					// expiresAt is one, and turns TTL on (ttl, build.go).
+					a.Type = "N"
+				}
 			}
 			if !isName(a.Name) {
 				return nil, errorf(where, "attribute %q: a name is a letter followed by letters, digits or '_'", a.Name)
@@ -280,6 +296,7 @@ func newDesigner(in Input) (*designer, error) {
 func (d *designer) propose() (*Proposal, error) {
 	d.completeAttributes()
 	d.placeTables()
+	d.markApart()
 	for _, e := range d.ents {
 		d.chooseHome(e)
 	}
@@ -297,6 +314,7 @@ func (d *designer) propose() (*Proposal, error) {
 		d.makeSparse(r.p, r.rare)
 	}
 	d.ttl()
+	d.chooseProjections()
 	m := d.build()
 	for _, p := range d.pats {
 		ap, err := d.request(m, p)

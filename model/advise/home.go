@@ -149,12 +149,15 @@ func (d *designer) collected(e *entity) bool {
 					break
 				}
 			}
-			if perParent, parents := d.writesPerParent(e, parent); perParent > MaxCollectionWrites {
-				e.apart = true
+			if e.apart && !e.apartOwn {
+				return false // its own reads place it (markApart)
+			}
+			if e.apartOwn {
+				perParent, parents := d.writesPerParent(e, parent)
 				e.home = d.shapeFor(e, []string{parent.id}, rng)
 				e.home.pkLit = e.upper + "#" + parent.upper + "#"
-				d.why(where, "PK = %s, SK = %s: a collection of its own, not in its %s's: %q would read them together, but %ss are written at %.0f/s, about %.0f/s per %s (%d %ss in a 10,000-item dataset), over the %d WCU/s a collection takes with a margin (one partition key serves at most 1,000 WCU/s): in the %s's collection the writes would make its key hot and throttle the %s's own reads; apart, the read is two requests (the %s, then its %ss)",
-					e.home.pkTemplate(), e.home.skTemplate(), parent.in.Name, p.in.Name, e.in.Name, d.writeRate(e), perParent, parent.in.Name, parents, parent.in.Name, MaxCollectionWrites, parent.in.Name, parent.in.Name, parent.in.Name, e.in.Name)
+				d.why(where, "PK = %s, SK = %s: a collection of its own, not in its %s's: %q would read them together, but %ss are written at %.0f/s, about %.0f/s per %s (%d %ss in a 10,000-item dataset), over the %d WCU/s a collection takes with a margin (one partition key serves at most 1,000 WCU/s): in the %s's collection the writes would make its key hot and throttle the %s's own reads; apart, the read is two requests (the %s, then its %ss). Most of those writes create or delete items, which every key listing them by %s takes, so this collection's key stays busy: the analysis shows its throttling, and sharding the key (Load's remedy) spreads it",
+					e.home.pkTemplate(), e.home.skTemplate(), parent.in.Name, p.in.Name, e.in.Name, d.writeRate(e), perParent, parent.in.Name, parents, parent.in.Name, MaxCollectionWrites, parent.in.Name, parent.in.Name, parent.in.Name, e.in.Name, parent.id)
 				return true
 			}
 			e.home = d.shapeFor(e, []string{parent.id}, rng)
@@ -166,7 +169,7 @@ func (d *designer) collected(e *entity) bool {
 		}
 	}
 	for _, p := range e.patterns {
-		if len(p.in.With) == 0 {
+		if len(p.in.With) == 0 || d.apartChild(p) != nil {
 			continue
 		}
 		e.home = d.shapeFor(e, []string{e.id}, "")
@@ -175,6 +178,38 @@ func (d *designer) collected(e *entity) bool {
 		return true
 	}
 	return false
+}
+
+// markApart marks the child kinds some read takes with their parent that
+// are written too fast per parent to share its item collection: they are
+// placed by their own reads, and the read with the parent lists them by
+// the parent's id where that is served (apart.go). A collection of their
+// own keyed by the parent's id would be no cooler: the same writes would
+// meet on one key.
+func (d *designer) markApart() {
+	for _, e := range d.ents {
+		parent := d.byName[e.in.Parent]
+		if parent == nil || parent.table != e.table {
+			continue
+		}
+		for _, p := range parent.patterns {
+			if !slices.Contains(p.in.With, e.in.Name) {
+				continue
+			}
+			if perParent, parents := d.writesPerParent(e, parent); perParent > MaxCollectionWrites {
+				e.apart = true
+				if d.itemWritesPerParent(e, parent) > MaxCollectionWrites {
+					// Creates and deletes: any list of them by the parent's
+					// id takes them, on the table or an index alike.
+					e.apartOwn = true
+					break
+				}
+				d.why(Location{Table: e.table.name, Entity: e.in.Name}, "not in its %s's item collection: %q would read them together, but %ss are written at %.0f/s, about %.0f/s per %s (%d %ss in a 10,000-item dataset), over the %d WCU/s a collection takes with a margin (one partition key serves at most 1,000 WCU/s); any key made of the %s's id alone would gather those writes on one key, so its own reads place it",
+					parent.in.Name, p.in.Name, e.in.Name, d.writeRate(e), perParent, parent.in.Name, parents, parent.in.Name, MaxCollectionWrites, parent.in.Name)
+			}
+			break
+		}
+	}
 }
 
 // MaxCollectionWrites is the most writes a second per parent a child kind
@@ -199,6 +234,19 @@ func (d *designer) writeRate(e *entity) float64 {
 func (d *designer) writesPerParent(e, parent *entity) (float64, int) {
 	n := max(1, int(10_000*d.perRound(parent)/d.roundSize()))
 	return d.writeRate(e) / float64(n), n
+}
+
+// itemWritesPerParent estimates the rate per parent item of the writes
+// that make or remove e's items (creates and deletes): every key that
+// lists them by the parent takes those, whatever it projects.
+func (d *designer) itemWritesPerParent(e, parent *entity) float64 {
+	r := 0.0
+	for _, p := range e.patterns {
+		if p.action == Create || p.action == Delete {
+			r += p.in.Rate
+		}
+	}
+	return r / float64(max(1, int(10_000*d.perRound(parent)/d.roundSize())))
 }
 
 // avgChildren is how many items of e each parent item has on average.

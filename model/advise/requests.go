@@ -62,6 +62,17 @@ func (d *designer) request(m *model.Model, p *pattern) (model.AccessPattern, err
 			names["#sk"] = skName
 			values[":sk"] = sval(p.sh.skTemplate())
 			cond += " AND begins_with(#sk, :sk)"
+			if v := p.via; v != nil {
+				// The children kept apart, listed by the parent's id.
+				c := v.e
+				if v.index != "" {
+					req["IndexName"] = v.index
+					names["#pk"], names["#sk"] = keyNames(v.index)
+				}
+				values[":pk"], values[":sk"] = sval(v.sh.pkTemplate()), sval(v.sh.skLit)
+				ap.Entity = c.in.Name
+				break
+			}
 			var apart []*entity
 			for _, w := range p.in.With {
 				if c := d.byName[w]; c.apart {
@@ -282,20 +293,53 @@ func describe(e *entity, name string) string {
 // fillExamples generates a small dataset of the model, loads it, and sets
 // every parameter's example from it (model.FindExamples): the proposal's
 // requests run and return items from the start (a list a page of a real
-// collection, a create a new key).
+// collection, a create a new key). The sample is the dataset's first 200
+// items (the generator is prefix-stable, so a smaller load holds them);
+// a read the sample cannot answer (an entity the first families do not
+// reach: a site's 200 readings come before its first alarm) takes its
+// example from the whole dataset the model loads.
 func fillExamples(m *model.Model) error {
-	src, err := m.Synthesize(model.GeneratorSpec{Pattern: model.EntitiesGenerator, Seed: 1, Size: 200})
+	find := func(size int) ([]model.Example, error) {
+		g := *m.Dataset.Generator
+		g.Size = min(g.Size, size)
+		src, err := m.Synthesize(g)
+		if err != nil {
+			return nil, fmt.Errorf("the proposal's generators fail (a bug in the advisor): %v", err)
+		}
+		db, _ := m.NewDatabase()
+		if err := m.CreateTables(db); err != nil {
+			return nil, err
+		}
+		if _, err := model.LoadItems(db, src); err != nil {
+			return nil, err
+		}
+		return m.FindExamples(db), nil
+	}
+	ex, err := find(200)
 	if err != nil {
-		return fmt.Errorf("the proposal's generators fail (a bug in the advisor): %v", err)
-	}
-	db, _ := m.NewDatabase()
-	if err := m.CreateTables(db); err != nil {
 		return err
 	}
-	if _, err := model.LoadItems(db, src); err != nil {
+	m.SetExamples(ex)
+	var missing []string
+	for _, x := range ex {
+		if x.Items == 0 || !x.FromData {
+			missing = append(missing, x.AccessPattern)
+		}
+	}
+	if len(missing) == 0 || m.Dataset.Generator.Size <= 200 {
+		return nil
+	}
+	all, err := find(m.Dataset.Generator.Size)
+	if err != nil {
 		return err
 	}
-	m.SetExamples(m.FindExamples(db))
+	var more []model.Example
+	for _, x := range all {
+		if slices.Contains(missing, x.AccessPattern) && x.FromData && x.Items != 0 {
+			more = append(more, x)
+		}
+	}
+	m.SetExamples(more)
 	return nil
 }
 

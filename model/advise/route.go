@@ -36,6 +36,9 @@ func (d *designer) route(p *pattern) error {
 		}
 		return nil
 	}
+	if c := d.apartChild(p); c != nil {
+		return d.routeApart(p, c)
+	}
 	by, rng := p.by, p.in.Range
 	if p.in.Rare {
 		rare := rng

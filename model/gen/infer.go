@@ -37,7 +37,7 @@ func Guess(name, typ string) string {
 	switch typ {
 	case "N":
 		switch {
-		case n == "ttl" || has("expire", "expiry", "ttl"):
+		case n == "ttl" || has("expire", "expiry", "expiration", "ttl"):
 			return "ttl(10%,-1d,+7d)"
 		case has("price", "amount", "total", "cost", "balance"):
 			return "price(1,500)"
