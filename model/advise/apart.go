@@ -27,6 +27,17 @@ func (d *designer) apartChild(p *pattern) *entity {
 	return first
 }
 
+// allApart reports whether every child a with-read takes is kept out of
+// the parent's collection (either way).
+func (d *designer) allApart(p *pattern) bool {
+	for _, w := range p.in.With {
+		if c := d.byName[w]; c == nil || !c.apart {
+			return false
+		}
+	}
+	return len(p.in.With) > 0
+}
+
 // routeApart routes the with-read p of child c, kept apart: a list of c by
 // the parent's id (and the child's range, if one of its lists has one).
 func (d *designer) routeApart(p *pattern, c *entity) error {

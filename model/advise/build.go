@@ -99,6 +99,10 @@ func (d *designer) workload(m *model.Model) {
 		ap := m.AccessPattern(p.in.Name)
 		if k, ok := d.keyDistribution(p, ap, counts); ok {
 			req.Keys = []model.KeyDistribution{k}
+			if sh := p.sh.shard; sh != "" && ap.FanOut == nil && slices.ContainsFunc(ap.Parameters, func(x model.Parameter) bool { return x.Name == sh }) {
+				// A write to a sharded key picks one of the shards.
+				req.Keys = append(req.Keys, model.KeyDistribution{Parameter: sh, Kind: model.DistUniform, Cardinality: MaxShards})
+			}
 			if k.Kind == model.DistHot {
 				d.why(Location{Pattern: p.in.Name, Attribute: k.Parameter}, "the workload keeps the data's hot key: %.0f%% of the requests go to one %s, the rest spread over %d values", k.HotFraction*100, k.Parameter, k.Cardinality)
 			}

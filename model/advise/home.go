@@ -156,8 +156,14 @@ func (d *designer) collected(e *entity) bool {
 				perParent, parents := d.writesPerParent(e, parent)
 				e.home = d.shapeFor(e, []string{parent.id}, rng)
 				e.home.pkLit = e.upper + "#" + parent.upper + "#"
-				d.why(where, "PK = %s, SK = %s: a collection of its own, not in its %s's: %q would read them together, but %ss are written at %.0f/s, about %.0f/s per %s (%d %ss in a 10,000-item dataset), over the %d WCU/s a collection takes with a margin (one partition key serves at most 1,000 WCU/s): in the %s's collection the writes would make its key hot and throttle the %s's own reads; apart, the read is two requests (the %s, then its %ss). Most of those writes create or delete items, which every key listing them by %s takes, so this collection's key stays busy: the analysis shows its throttling, and sharding the key (Load's remedy) spreads it",
-					e.home.pkTemplate(), e.home.skTemplate(), parent.in.Name, p.in.Name, e.in.Name, d.writeRate(e), perParent, parent.in.Name, parents, parent.in.Name, MaxCollectionWrites, parent.in.Name, parent.in.Name, parent.in.Name, e.in.Name, parent.id)
+				e.home.shard = "shard"
+				d.addShard(e)
+				left := ""
+				if perShard := d.itemWritesPerParent(e, parent) / MaxShards; perShard > MaxCollectionWrites {
+					left = fmt.Sprintf("; even so each shard takes about %.0f/s, over the %d: the analysis shows the throttling left", perShard, MaxCollectionWrites)
+				}
+				d.why(where, "PK = %s, SK = %s: a collection of its own, sharded: %q would read them with their %s, but %ss are written at %.0f/s, about %.0f/s per %s (%d %ss in a 10,000-item dataset), over the %d WCU/s a collection takes with a margin (one partition key serves at most 1,000 WCU/s): in the %s's collection they would make its key hot. Most of them create or delete items, which any key listing them by %s takes, on the table or an index alike, so the key adds a shard 0-%d (write sharding): a create picks one, and a list by %s queries every shard (a fan-out of %d Queries); the read with the %s is two requests (the %s, then its %ss)%s",
+					e.home.pkTemplate(), e.home.skTemplate(), p.in.Name, parent.in.Name, e.in.Name, d.writeRate(e), perParent, parent.in.Name, parents, parent.in.Name, MaxCollectionWrites, parent.in.Name, parent.id, MaxShards-1, parent.id, MaxShards, parent.in.Name, parent.in.Name, e.in.Name, left)
 				return true
 			}
 			e.home = d.shapeFor(e, []string{parent.id}, rng)
@@ -169,7 +175,7 @@ func (d *designer) collected(e *entity) bool {
 		}
 	}
 	for _, p := range e.patterns {
-		if len(p.in.With) == 0 || d.apartChild(p) != nil {
+		if len(p.in.With) == 0 || d.allApart(p) {
 			continue
 		}
 		e.home = d.shapeFor(e, []string{e.id}, "")

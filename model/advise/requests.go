@@ -82,6 +82,9 @@ func (d *designer) request(m *model.Model, p *pattern) (model.AccessPattern, err
 			if len(apart) == len(p.in.With) {
 				values[":pk"], values[":sk"] = sval(apart[0].home.pkTemplate()), sval(apart[0].home.skLit)
 				ap.Entity = apart[0].in.Name
+				if sh := apart[0].home.shard; sh != "" {
+					ap.FanOut = &model.FanOut{Parameter: sh, From: 0, To: MaxShards - 1}
+				}
 				d.why(Location{Table: e.table.name, Pattern: p.in.Name}, "reads the %ss from their own collection; the %s itself is a second request (GetItem by %s), since the %ss' writes keep them out of its collection", apart[0].in.Name, e.in.Name, e.id, apart[0].in.Name)
 			} else if len(apart) > 0 {
 				d.why(Location{Table: e.table.name, Pattern: p.in.Name}, "reads the %s and the children in its collection; %s are apart (their writes), each a second request", e.in.Name, apart[0].in.Name)

@@ -23,6 +23,20 @@ func serves(sh shape, by []string, rng string) bool {
 	return len(want) <= len(sh.sk) && slices.Equal(sh.sk[:len(want)], want)
 }
 
+// unsharded is sh without its shard: a list fans out over the shards.
+func unsharded(sh shape) shape {
+	sh.shard = ""
+	return sh
+}
+
+// addShard gives e the shard attribute a sharded key is built from: one
+// of MaxShards values, drawn when an item is made.
+func (d *designer) addShard(e *entity) {
+	if e.attr("shard") == nil {
+		e.attrs = append(e.attrs, model.Attribute{Name: "shard", Type: "S", Required: true, Generator: fmt.Sprintf("int(0,%d)", MaxShards-1)})
+	}
+}
+
 // route decides where a pattern reads from: the table, an index it shares
 // with other entities (overloaded GSI1, GSI2, ...), or a Scan.
 func (d *designer) route(p *pattern) error {
@@ -50,7 +64,7 @@ func (d *designer) route(p *pattern) error {
 		}
 		d.sparse = append(d.sparse, sparseRead{p, rare})
 	}
-	if !p.in.Rare && serves(e.home, by, rng) {
+	if !p.in.Rare && (serves(e.home, by, rng) || p.action == List && serves(unsharded(e.home), by, rng)) {
 		p.sh = e.home
 		if p.action == Get && !slices.Equal(e.home.params(), by) {
 			p.action = List
@@ -72,9 +86,7 @@ func (d *designer) route(p *pattern) error {
 	}
 	if lookup != "" && d.lowCardinality(e, lookup) && !p.in.Rare {
 		sh.shard = "shard"
-		if e.attr("shard") == nil {
-			e.attrs = append(e.attrs, model.Attribute{Name: "shard", Type: "S", Required: true, Generator: fmt.Sprintf("int(0,%d)", MaxShards-1)})
-		}
+		d.addShard(e)
 	}
 	// Reuse an index this entity does not use yet: its key attributes are
 	// overloaded, each entity writing its own templates.

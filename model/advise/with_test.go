@@ -28,8 +28,9 @@ create Loan, 20/s "Borrow"
 // returns the branch and exactly its members (a brute-force count over the
 // loaded data), never the books that share the branch's partition; the
 // members' own list still works. When members are written so fast that
-// the branch's key would be hot, they get a collection of their own and
-// the reason says why and what the read costs instead.
+// the branch's key would be hot, they get a collection of their own,
+// write-sharded (any list of them by branch takes their creates), and the
+// reason says why and what the read costs instead.
 func TestWithReadsOnlyItsChildren(t *testing.T) {
 	in, err := Parse(strings.Replace(library, "%s", "5", 1))
 	if err != nil {
@@ -116,6 +117,22 @@ func TestWithReadsOnlyItsChildren(t *testing.T) {
 		if it["memberId"] == nil {
 			t.Errorf("members apart: the read returns %v", it)
 		}
+	}
+	// Created at about 690/s per branch, members are write-sharded: the
+	// read fans out over the shards and returns every member of the
+	// branch (a brute-force count), the list of a branch's members too.
+	if !strings.Contains(m.Entity("Member").Keys["PK"], "{shard}") || with.FanOut == nil {
+		t.Errorf("members created at 60,000/s: key %s, fan-out %v", m.Entity("Member").Keys["PK"], with.FanOut)
+	}
+	branch := with.Examples()["branchId"]
+	want := 0
+	scanAll(t, db, m.Tables[0].TableName, func(it attr.Item) {
+		if it["memberId"] != nil && it["loanId"] == nil && it["branchId"] == attr.String(branch) {
+			want++
+		}
+	})
+	if len(res.Items) != want {
+		t.Errorf("members apart: branch %s: the read returns %d members, the data has %d", branch, len(res.Items), want)
 	}
 	_ = model.Version
 }
