@@ -118,8 +118,12 @@ func (d *designer) projectionFor(t *table, ix string, budget int) (*schema.Proje
 	if len(keep) > 0 {
 		held = "the other attributes (INCLUDE " + strings.Join(keep, ", ") + ")"
 	}
-	return pr, fmt.Sprintf("%s projects %s, not %s: an index that held them would take a write on each of those updates (1 WCU per 1 KB per index, beside the table's), while an update that changes no attribute an index holds, and none of its keys, writes the table only; a read of %s that needs them takes them from the table (GetItem by the key it returns)",
-		ix, held, strings.Join(parts, "; "), ix)
+	them := "them"
+	if len(out) == 1 {
+		them = "it"
+	}
+	return pr, fmt.Sprintf("%s projects %s, not %s: an index that held %s would take a write on each of those updates (1 WCU per 1 KB per index, beside the table's), while an update that changes no attribute an index holds, and none of its keys, writes the table only; a read of %s that needs %s takes %s from the table (GetItem by the key it returns)",
+		ix, held, strings.Join(parts, "; "), them, ix, them, them)
 }
 
 // keyAttributes are the attributes e's keys (table and indexes) are built
