@@ -154,6 +154,15 @@ func kindOf(src string) (string, error) {
 // GenPlan compiles the model's entities (GenEntities) into a generator
 // plan, and their key templates.
 func (m *Model) GenPlan() (*gen.Plan, []*Keys, error) {
+	var opts map[string]string
+	if m.Dataset != nil && m.Dataset.Generator != nil {
+		opts = m.Dataset.Generator.Options
+	}
+	return m.genPlan(opts)
+}
+
+// genPlan is GenPlan with the entities generator's options.
+func (m *Model) genPlan(opts map[string]string) (*gen.Plan, []*Keys, error) {
 	if len(m.Entities) == 0 {
 		return nil, nil, fmt.Errorf("the model has no entities to generate")
 	}
@@ -180,7 +189,7 @@ func (m *Model) GenPlan() (*gen.Plan, []*Keys, error) {
 			}
 		}
 	}
-	plan, err := gen.NewPlan(ents, gen.Env{Start: m.genStart()})
+	plan, err := gen.NewPlan(ents, gen.Env{Start: m.genStart(), RootTurns: opts[OptionRoots] == RootsByReferences})
 	if err != nil {
 		return nil, nil, err
 	}
@@ -197,7 +206,7 @@ func (m *Model) Synthesize(spec GeneratorSpec) (Source, error) {
 	if spec.Size < 0 {
 		return nil, fmt.Errorf("size %d is negative", spec.Size)
 	}
-	plan, keys, err := m.GenPlan()
+	plan, keys, err := m.genPlan(spec.Options)
 	if err != nil {
 		return nil, err
 	}

@@ -200,6 +200,17 @@ type GeneratorSpec struct {
 // the entities' attribute generators.
 const EntitiesGenerator = "entities"
 
+// OptionRoots is the entities generator's option for how the root
+// entities take turns: RootsByReferences gives a root the others refer to
+// as many items as keep each referred to about gen.RefsPerValue times (a
+// clinic's patients, each with a few appointments); absent, every root
+// makes one family a round, as before the option (a shared dataset keeps
+// its items).
+const (
+	OptionRoots       = "roots"
+	RootsByReferences = "by-references"
+)
+
 // Workload describes traffic for the partition simulator: which access
 // patterns run, how often, and how their parameters' values are drawn. It
 // is plain data; this package only validates it.

@@ -67,6 +67,11 @@ func (d *designer) completeAttributes() {
 				a.Generator = fmt.Sprintf("ref(%s.%s)", owner.in.Name, a.Name)
 			}
 		}
+	}
+	// Every attribute is listed (and every reference named) before any
+	// generator is guessed: a pool's size follows from the roots' turns,
+	// which follow from the references (rootTurns).
+	for _, e := range d.ents {
 		d.realistic(e)
 		for i := range e.attrs {
 			a := &e.attrs[i]

@@ -78,7 +78,8 @@ func (d *designer) build() *model.Model {
 		m.Entities = append(m.Entities, me)
 	}
 	m.Settings.StartTime = model.DefaultStart.Format("2006-01-02T15:04:05Z07:00")
-	m.Dataset = &model.Dataset{Generator: &model.GeneratorSpec{Pattern: model.EntitiesGenerator, Seed: 1, Size: DatasetSize}}
+	m.Dataset = &model.Dataset{Generator: &model.GeneratorSpec{Pattern: model.EntitiesGenerator, Seed: 1, Size: DatasetSize,
+		Options: map[string]string{model.OptionRoots: model.RootsByReferences}}}
 	return m
 }
 

@@ -135,6 +135,7 @@ type designer struct {
 	tables  []*table
 	pats    []*pattern
 	reasons []Reason
+	turns   []int // rootTurns, once computed
 }
 
 func (d *designer) why(where Location, format string, args ...any) {

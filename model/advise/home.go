@@ -4,6 +4,9 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+
+	"github.com/dynamodb-workbench/workbench/model"
+	"github.com/dynamodb-workbench/workbench/model/gen"
 )
 
 func (d *designer) placeTables() {
@@ -281,20 +284,77 @@ func (d *designer) family(e *entity, depth int) float64 {
 // roundSize is the expected items of one turn of every root's family.
 func (d *designer) roundSize() float64 {
 	r := 0.0
-	for _, e := range d.ents {
+	turns := d.rootTurns()
+	for i, e := range d.ents {
 		if e.in.Parent == "" {
-			r += d.family(e, 0)
+			r += float64(turns[i]) * d.family(e, 0)
 		}
 	}
 	return max(r, 1)
 }
 
-// perRound is the expected items of e in one turn of the roots.
+// rootTurns is how many families of each root a round of the generator
+// makes (gen.Turns, as the proposal's dataset asks: model.RootsByReferences):
+// a root the others refer to takes enough that each of its items is
+// referred to about gen.RefsPerValue times. Computed once the attributes
+// are listed (completeAttributes), from the references they make.
+func (d *designer) rootTurns() []int {
+	if d.turns != nil {
+		return d.turns
+	}
+	index := map[*entity]int{}
+	for i, e := range d.ents {
+		index[e] = i
+	}
+	ents := make([]gen.TurnEntity, len(d.ents))
+	for i, e := range d.ents {
+		ents[i].Parent = -1
+		if p := d.byName[e.in.Parent]; p != nil {
+			ents[i].Parent = index[p]
+			ents[i].Min, ents[i].Max = e.in.Min, e.in.Max
+			if e.in.Min == 0 && e.in.Max == 0 {
+				ents[i].Min, ents[i].Max = 1, 10
+			}
+		}
+		for _, a := range e.attrs {
+			if t := d.refTarget(e, a); t != nil {
+				ents[i].Refers = append(ents[i].Refers, index[t])
+			}
+		}
+	}
+	d.turns = gen.Turns(ents)
+	return d.turns
+}
+
+// refTarget is the entity attribute a of e refers to by a plain reference
+// (its generator ref(E.a), or the one realistic will give it: a person's
+// id names the design's User), if any.
+func (d *designer) refTarget(e *entity, a model.Attribute) *entity {
+	if kind(a.Generator) == "ref" {
+		if args := callArgs(a.Generator); len(args) == 1 {
+			name, _, _ := strings.Cut(args[0], ".")
+			return d.byName[name]
+		}
+		return nil
+	}
+	if a.Generator != "" || a.Type != "S" || a.Name == e.id {
+		return nil
+	}
+	if stem, isID := strings.CutSuffix(a.Name, "Id"); isID && stem != "" && d.ownerOf(a.Name) == nil {
+		return d.personEntity(stem)
+	}
+	return nil
+}
+
+// perRound is the expected items of e in one round of the roots.
 func (d *designer) perRound(e *entity) float64 {
 	f := 1.0
 	for i := 0; e.in.Parent != "" && i <= len(d.ents); i++ {
 		f *= avgChildren(e)
 		e = d.byName[e.in.Parent]
+	}
+	if i := slices.Index(d.ents, e); i >= 0 {
+		f *= float64(d.rootTurns()[i])
 	}
 	return f
 }

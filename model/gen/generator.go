@@ -14,6 +14,11 @@ type Env struct {
 	// Start is the virtual clock's start: relative times ("-30d", "+36h",
 	// "0") count from it.
 	Start time.Time
+	// RootTurns gives a root the other families refer to several turns a
+	// round (Turns), so that its items are referred to about RefsPerValue
+	// times each; false gives every root one turn, the generator before
+	// it (a shared dataset keeps its items).
+	RootTurns bool
 
 	// plan resolves ref(Entity.attr) while a Plan compiles; nil outside one.
 	plan  *Plan

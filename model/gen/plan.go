@@ -45,6 +45,9 @@ type Plan struct {
 	ents  []*planEntity
 	roots []int
 	refs  []refEdge // every reference, for the order of the roots
+	// round is the roots' turns in one round, in order: each root as many
+	// times as Turns gives it, its turns together.
+	round []int
 }
 
 // refEdge is a reference from one entity to another.
@@ -193,7 +196,33 @@ func build(entities []Entity, env Env, all bool) (*Plan, []*AttributeError) {
 		}
 	}
 	slices.SortStableFunc(p.roots, func(a, b int) int { return btoi(first[b]) - btoi(first[a]) })
+	turns := Turns(p.turnEntities())
+	for _, r := range p.roots {
+		if !env.RootTurns {
+			turns[r] = 1
+		}
+		for range turns[r] {
+			p.round = append(p.round, r)
+		}
+	}
 	return p, errs
+}
+
+// turnEntities describes the plan's entities for Turns.
+func (p *Plan) turnEntities() []TurnEntity {
+	out := make([]TurnEntity, len(p.ents))
+	for i, e := range p.ents {
+		out[i].Parent = e.parent
+		if e.rel != nil {
+			out[i].Min, out[i].Max = e.rel.min, e.rel.max
+		}
+	}
+	for _, r := range p.refs {
+		if t := p.ents[r.from]; t.rel == nil || t.rel.target != r.target {
+			out[r.from].Refers = append(out[r.from].Refers, r.target)
+		}
+	}
+	return out
 }
 
 func btoi(b bool) int {
@@ -275,7 +304,9 @@ var errFull = errors.New("gen: dataset full")
 // Run generates size items and calls emit with each item and the index of
 // its entity (in the order given to NewPlan). Items come in families: a
 // root entity's item (one without a parent), then its children with their
-// own children, depth first; root entities take turns. Without relations,
+// own children, depth first; root entities take turns (with
+// Env.RootTurns, a root the others' families refer to often takes several:
+// Turns). Without relations,
 // item i belongs to entity i mod E. The same seed and size give the same
 // items in the same order. Run stops at emit's first error and returns it.
 //
@@ -303,7 +334,7 @@ func (p *Plan) Run(seed int64, size int, emit func(entity int, item attr.Item) e
 		st.seen[i] = make([]int, len(e.sampled))
 	}
 	for i := 0; ; i++ {
-		err := st.family(p.roots[i%len(p.roots)])
+		err := st.family(p.round[i%len(p.round)])
 		if err == errFull {
 			return nil
 		}
