@@ -54,12 +54,23 @@ func ImportCloudFormationWith(data []byte, params map[string]string) (*model.Mod
 	if !ok {
 		return nil, nil, errors.New("not a CloudFormation template: the document is not a mapping")
 	}
+	im := &cfnImporter{m: &model.Model{Version: model.Version}}
+	service := ""
+	if isServerless(root) {
+		// A Serverless Framework service: its resources are the template,
+		// the parameters its options (stage, region: serverless.go).
+		t, name, err := serverlessTemplate(root, params, im.warn)
+		if err != nil {
+			return nil, nil, err
+		}
+		root, params, service = t, nil, name
+		im.m.Name, im.m.Description = service, "A Serverless Framework service's tables."
+	}
 	resv, _ := root.get("Resources")
 	resources, ok := resv.(*omap)
 	if !ok || len(resources.keys) == 0 {
 		return nil, nil, errors.New(`not a CloudFormation template: it has no "Resources"`)
 	}
-	im := &cfnImporter{m: &model.Model{Version: model.Version}}
 	if err := checkParams(root, params); err != nil {
 		return nil, nil, err
 	}
