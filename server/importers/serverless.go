@@ -49,7 +49,7 @@ type slsResolver struct {
 	warn   func(string, ...any)
 	warned map[string]bool
 	built  int // bytes of resolved strings, against MaxEvaluatedBytes
-	steps int // variables resolved, against maxImportVariables
+	steps  int // variables resolved, against maxImportVariables
 	// err is the first limit a reference ran into: the import fails with
 	// it rather than taking a fallback.
 	err error
