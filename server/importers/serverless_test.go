@@ -145,3 +145,19 @@ func TestServerlessVariablesBounded(t *testing.T) {
 		t.Errorf("an environment variable: table %q, warnings %q", name, warnings)
 	}
 }
+
+// FuzzServerlessVariables: whatever a value's variables say, the import
+// answers (a model or an error) without a panic, in bounded time.
+func FuzzServerlessVariables(f *testing.F) {
+	for _, s := range []string{"${self:custom.a}", "${opt:stage, 'dev'}-x", "${self:custom.${sls:stage}, 'd'}", "${AWS::Region}${sls:stage}", "${", "}${", "${self:}", "${file(x)}", "${,,}", "${self:custom.a}${self:custom.a}"} {
+		f.Add(s, "${self:custom.b}-v", "b")
+	}
+	f.Fuzz(func(t *testing.T, name, a, b string) {
+		file := fmt.Sprintf("service: s\ncustom:\n  a: %q\n  b: %q\nresources:\n  Resources:\n    T:\n      Type: AWS::DynamoDB::Table\n      Properties:\n        TableName: %q\n"+
+			"        AttributeDefinitions: [{AttributeName: id, AttributeType: S}]\n        KeySchema: [{AttributeName: id, KeyType: HASH}]\n        BillingMode: PAY_PER_REQUEST\n", a, b, name)
+		m, _, err := ImportCloudFormation([]byte(file))
+		if err == nil && m.Validate() != nil {
+			t.Fatalf("an import that does not validate: %v", m.Validate())
+		}
+	})
+}
