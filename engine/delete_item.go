@@ -21,7 +21,7 @@ func (d *Database) DeleteItem(in *DeleteItemInput) (*DeleteItemOutput, error) {
 		return nil, err
 	}
 	req := exprRequest{names: in.ExpressionAttributeNames, values: in.ExpressionAttributeValues,
-		condition: in.ConditionExpression, legacy: newLegacy("DeleteItem")}
+		condition: in.ConditionExpression, legacy: newLegacy("DeleteItem"), itemValues: in.keyErr, valuesErr: in.valuesErr}
 	req.legacy.expected(in.Expected, in.ConditionalOperator)
 	p, err := req.parse()
 	if err != nil {

@@ -57,6 +57,14 @@ func (l *legacySet) fail(format string, args ...any) {
 	}
 }
 
+// check records e, an error found outside the legacy lowering, in the
+// legacy parameters' order of errors (the first one recorded is reported).
+func (l *legacySet) check(e *Error) {
+	if e != nil && l.err == nil {
+		l.err = e
+	}
+}
+
 // soundValues reports a condition's invalid AttributeValueList member (kept by
 // Condition.UnmarshalJSON), which DynamoDB judges before the condition's
 // operand count (dynalite's test/scan.js "invalid values in ScanFilter":

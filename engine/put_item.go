@@ -27,7 +27,7 @@ func (d *Database) PutItem(in *PutItemInput) (*PutItemOutput, error) {
 		return nil, Enveloped(err)
 	}
 	req := exprRequest{names: in.ExpressionAttributeNames, values: in.ExpressionAttributeValues,
-		condition: in.ConditionExpression, legacy: newLegacy("PutItem")}
+		condition: in.ConditionExpression, legacy: newLegacy("PutItem"), itemValues: in.itemErr, valuesErr: in.valuesErr}
 	req.legacy.expected(in.Expected, in.ConditionalOperator)
 	p, err := req.parse()
 	if err != nil {

@@ -24,12 +24,18 @@ func (d *Database) Scan(in *ScanInput) (*ScanOutput, error) {
 	}
 	req := exprRequest{names: in.ExpressionAttributeNames, values: in.ExpressionAttributeValues,
 		filter: in.FilterExpression, projection: in.ProjectionExpression, legacy: newLegacy("Scan"),
-		afterLegacy: func() *Error { return checkSegments(in.Segment, in.TotalSegments) }}
+		afterLegacy: func() *Error { return checkSegments(in.Segment, in.TotalSegments) }, valuesErr: in.valuesErr}
 	// A duplicate in AttributesToGet is reported before the ScanFilter's
 	// values and operand counts (dynalite's test/scan.js "duplicate values
 	// in AttributesToGet", run against DynamoDB).
 	req.legacy.attributesToGet(in.AttributesToGet)
 	req.legacy.filterConditions("ScanFilter", in.ScanFilter, in.ConditionalOperator)
+	// An invalid ExclusiveStartKey value comes after the ScanFilter's
+	// errors and before a lone Segment and the placeholder maps
+	// (dynalite's test/scan.js, "... on ExclusiveStartKey if ScanFilter ok
+	// ... when table does not exist", "unsupported datatype in
+	// ExclusiveStartKey" beside an empty FilterExpression).
+	req.legacy.check(in.startKeyErr)
 	p, err := req.parse()
 	if err != nil {
 		return nil, err

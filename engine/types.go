@@ -249,6 +249,11 @@ type PutItemInput struct {
 	ReturnItemCollectionMetrics         string                            `json:"ReturnItemCollectionMetrics,omitempty"`
 	Expected                            map[string]ExpectedAttributeValue `json:"Expected,omitempty"`
 	ConditionalOperator                 string                            `json:"ConditionalOperator,omitempty"`
+
+	// The first invalid attribute values DecodeRequest held (decode.go),
+	// reported in DynamoDB's order.
+	itemErr   *Error
+	valuesErr *Error
 }
 
 // PutItemOutput is the PutItem response.
@@ -267,6 +272,10 @@ type GetItemInput struct {
 	ConsistentRead           *bool             `json:"ConsistentRead,omitempty"`
 	ReturnConsumedCapacity   string            `json:"ReturnConsumedCapacity,omitempty"`
 	AttributesToGet          []string          `json:"AttributesToGet,omitempty"`
+
+	// The first invalid attribute values DecodeRequest held (decode.go),
+	// reported in DynamoDB's order.
+	keyErr *Error
 }
 
 // GetItemOutput is the GetItem response. Item is nil when there is no such
@@ -291,6 +300,11 @@ type UpdateItemInput struct {
 	AttributeUpdates                    map[string]AttributeValueUpdate   `json:"AttributeUpdates,omitempty"`
 	Expected                            map[string]ExpectedAttributeValue `json:"Expected,omitempty"`
 	ConditionalOperator                 string                            `json:"ConditionalOperator,omitempty"`
+
+	// The first invalid attribute values DecodeRequest held (decode.go),
+	// reported in DynamoDB's order.
+	keyErr    *Error
+	valuesErr *Error
 }
 
 // UpdateItemOutput is the UpdateItem response.
@@ -313,6 +327,11 @@ type DeleteItemInput struct {
 	ReturnItemCollectionMetrics         string                            `json:"ReturnItemCollectionMetrics,omitempty"`
 	Expected                            map[string]ExpectedAttributeValue `json:"Expected,omitempty"`
 	ConditionalOperator                 string                            `json:"ConditionalOperator,omitempty"`
+
+	// The first invalid attribute values DecodeRequest held (decode.go),
+	// reported in DynamoDB's order.
+	keyErr    *Error
+	valuesErr *Error
 }
 
 // DeleteItemOutput is the DeleteItem response.
@@ -343,6 +362,11 @@ type QueryInput struct {
 	QueryFilter               map[string]Condition `json:"QueryFilter,omitempty"`
 	ConditionalOperator       string               `json:"ConditionalOperator,omitempty"`
 	AttributesToGet           []string             `json:"AttributesToGet,omitempty"`
+
+	// The first invalid attribute values DecodeRequest held (decode.go),
+	// reported in DynamoDB's order.
+	startKeyErr *Error
+	valuesErr   *Error
 }
 
 // QueryOutput is the Query response. Items is nil for Select=COUNT.
@@ -372,6 +396,11 @@ type ScanInput struct {
 	ScanFilter                map[string]Condition `json:"ScanFilter,omitempty"`
 	ConditionalOperator       string               `json:"ConditionalOperator,omitempty"`
 	AttributesToGet           []string             `json:"AttributesToGet,omitempty"`
+
+	// The first invalid attribute values DecodeRequest held (decode.go),
+	// reported in DynamoDB's order.
+	startKeyErr *Error
+	valuesErr   *Error
 }
 
 // ScanOutput is the Scan response.

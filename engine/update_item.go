@@ -20,7 +20,8 @@ func (d *Database) UpdateItem(in *UpdateItemInput) (*UpdateItemOutput, error) {
 		return nil, err
 	}
 	req := exprRequest{names: in.ExpressionAttributeNames, values: in.ExpressionAttributeValues,
-		condition: in.ConditionExpression, update: in.UpdateExpression, legacy: newLegacy("UpdateItem")}
+		condition: in.ConditionExpression, update: in.UpdateExpression, legacy: newLegacy("UpdateItem"),
+		itemValues: in.keyErr, valuesErr: in.valuesErr}
 	req.legacy.attributeUpdates(in.AttributeUpdates)
 	req.legacy.expected(in.Expected, in.ConditionalOperator)
 	p, err := req.parse()
