@@ -31,8 +31,11 @@ func TestEmptyComparisonOperatorIsAnEnumViolation(t *testing.T) {
 		t.Fatal(err)
 	}
 	_, err = db.Query(&q)
-	wantError(t, err, CodeValidation, "2 validation errors detected: Value '' at 'keyConditions.a.member.comparisonOperator' failed to satisfy constraint: "+enumOperators+
-		"; Value '' at 'queryFilter.b.member.comparisonOperator' failed to satisfy constraint: "+enumOperators)
+	// QueryFilter's violations come before KeyConditions' (they were
+	// listed after them until the check order followed the ten DynamoDB
+	// keeps of eleven: validate.go, shapeOrder).
+	wantError(t, err, CodeValidation, "2 validation errors detected: Value '' at 'queryFilter.b.member.comparisonOperator' failed to satisfy constraint: "+enumOperators+
+		"; Value '' at 'keyConditions.a.member.comparisonOperator' failed to satisfy constraint: "+enumOperators)
 
 	// A Go caller's empty string is a missing operator.
 	_, err = db.Scan(&ScanInput{TableName: ptr("abc"), ScanFilter: map[string]Condition{"a": {}}})

@@ -15,13 +15,16 @@ func (d *Database) Query(in *QueryInput) (*QueryOutput, error) {
 	d.Tick()
 	var c constraints
 	c.readShape(in.TableName, in.IndexName, in.Select, in.ReturnConsumedCapacity, in.ConditionalOperator)
-	c.conditions("keyConditions", in.KeyConditions)
-	c.conditions("queryFilter", in.QueryFilter)
-	c.attributesToGet(in.AttributesToGet)
 	if in.Limit != nil && *in.Limit < 1 {
 		// DynamoDB words this one without the value and with a capital L.
 		c.v.AddMessage("Value at 'Limit' failed to satisfy constraint: Member must have value greater than or equal to 1")
 	}
+	// The scalar members, then QueryFilter, AttributesToGet and
+	// KeyConditions: the order in which DynamoDB keeps ten of more
+	// violations (see shapeOrder).
+	c.conditions("queryFilter", in.QueryFilter)
+	c.attributesToGet(in.AttributesToGet)
+	c.conditions("keyConditions", in.KeyConditions)
 	if err := c.err(); err != nil {
 		return nil, err
 	}

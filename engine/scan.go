@@ -14,11 +14,13 @@ func (d *Database) Scan(in *ScanInput) (*ScanOutput, error) {
 	d.Tick()
 	var c constraints
 	c.readShape(in.TableName, in.IndexName, in.Select, in.ReturnConsumedCapacity, in.ConditionalOperator)
-	c.conditions("scanFilter", in.ScanFilter)
-	c.attributesToGet(in.AttributesToGet)
 	c.limit(in.Limit, "limit", 1, 0)
 	c.limit(in.Segment, "segment", 0, schema.MaxTotalSegments-1)
 	c.limit(in.TotalSegments, "totalSegments", 1, schema.MaxTotalSegments)
+	// The scalar members, then ScanFilter and AttributesToGet: the order in
+	// which DynamoDB keeps ten of more violations (see shapeOrder).
+	c.conditions("scanFilter", in.ScanFilter)
+	c.attributesToGet(in.AttributesToGet)
 	if err := c.err(); err != nil {
 		return nil, err
 	}
