@@ -82,3 +82,46 @@ func TestConditionValueErrorsInDynamoDBsOrder(t *testing.T) {
 		t.Fatalf("Query: %v %v", out, err)
 	}
 }
+
+// Expected's ComparisonOperator: "" (and any value outside the enum) is a
+// front-end violation at expected.<name>.member.comparisonOperator,
+// counted with the request's others, as DynamoDB words a ScanFilter's ""
+// (dynalite's test/scan.js "incorrect attributes") and as dynalite's own
+// validations declare Expected's; a missing or null one is the
+// Value/Exists form, and an entry with neither Value nor Exists says
+// "Exists is null" (dynalite's test/putItem.js "no value and no exists").
+func TestExpectedEmptyComparisonOperator(t *testing.T) {
+	db, _ := newTestDB(t)
+	const enum = "Member must satisfy enum value set: [IN, NULL, BETWEEN, LT, NOT_CONTAINS, EQ, GT, NOT_NULL, NE, LE, BEGINS_WITH, GE, CONTAINS]"
+	cases := []heldCase{
+		{"PutItem: an empty operator is an enum violation", "PutItem",
+			`{"TableName":"abc","Item":{"pk":{"S":"x"}},"Expected":{"a":{"ComparisonOperator":""}}}`,
+			CodeValidation, "1 validation error detected: Value '' at 'expected.a.member.comparisonOperator' failed to satisfy constraint: " + enum},
+		{"DeleteItem: counted with the other violations", "DeleteItem",
+			`{"TableName":"abc","Key":{"pk":{"S":"x"}},"ReturnValues":"hi","Expected":{"b":{"ComparisonOperator":"XX","AttributeValueList":[{"S":"x"}]},"a":{"ComparisonOperator":""}}}`,
+			CodeValidation, "3 validation errors detected: Value 'hi' at 'returnValues' failed to satisfy constraint: Member must satisfy enum value set: [NONE, ALL_OLD, UPDATED_OLD, ALL_NEW, UPDATED_NEW]; " +
+				"Value '' at 'expected.a.member.comparisonOperator' failed to satisfy constraint: " + enum + "; " +
+				"Value 'XX' at 'expected.b.member.comparisonOperator' failed to satisfy constraint: " + enum},
+		{"UpdateItem: alike", "UpdateItem",
+			`{"TableName":"abc","Key":{"pk":{"S":"x"}},"Expected":{"a":{"ComparisonOperator":""}}}`,
+			CodeValidation, "1 validation error detected: Value '' at 'expected.a.member.comparisonOperator' failed to satisfy constraint: " + enum},
+		{"a null operator is a missing one", "DeleteItem",
+			`{"TableName":"abc","Key":{"pk":{"S":"x"}},"Expected":{"a":{"ComparisonOperator":null}}}`,
+			CodeValidation, "One or more parameter values were invalid: Value must be provided when Exists is null for Attribute: a"},
+		{"Exists true without Value", "DeleteItem",
+			`{"TableName":"abc","Key":{"pk":{"S":"x"}},"Expected":{"a":{"Exists":true}}}`,
+			CodeValidation, "One or more parameter values were invalid: Value must be provided when Exists is true for Attribute: a"},
+		{"an operator with its values still works", "PutItem",
+			`{"TableName":"tab","Item":{"id":{"S":"x"}},"Expected":{"id":{"ComparisonOperator":"EQ","AttributeValueList":[{"S":"x"}]}}}`,
+			CodeConditionalCheckFailed, "The conditional request failed"},
+	}
+	mustCreate(t, db, hashTable("tab"))
+	runHeldCases(t, db, cases)
+
+	// A Go caller's empty operator is no operator: the Value/Exists form.
+	_, err := db.DeleteItem(&DeleteItemInput{TableName: ptr("tab"), Key: attr.Item{"id": s("x")},
+		Expected: map[string]ExpectedAttributeValue{"id": {Exists: ptr(false)}}})
+	if err != nil {
+		t.Fatalf("Go caller's Expected: %v", err)
+	}
+}

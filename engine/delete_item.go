@@ -14,6 +14,7 @@ func (d *Database) DeleteItem(in *DeleteItemInput) (*DeleteItemOutput, error) {
 		c.null("key")
 	}
 	writeEnums(&c, in.ReturnValues, in.ReturnConsumedCapacity, in.ReturnItemCollectionMetrics, in.ReturnValuesOnConditionCheckFailure, in.ConditionalOperator)
+	c.expected(in.Expected)
 	if err := c.err(); err != nil {
 		return nil, err
 	}

@@ -20,6 +20,7 @@ func (d *Database) PutItem(in *PutItemInput) (*PutItemOutput, error) {
 		c.null("item")
 	}
 	writeEnums(&c, in.ReturnValues, in.ReturnConsumedCapacity, in.ReturnItemCollectionMetrics, in.ReturnValuesOnConditionCheckFailure, in.ConditionalOperator)
+	c.expected(in.Expected)
 	if err := c.err(); err != nil {
 		return nil, err
 	}

@@ -32,6 +32,9 @@ type ExpectedAttributeValue struct {
 	Exists             *bool                 `json:"Exists,omitempty"`
 	ComparisonOperator string                `json:"ComparisonOperator,omitempty"`
 	AttributeValueList []attr.AttributeValue `json:"AttributeValueList,omitempty"`
+
+	// opSent: as Condition's (see ExpectedAttributeValue.UnmarshalJSON).
+	opSent bool
 }
 
 // AttributeValueUpdate is a legacy AttributeUpdates entry.

@@ -16,6 +16,10 @@ func (d *Database) UpdateItem(in *UpdateItemInput) (*UpdateItemOutput, error) {
 		c.null("key")
 	}
 	firstBadEnum(&c, in.ReturnValues, in.ReturnConsumedCapacity, in.ReturnItemCollectionMetrics, in.ReturnValuesOnConditionCheckFailure, in.ConditionalOperator)
+	if c.v.Len() == 0 {
+		// Like its enumerated members, only the first (inferred).
+		c.expected(in.Expected)
+	}
 	if err := c.err(); err != nil {
 		return nil, err
 	}

@@ -92,6 +92,27 @@ func (c *constraints) conditions(path string, m map[string]Condition) {
 	}
 }
 
+// expected checks the ComparisonOperator of each Expected entry that has
+// one: outside the enum, "" included, it is a violation counted with the
+// request's others, worded at expected.<name>.member.comparisonOperator,
+// as DynamoDB's front end words a ScanFilter's (dynalite's test/scan.js
+// "incorrect attributes", run against DynamoDB, where "" is an enum
+// violation and a missing operator a null) and as dynalite's own
+// validations declare Expected's (its putItem, deleteItem and updateItem
+// type declarations: ComparisonOperator, the same enum). An entry without
+// an operator is the Value/Exists form: nothing to check here.
+func (c *constraints) expected(m map[string]ExpectedAttributeValue) {
+	for _, name := range sortedKeys(m) {
+		e := m[name]
+		if e.ComparisonOperator == "" && !e.opSent {
+			continue
+		}
+		if _, ok := legacyOperands[e.ComparisonOperator]; !ok {
+			c.v.Add(e.ComparisonOperator, "expected."+name+".member.comparisonOperator", schema.EnumConstraint(enumComparisonOperator...))
+		}
+	}
+}
+
 // attributesToGet counts an empty AttributesToGet with the request's other
 // violations (dynalite's suite, run against DynamoDB: Query "should return
 // ValidationException for incorrect attributes" lists "Value '[]' at
