@@ -105,9 +105,9 @@ const (
 	// for a partition key attribute left out or not compared with =,
 	// "ValidationException.*RANGE.*equality" for a sort key attribute
 	// skipped or an inequality before the last one.
-	msgCompositeHash  = "Query key condition not supported: every HASH key attribute of a multi-attribute key must be given an equality condition"
-	msgCompositeRange = "Query key condition not supported: the RANGE key attributes of a multi-attribute key must be given left to right, each with an equality condition but the last"
-	msgKeyTypeMismatch    = "One or more parameter values were invalid: Condition parameter type does not match schema type"
+	msgCompositeHash   = "Query key condition not supported: every HASH key attribute of a multi-attribute key must be given an equality condition"
+	msgCompositeRange  = "Query key condition not supported: the RANGE key attributes of a multi-attribute key must be given left to right, each with an equality condition but the last"
+	msgKeyTypeMismatch = "One or more parameter values were invalid: Condition parameter type does not match schema type"
 
 	// Runtime update errors, unprefixed.
 	msgInvalidPathForUpdate = "The document path provided in the update expression is invalid for update"
