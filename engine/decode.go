@@ -2,6 +2,8 @@ package engine
 
 import (
 	"errors"
+	"reflect"
+	"strconv"
 
 	"github.com/dynamodb-workbench/workbench/engine/attr"
 	"github.com/dynamodb-workbench/workbench/engine/json"
@@ -26,41 +28,73 @@ func DecodeRequest(body []byte, in any) error {
 		return nil
 	}
 	var ve *attr.ValidationError
-	h, ok := in.(heldDecoder)
-	if !ok || !errors.As(err, &ve) {
+	h, itemName := heldOf(in)
+	if h == nil || !errors.As(err, &ve) {
 		return err
 	}
-	return h.decodeHeld(body)
+	return decodeHeld(body, in, h, itemName)
 }
 
-// heldDecoder is an input whose attribute values DecodeRequest can hold.
-type heldDecoder interface {
-	decodeHeld(body []byte) error
+// heldErrs are the first invalid values DecodeRequest found in an input's
+// attribute map and in its ExpressionAttributeValues; the operation words
+// and reports them in DynamoDB's order.
+type heldErrs struct {
+	item, values *attr.ValidationError
 }
 
-// heldItem decodes an Item, Key or ExclusiveStartKey member, keeping its
-// first invalid value's error instead of failing.
-type heldItem struct {
-	item attr.Item
-	err  *attr.ValidationError
-}
-
-func (h *heldItem) UnmarshalJSON(b []byte) error {
-	it, verr, err := attr.UnmarshalItemHeld(b)
-	h.item, h.err = it, verr
-	return err
-}
-
-// heldValues is heldItem for ExpressionAttributeValues.
-type heldValues struct {
-	values attr.Values
-	err    *attr.ValidationError
-}
-
-func (h *heldValues) UnmarshalJSON(b []byte) error {
-	vs, verr, err := attr.UnmarshalValuesHeld(b)
-	h.values, h.err = vs, verr
-	return err
+// decodeHeld decodes body into in with its attribute map (itemName) and
+// ExpressionAttributeValues judged apart: each one holding an
+// invalid value has its error kept and is replaced, for the decode of the
+// rest, by a stand-in that decodes (its valid names, the invalid values
+// read as NULL; as many valid placeholders as there were keys), which the
+// operation never reads: the held error fails the request first. Table
+// driven rather than a shadow struct per input, which cost the page's
+// WebAssembly some 20 KB.
+func decodeHeld(body []byte, in any, h *heldErrs, itemName string) error {
+	var members map[string]json.RawMessage
+	if err := json.Unmarshal(body, &members); err != nil {
+		return err
+	}
+	var held heldErrs
+	if raw, ok := members[itemName]; ok {
+		it, verr, err := attr.UnmarshalItemHeld(raw)
+		if err != nil {
+			return err
+		}
+		if verr != nil {
+			held.item = verr
+			for name := range it {
+				if attr.CheckName(name) != "" {
+					delete(it, name)
+				}
+			}
+			members[itemName] = attr.AppendItem(nil, it)
+		}
+	}
+	if raw, ok := members["ExpressionAttributeValues"]; ok {
+		vs, verr, err := attr.UnmarshalValuesHeld(raw)
+		if err != nil {
+			return err
+		}
+		if verr != nil {
+			held.values = verr
+			stand := make(attr.Values, len(vs))
+			for i := range len(vs) {
+				stand[":h"+strconv.Itoa(i)] = attr.Null{}
+			}
+			members["ExpressionAttributeValues"], _ = stand.MarshalJSON()
+		}
+	}
+	rest, err := json.Marshal(members)
+	if err != nil {
+		return err
+	}
+	reflect.ValueOf(in).Elem().SetZero()
+	if err := json.Unmarshal(rest, in); err != nil {
+		return err
+	}
+	*h = held
+	return nil
 }
 
 // heldValue words a held value error for the operation that reports it:
@@ -101,108 +135,23 @@ func startKeyValue(ve *attr.ValidationError) *Error {
 	return &Error{Code: CodeValidation, Message: msg, final: true}
 }
 
-// The inputs' held decodes: each decodes the body into the input with its
-// attribute-value members shadowed by held decoders (a member of the outer
-// struct wins over the embedded input's of the same name, in both JSON
-// codecs, which set an embedded pointer only to an exported type: hence
-// Plain), then keeps what they held.
-
-func (in *PutItemInput) decodeHeld(body []byte) error {
-	type Plain PutItemInput
-	*in = PutItemInput{}
-	var s struct {
-		*Plain
-		Item                      heldItem   `json:"Item"`
-		ExpressionAttributeValues heldValues `json:"ExpressionAttributeValues"`
+// heldOf returns where an input keeps its held errors and the name of its
+// attribute map, or nil for an input whose values are judged at decode. A
+// type switch: methods on the six inputs cost the page's WebAssembly more.
+func heldOf(in any) (*heldErrs, string) {
+	switch v := in.(type) {
+	case *PutItemInput:
+		return &v.held, "Item"
+	case *GetItemInput:
+		return &v.held, "Key"
+	case *UpdateItemInput:
+		return &v.held, "Key"
+	case *DeleteItemInput:
+		return &v.held, "Key"
+	case *QueryInput:
+		return &v.held, "ExclusiveStartKey"
+	case *ScanInput:
+		return &v.held, "ExclusiveStartKey"
 	}
-	s.Plain = (*Plain)(in)
-	if err := json.Unmarshal(body, &s); err != nil {
-		return err
-	}
-	in.Item, in.itemErr = s.Item.item, heldValue(s.Item.err, true)
-	in.ExpressionAttributeValues, in.valuesErr = s.ExpressionAttributeValues.values, heldValue(s.ExpressionAttributeValues.err, true)
-	return nil
-}
-
-func (in *GetItemInput) decodeHeld(body []byte) error {
-	type Plain GetItemInput
-	*in = GetItemInput{}
-	var s struct {
-		*Plain
-		Key heldItem `json:"Key"`
-	}
-	s.Plain = (*Plain)(in)
-	if err := json.Unmarshal(body, &s); err != nil {
-		return err
-	}
-	in.Key, in.keyErr = s.Key.item, heldValue(s.Key.err, false)
-	return nil
-}
-
-func (in *UpdateItemInput) decodeHeld(body []byte) error {
-	type Plain UpdateItemInput
-	*in = UpdateItemInput{}
-	var s struct {
-		*Plain
-		Key                       heldItem   `json:"Key"`
-		ExpressionAttributeValues heldValues `json:"ExpressionAttributeValues"`
-	}
-	s.Plain = (*Plain)(in)
-	if err := json.Unmarshal(body, &s); err != nil {
-		return err
-	}
-	in.Key, in.keyErr = s.Key.item, heldValue(s.Key.err, true)
-	in.ExpressionAttributeValues, in.valuesErr = s.ExpressionAttributeValues.values, heldValue(s.ExpressionAttributeValues.err, true)
-	return nil
-}
-
-func (in *DeleteItemInput) decodeHeld(body []byte) error {
-	type Plain DeleteItemInput
-	*in = DeleteItemInput{}
-	var s struct {
-		*Plain
-		Key                       heldItem   `json:"Key"`
-		ExpressionAttributeValues heldValues `json:"ExpressionAttributeValues"`
-	}
-	s.Plain = (*Plain)(in)
-	if err := json.Unmarshal(body, &s); err != nil {
-		return err
-	}
-	in.Key, in.keyErr = s.Key.item, heldValue(s.Key.err, false)
-	in.ExpressionAttributeValues, in.valuesErr = s.ExpressionAttributeValues.values, heldValue(s.ExpressionAttributeValues.err, false)
-	return nil
-}
-
-func (in *QueryInput) decodeHeld(body []byte) error {
-	type Plain QueryInput
-	*in = QueryInput{}
-	var s struct {
-		*Plain
-		ExclusiveStartKey         heldItem   `json:"ExclusiveStartKey"`
-		ExpressionAttributeValues heldValues `json:"ExpressionAttributeValues"`
-	}
-	s.Plain = (*Plain)(in)
-	if err := json.Unmarshal(body, &s); err != nil {
-		return err
-	}
-	in.ExclusiveStartKey, in.startKeyErr = s.ExclusiveStartKey.item, startKeyValue(s.ExclusiveStartKey.err)
-	in.ExpressionAttributeValues, in.valuesErr = s.ExpressionAttributeValues.values, heldValue(s.ExpressionAttributeValues.err, false)
-	return nil
-}
-
-func (in *ScanInput) decodeHeld(body []byte) error {
-	type Plain ScanInput
-	*in = ScanInput{}
-	var s struct {
-		*Plain
-		ExclusiveStartKey         heldItem   `json:"ExclusiveStartKey"`
-		ExpressionAttributeValues heldValues `json:"ExpressionAttributeValues"`
-	}
-	s.Plain = (*Plain)(in)
-	if err := json.Unmarshal(body, &s); err != nil {
-		return err
-	}
-	in.ExclusiveStartKey, in.startKeyErr = s.ExclusiveStartKey.item, startKeyValue(s.ExclusiveStartKey.err)
-	in.ExpressionAttributeValues, in.valuesErr = s.ExpressionAttributeValues.values, heldValue(s.ExpressionAttributeValues.err, false)
-	return nil
+	return nil, ""
 }

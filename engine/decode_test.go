@@ -16,7 +16,7 @@ type heldCase struct {
 
 // runDecoded decodes body as the wire does and runs the operation.
 func runDecoded(db *Database, op, body string) error {
-	call := func(in heldDecoder, run func() error) error {
+	call := func(in any, run func() error) error {
 		if err := DecodeRequest([]byte(body), in); err != nil {
 			return err
 		}
@@ -186,13 +186,13 @@ func TestDecodeRequestKeepsSerializationErrors(t *testing.T) {
 	}
 	in := new(PutItemInput)
 	if err := DecodeRequest([]byte(`{"TableName":"t","Item":{"pk":{"S":"a"},"n":{"N":"1"}},"ReturnValues":"ALL_OLD"}`), in); err != nil ||
-		*in.TableName != "t" || in.ReturnValues != "ALL_OLD" || !attr.Equal(in.Item["n"], attr.MustNumber("1")) || in.itemErr != nil {
+		*in.TableName != "t" || in.ReturnValues != "ALL_OLD" || !attr.Equal(in.Item["n"], attr.MustNumber("1")) || in.held.item != nil {
 		t.Fatalf("decoded %+v, %v", in, err)
 	}
 	// The held decode fills the other members too.
 	q := new(QueryInput)
 	if err := DecodeRequest([]byte(`{"TableName":"t","Limit":3,"ExclusiveStartKey":{"pk":{"SS":[]}},"KeyConditionExpression":"pk = :v","ExpressionAttributeValues":{":v":{"S":"a"}}}`), q); err != nil ||
-		*q.TableName != "t" || *q.Limit != 3 || q.startKeyErr == nil || !attr.Equal(q.ExpressionAttributeValues[":v"], attr.String("a")) {
+		*q.TableName != "t" || *q.Limit != 3 || q.held.item == nil || !attr.Equal(q.ExpressionAttributeValues[":v"], attr.String("a")) {
 		t.Fatalf("decoded %+v, %v", q, err)
 	}
 }

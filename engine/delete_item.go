@@ -22,7 +22,7 @@ func (d *Database) DeleteItem(in *DeleteItemInput) (*DeleteItemOutput, error) {
 		return nil, err
 	}
 	req := exprRequest{names: in.ExpressionAttributeNames, values: in.ExpressionAttributeValues,
-		condition: in.ConditionExpression, legacy: newLegacy("DeleteItem"), itemValues: in.keyErr, valuesErr: in.valuesErr}
+		condition: in.ConditionExpression, legacy: newLegacy("DeleteItem"), itemValues: heldValue(in.held.item, false), valuesErr: heldValue(in.held.values, false)}
 	req.legacy.expected(in.Expected, in.ConditionalOperator)
 	p, err := req.parse()
 	if err != nil {

@@ -28,7 +28,7 @@ func (d *Database) PutItem(in *PutItemInput) (*PutItemOutput, error) {
 		return nil, Enveloped(err)
 	}
 	req := exprRequest{names: in.ExpressionAttributeNames, values: in.ExpressionAttributeValues,
-		condition: in.ConditionExpression, legacy: newLegacy("PutItem"), itemValues: in.itemErr, valuesErr: in.valuesErr}
+		condition: in.ConditionExpression, legacy: newLegacy("PutItem"), itemValues: heldValue(in.held.item, true), valuesErr: heldValue(in.held.values, true)}
 	req.legacy.expected(in.Expected, in.ConditionalOperator)
 	p, err := req.parse()
 	if err != nil {

@@ -30,7 +30,7 @@ func (d *Database) Query(in *QueryInput) (*QueryOutput, error) {
 	}
 	req := exprRequest{names: in.ExpressionAttributeNames, values: in.ExpressionAttributeValues,
 		keyCondition: in.KeyConditionExpression, filter: in.FilterExpression,
-		projection: in.ProjectionExpression, legacy: newLegacy("Query"), valuesErr: in.valuesErr}
+		projection: in.ProjectionExpression, legacy: newLegacy("Query"), valuesErr: heldValue(in.held.values, false)}
 	// dynalite's test/query.js, run against DynamoDB: the QueryFilter's
 	// values and operand counts, a duplicate in AttributesToGet, an
 	// invalid ExclusiveStartKey value ("... for duplicate values in
@@ -40,7 +40,7 @@ func (d *Database) Query(in *QueryInput) (*QueryOutput, error) {
 	// condition, then KeyConditions' own errors.
 	req.legacy.arity(in.QueryFilter)
 	req.legacy.attributesToGet(in.AttributesToGet)
-	req.legacy.check(in.startKeyErr)
+	req.legacy.check(startKeyValue(in.held.item))
 	if in.KeyConditionExpression == nil && in.KeyConditions == nil {
 		req.legacy.check(validationf("Either the KeyConditions or KeyConditionExpression parameter must be specified in the request."))
 	}

@@ -26,7 +26,7 @@ func (d *Database) Scan(in *ScanInput) (*ScanOutput, error) {
 	}
 	req := exprRequest{names: in.ExpressionAttributeNames, values: in.ExpressionAttributeValues,
 		filter: in.FilterExpression, projection: in.ProjectionExpression, legacy: newLegacy("Scan"),
-		afterLegacy: func() *Error { return checkSegments(in.Segment, in.TotalSegments) }, valuesErr: in.valuesErr}
+		afterLegacy: func() *Error { return checkSegments(in.Segment, in.TotalSegments) }, valuesErr: heldValue(in.held.values, false)}
 	// A duplicate in AttributesToGet is reported before the ScanFilter's
 	// values and operand counts (dynalite's test/scan.js "duplicate values
 	// in AttributesToGet", run against DynamoDB).
@@ -37,7 +37,7 @@ func (d *Database) Scan(in *ScanInput) (*ScanOutput, error) {
 	// (dynalite's test/scan.js, "... on ExclusiveStartKey if ScanFilter ok
 	// ... when table does not exist", "unsupported datatype in
 	// ExclusiveStartKey" beside an empty FilterExpression).
-	req.legacy.check(in.startKeyErr)
+	req.legacy.check(startKeyValue(in.held.item))
 	p, err := req.parse()
 	if err != nil {
 		return nil, err

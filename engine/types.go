@@ -253,10 +253,8 @@ type PutItemInput struct {
 	Expected                            map[string]ExpectedAttributeValue `json:"Expected,omitempty"`
 	ConditionalOperator                 string                            `json:"ConditionalOperator,omitempty"`
 
-	// The first invalid attribute values DecodeRequest held (decode.go),
-	// reported in DynamoDB's order.
-	itemErr   *Error
-	valuesErr *Error
+	// held: the attribute values DecodeRequest judged apart (decode.go).
+	held heldErrs
 }
 
 // PutItemOutput is the PutItem response.
@@ -276,9 +274,8 @@ type GetItemInput struct {
 	ReturnConsumedCapacity   string            `json:"ReturnConsumedCapacity,omitempty"`
 	AttributesToGet          []string          `json:"AttributesToGet,omitempty"`
 
-	// The first invalid attribute values DecodeRequest held (decode.go),
-	// reported in DynamoDB's order.
-	keyErr *Error
+	// held: the attribute values DecodeRequest judged apart (decode.go).
+	held heldErrs
 }
 
 // GetItemOutput is the GetItem response. Item is nil when there is no such
@@ -304,10 +301,8 @@ type UpdateItemInput struct {
 	Expected                            map[string]ExpectedAttributeValue `json:"Expected,omitempty"`
 	ConditionalOperator                 string                            `json:"ConditionalOperator,omitempty"`
 
-	// The first invalid attribute values DecodeRequest held (decode.go),
-	// reported in DynamoDB's order.
-	keyErr    *Error
-	valuesErr *Error
+	// held: the attribute values DecodeRequest judged apart (decode.go).
+	held heldErrs
 }
 
 // UpdateItemOutput is the UpdateItem response.
@@ -331,10 +326,8 @@ type DeleteItemInput struct {
 	Expected                            map[string]ExpectedAttributeValue `json:"Expected,omitempty"`
 	ConditionalOperator                 string                            `json:"ConditionalOperator,omitempty"`
 
-	// The first invalid attribute values DecodeRequest held (decode.go),
-	// reported in DynamoDB's order.
-	keyErr    *Error
-	valuesErr *Error
+	// held: the attribute values DecodeRequest judged apart (decode.go).
+	held heldErrs
 }
 
 // DeleteItemOutput is the DeleteItem response.
@@ -366,10 +359,8 @@ type QueryInput struct {
 	ConditionalOperator       string               `json:"ConditionalOperator,omitempty"`
 	AttributesToGet           []string             `json:"AttributesToGet,omitempty"`
 
-	// The first invalid attribute values DecodeRequest held (decode.go),
-	// reported in DynamoDB's order.
-	startKeyErr *Error
-	valuesErr   *Error
+	// held: the attribute values DecodeRequest judged apart (decode.go).
+	held heldErrs
 }
 
 // QueryOutput is the Query response. Items is nil for Select=COUNT.
@@ -400,10 +391,8 @@ type ScanInput struct {
 	ConditionalOperator       string               `json:"ConditionalOperator,omitempty"`
 	AttributesToGet           []string             `json:"AttributesToGet,omitempty"`
 
-	// The first invalid attribute values DecodeRequest held (decode.go),
-	// reported in DynamoDB's order.
-	startKeyErr *Error
-	valuesErr   *Error
+	// held: the attribute values DecodeRequest judged apart (decode.go).
+	held heldErrs
 }
 
 // ScanOutput is the Scan response.

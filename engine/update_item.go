@@ -25,7 +25,7 @@ func (d *Database) UpdateItem(in *UpdateItemInput) (*UpdateItemOutput, error) {
 	}
 	req := exprRequest{names: in.ExpressionAttributeNames, values: in.ExpressionAttributeValues,
 		condition: in.ConditionExpression, update: in.UpdateExpression, legacy: newLegacy("UpdateItem"),
-		itemValues: in.keyErr, valuesErr: in.valuesErr}
+		itemValues: heldValue(in.held.item, true), valuesErr: heldValue(in.held.values, true)}
 	req.legacy.attributeUpdates(in.AttributeUpdates)
 	req.legacy.expected(in.Expected, in.ConditionalOperator)
 	p, err := req.parse()

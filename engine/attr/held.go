@@ -12,7 +12,8 @@ package attr
 // validation error does not fail it: the map comes back with every name
 // (an invalid value reads as NULL, never to be used: the request fails)
 // and the first validation error apart. A serialization error still fails
-// it, as it fails the request at once on DynamoDB.
+// it, as it fails the request at once on DynamoDB. Every entry whose name
+// or value was invalid reads as NULL.
 func UnmarshalItemHeld(data []byte) (Item, *ValidationError, error) {
 	m, verr, err := heldMap(data, false)
 	return Item(m), verr, err
@@ -37,12 +38,8 @@ func heldMap(data []byte, eav bool) (map[string]Value, *ValidationError, error) 
 	if err := d.finish(nil); err != nil {
 		return nil, nil, err
 	}
-	if verr != nil {
-		for k, v := range m {
-			if v == nil {
-				m[k] = Null{}
-			}
-		}
+	for _, k := range d.bad {
+		m[k] = Null{}
 	}
 	return m, verr, nil
 }

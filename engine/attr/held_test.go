@@ -31,3 +31,24 @@ func TestUnmarshalHeld(t *testing.T) {
 		t.Fatalf("null: %v %v %v", it, verr, err)
 	}
 }
+
+// Every invalid entry reads as NULL, not only the first or a nil one: the
+// engine re-encodes the map for the rest of the request's decode.
+func TestUnmarshalHeldMarksEveryBadEntry(t *testing.T) {
+	it, verr, err := UnmarshalItemHeld([]byte(`{"a":{"NS":["1","1"]},"b":{"L":[{}]},"c":{"S":"x"},"d":{"M":{"x":{"N":"z"}}}}`))
+	if err != nil || verr == nil {
+		t.Fatalf("%v %v", verr, err)
+	}
+	for _, k := range []string{"a", "b", "d"} {
+		if _, ok := it[k].(Null); !ok {
+			t.Errorf("%s = %#v, want NULL", k, it[k])
+		}
+	}
+	if !Equal(it["c"], String("x")) {
+		t.Errorf("c = %#v", it["c"])
+	}
+	var back Item
+	if err := back.UnmarshalJSON(AppendItem(nil, it)); err != nil {
+		t.Fatalf("the stand-in does not decode: %v", err)
+	}
+}
