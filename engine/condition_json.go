@@ -51,6 +51,26 @@ func (c *Condition) UnmarshalJSON(b []byte) error {
 	return nil
 }
 
+// UnmarshalJSON decodes an Expected entry, remembering whether it carried
+// ComparisonOperator: an empty one is outside the enum, as it is in a
+// ScanFilter (Condition.UnmarshalJSON), while a missing one is the
+// Value/Exists form of the entry.
+func (e *ExpectedAttributeValue) UnmarshalJSON(b []byte) error {
+	type plain ExpectedAttributeValue
+	var w struct {
+		plain
+		ComparisonOperator *string `json:"ComparisonOperator"`
+	}
+	if err := json.Unmarshal(b, &w); err != nil {
+		return err
+	}
+	*e = ExpectedAttributeValue(w.plain)
+	if w.ComparisonOperator != nil {
+		e.ComparisonOperator, e.opSent = *w.ComparisonOperator, true
+	}
+	return nil
+}
+
 // operatorMissing reports whether the condition has no ComparisonOperator:
 // none was decoded, or (a Go caller) it was left empty.
 func (c Condition) operatorMissing() bool { return c.ComparisonOperator == "" && !c.opSent }

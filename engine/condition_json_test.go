@@ -31,8 +31,11 @@ func TestEmptyComparisonOperatorIsAnEnumViolation(t *testing.T) {
 		t.Fatal(err)
 	}
 	_, err = db.Query(&q)
-	wantError(t, err, CodeValidation, "2 validation errors detected: Value '' at 'keyConditions.a.member.comparisonOperator' failed to satisfy constraint: "+enumOperators+
-		"; Value '' at 'queryFilter.b.member.comparisonOperator' failed to satisfy constraint: "+enumOperators)
+	// QueryFilter's violations come before KeyConditions' (they were
+	// listed after them until the check order followed the ten DynamoDB
+	// keeps of eleven: validate.go, shapeOrder).
+	wantError(t, err, CodeValidation, "2 validation errors detected: Value '' at 'queryFilter.b.member.comparisonOperator' failed to satisfy constraint: "+enumOperators+
+		"; Value '' at 'keyConditions.a.member.comparisonOperator' failed to satisfy constraint: "+enumOperators)
 
 	// A Go caller's empty string is a missing operator.
 	_, err = db.Scan(&ScanInput{TableName: ptr("abc"), ScanFilter: map[string]Condition{"a": {}}})
@@ -77,5 +80,48 @@ func TestConditionValueErrorsInDynamoDBsOrder(t *testing.T) {
 	out, err := db.Query(decodeInto[QueryInput](t, `{"TableName":"nums","KeyConditions":{"pk":{"ComparisonOperator":"EQ","AttributeValueList":[{"S":"p"}]},"sk":{"ComparisonOperator":"BETWEEN","AttributeValueList":[{"N":"1"},{"N":"3"}]}}}`))
 	if err != nil || out.Count != 1 {
 		t.Fatalf("Query: %v %v", out, err)
+	}
+}
+
+// Expected's ComparisonOperator: "" (and any value outside the enum) is a
+// front-end violation at expected.<name>.member.comparisonOperator,
+// counted with the request's others, as DynamoDB words a ScanFilter's ""
+// (dynalite's test/scan.js "incorrect attributes") and as dynalite's own
+// validations declare Expected's; a missing or null one is the
+// Value/Exists form, and an entry with neither Value nor Exists says
+// "Exists is null" (dynalite's test/putItem.js "no value and no exists").
+func TestExpectedEmptyComparisonOperator(t *testing.T) {
+	db, _ := newTestDB(t)
+	const enum = "Member must satisfy enum value set: [IN, NULL, BETWEEN, LT, NOT_CONTAINS, EQ, GT, NOT_NULL, NE, LE, BEGINS_WITH, GE, CONTAINS]"
+	cases := []heldCase{
+		{"PutItem: an empty operator is an enum violation", "PutItem",
+			`{"TableName":"abc","Item":{"pk":{"S":"x"}},"Expected":{"a":{"ComparisonOperator":""}}}`,
+			CodeValidation, "1 validation error detected: Value '' at 'expected.a.member.comparisonOperator' failed to satisfy constraint: " + enum},
+		{"DeleteItem: counted with the other violations", "DeleteItem",
+			`{"TableName":"abc","Key":{"pk":{"S":"x"}},"ReturnValues":"hi","Expected":{"b":{"ComparisonOperator":"XX","AttributeValueList":[{"S":"x"}]},"a":{"ComparisonOperator":""}}}`,
+			CodeValidation, "3 validation errors detected: Value 'hi' at 'returnValues' failed to satisfy constraint: Member must satisfy enum value set: [NONE, ALL_OLD, UPDATED_OLD, ALL_NEW, UPDATED_NEW]; " +
+				"Value '' at 'expected.a.member.comparisonOperator' failed to satisfy constraint: " + enum + "; " +
+				"Value 'XX' at 'expected.b.member.comparisonOperator' failed to satisfy constraint: " + enum},
+		{"UpdateItem: alike", "UpdateItem",
+			`{"TableName":"abc","Key":{"pk":{"S":"x"}},"Expected":{"a":{"ComparisonOperator":""}}}`,
+			CodeValidation, "1 validation error detected: Value '' at 'expected.a.member.comparisonOperator' failed to satisfy constraint: " + enum},
+		{"a null operator is a missing one", "DeleteItem",
+			`{"TableName":"abc","Key":{"pk":{"S":"x"}},"Expected":{"a":{"ComparisonOperator":null}}}`,
+			CodeValidation, "One or more parameter values were invalid: Value must be provided when Exists is null for Attribute: a"},
+		{"Exists true without Value", "DeleteItem",
+			`{"TableName":"abc","Key":{"pk":{"S":"x"}},"Expected":{"a":{"Exists":true}}}`,
+			CodeValidation, "One or more parameter values were invalid: Value must be provided when Exists is true for Attribute: a"},
+		{"an operator with its values still works", "PutItem",
+			`{"TableName":"tab","Item":{"id":{"S":"x"}},"Expected":{"id":{"ComparisonOperator":"EQ","AttributeValueList":[{"S":"x"}]}}}`,
+			CodeConditionalCheckFailed, "The conditional request failed"},
+	}
+	mustCreate(t, db, hashTable("tab"))
+	runHeldCases(t, db, cases)
+
+	// A Go caller's empty operator is no operator: the Value/Exists form.
+	_, err := db.DeleteItem(&DeleteItemInput{TableName: ptr("tab"), Key: attr.Item{"id": s("x")},
+		Expected: map[string]ExpectedAttributeValue{"id": {Exists: ptr(false)}}})
+	if err != nil {
+		t.Fatalf("Go caller's Expected: %v", err)
 	}
 }

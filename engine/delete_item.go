@@ -14,6 +14,7 @@ func (d *Database) DeleteItem(in *DeleteItemInput) (*DeleteItemOutput, error) {
 		c.null("key")
 	}
 	writeEnums(&c, in.ReturnValues, in.ReturnConsumedCapacity, in.ReturnItemCollectionMetrics, in.ReturnValuesOnConditionCheckFailure, in.ConditionalOperator)
+	c.expected(in.Expected)
 	if err := c.err(); err != nil {
 		return nil, err
 	}
@@ -21,7 +22,7 @@ func (d *Database) DeleteItem(in *DeleteItemInput) (*DeleteItemOutput, error) {
 		return nil, err
 	}
 	req := exprRequest{names: in.ExpressionAttributeNames, values: in.ExpressionAttributeValues,
-		condition: in.ConditionExpression, legacy: newLegacy("DeleteItem")}
+		condition: in.ConditionExpression, legacy: newLegacy("DeleteItem"), itemValues: heldValue(in.held.item, false), valuesErr: heldValue(in.held.values, false)}
 	req.legacy.expected(in.Expected, in.ConditionalOperator)
 	p, err := req.parse()
 	if err != nil {

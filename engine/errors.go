@@ -68,6 +68,11 @@ type Error struct {
 	// failed still consumed: DynamoDB charges them but its error reports no
 	// capacity. BatchExecuteStatement adds them to its table's total.
 	ChargedUnits float64
+
+	// final marks a message already worded as DynamoDB words it, which
+	// Enveloped leaves as it is (an attribute value's error held at
+	// decode: see heldValue).
+	final bool
 }
 
 func (e *Error) Error() string { return string(e.Code) + ": " + e.Message }
@@ -94,7 +99,7 @@ const envelopePrefix = "1 validation error detected: "
 // tests/http_server.rs "envelope matrix"), which issue 29 confirms for
 // the messages it lists. A nil e stays nil.
 func Enveloped(e *Error) *Error {
-	if e == nil || e.Code != CodeValidation || hasEnvelope(e.Message) {
+	if e == nil || e.Code != CodeValidation || e.final || hasEnvelope(e.Message) {
 		return e
 	}
 	out := *e

@@ -31,6 +31,10 @@ type exprRequest struct {
 	// errors and before the expression parameters' contents (Scan's
 	// Segment and TotalSegments: see parse).
 	afterLegacy func() *Error
+
+	// itemValues is the held error of an invalid value in Item or Key,
+	// and valuesErr that of ExpressionAttributeValues (DecodeRequest).
+	itemValues, valuesErr *Error
 }
 
 // parsed is the checked form of an exprRequest.
@@ -49,7 +53,7 @@ var noExpressions = &parsed{}
 // parse checks and parses every expression of the request.
 func (r *exprRequest) parse() (*parsed, *Error) {
 	if r.keyCondition == nil && r.condition == nil && r.filter == nil && r.projection == nil && r.update == nil &&
-		r.names == nil && r.values == nil && len(r.legacy.params) == 0 && r.legacy.err == nil {
+		r.names == nil && r.values == nil && len(r.legacy.params) == 0 && r.legacy.err == nil && r.itemValues == nil {
 		if r.afterLegacy != nil {
 			if e := r.afterLegacy(); e != nil {
 				return nil, e
@@ -112,6 +116,14 @@ func (r *exprRequest) parse() (*parsed, *Error) {
 			return nil, validationf("ExpressionAttributeValues can only be specified when using expressions: %s", r.nullValueUsers())
 		}
 	}
+	// An invalid value of the Item or Key comes next, before the legacy
+	// parameters' errors and the expressions: dynalite's test/putItem.js
+	// ("invalid values in Item" beside an empty ExpressionAttributeNames,
+	// "unsupported datatype in Item" beside an Expected without Exists),
+	// getItem.js and deleteItem.js, run against DynamoDB.
+	if r.itemValues != nil {
+		return nil, r.itemValues
+	}
 	if r.legacy.err != nil {
 		return nil, r.legacy.err
 	}
@@ -120,15 +132,16 @@ func (r *exprRequest) parse() (*parsed, *Error) {
 			return nil, e
 		}
 	}
-	if r.names != nil && len(r.names) == 0 {
-		return nil, validationf("ExpressionAttributeNames must not be empty")
-	}
-	if r.values != nil && len(r.values) == 0 {
-		return nil, validationf("ExpressionAttributeValues must not be empty")
-	}
 
+	// The placeholder maps are checked as the first expression is parsed:
+	// empty ExpressionAttributeNames, their keys, empty
+	// ExpressionAttributeValues, their keys and values (the held error),
+	// then the expressions (dynalite's suite's order).
 	out := &parsed{}
 	ph := expr.NewPlaceholders(r.names, r.values)
+	if r.valuesErr != nil {
+		ph = ph.HeldValueError(r.valuesErr)
+	}
 	var err error
 	if r.keyCondition != nil {
 		if out.keyCondition, err = expr.ParseKeyCondition(*r.keyCondition, ph); err != nil {

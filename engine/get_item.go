@@ -21,7 +21,7 @@ func (d *Database) GetItem(in *GetItemInput) (*GetItemOutput, error) {
 	if err := c.err(); err != nil {
 		return nil, err
 	}
-	req := exprRequest{names: in.ExpressionAttributeNames, projection: in.ProjectionExpression, legacy: newLegacy("GetItem")}
+	req := exprRequest{names: in.ExpressionAttributeNames, projection: in.ProjectionExpression, legacy: newLegacy("GetItem"), itemValues: heldValue(in.held.item, false)}
 	req.legacy.attributesToGet(in.AttributesToGet)
 	p, err := req.parse()
 	if err != nil {

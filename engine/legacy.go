@@ -57,6 +57,14 @@ func (l *legacySet) fail(format string, args ...any) {
 	}
 }
 
+// check records e, an error found outside the legacy lowering, in the
+// legacy parameters' order of errors (the first one recorded is reported).
+func (l *legacySet) check(e *Error) {
+	if e != nil && l.err == nil {
+		l.err = e
+	}
+}
+
 // soundValues reports a condition's invalid AttributeValueList member (kept by
 // Condition.UnmarshalJSON), which DynamoDB judges before the condition's
 // operand count (dynalite's test/scan.js "invalid values in ScanFilter":
@@ -168,7 +176,9 @@ func (l *legacySet) expected(exp map[string]ExpectedAttributeValue, op string) {
 		exists := e.Exists == nil || *e.Exists
 		switch {
 		case exists && e.Value == nil:
-			l.fail("One or more parameter values were invalid: Value must be provided when Exists is true for Attribute: %s", a)
+			// "null" for an entry without Exists (dynalite's
+			// putItem.js, run against DynamoDB: "no value and no exists").
+			l.fail("One or more parameter values were invalid: Value must be provided when Exists is %s for Attribute: %s", existsWord(e.Exists), a)
 			return
 		case !exists && e.Value != nil:
 			l.fail("One or more parameter values were invalid: Value cannot be used when Exists is false for Attribute: %s", a)
@@ -180,6 +190,14 @@ func (l *legacySet) expected(exp map[string]ExpectedAttributeValue, op string) {
 		}
 	}
 	l.condition = l.join(parts, op)
+}
+
+// existsWord renders an Expected entry's Exists as DynamoDB names it.
+func existsWord(b *bool) string {
+	if b == nil {
+		return "null"
+	}
+	return fmt.Sprint(*b)
 }
 
 // filter lowers QueryFilter / ScanFilter (+ ConditionalOperator).

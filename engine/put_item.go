@@ -20,6 +20,7 @@ func (d *Database) PutItem(in *PutItemInput) (*PutItemOutput, error) {
 		c.null("item")
 	}
 	writeEnums(&c, in.ReturnValues, in.ReturnConsumedCapacity, in.ReturnItemCollectionMetrics, in.ReturnValuesOnConditionCheckFailure, in.ConditionalOperator)
+	c.expected(in.Expected)
 	if err := c.err(); err != nil {
 		return nil, err
 	}
@@ -27,7 +28,7 @@ func (d *Database) PutItem(in *PutItemInput) (*PutItemOutput, error) {
 		return nil, Enveloped(err)
 	}
 	req := exprRequest{names: in.ExpressionAttributeNames, values: in.ExpressionAttributeValues,
-		condition: in.ConditionExpression, legacy: newLegacy("PutItem")}
+		condition: in.ConditionExpression, legacy: newLegacy("PutItem"), itemValues: heldValue(in.held.item, true), valuesErr: heldValue(in.held.values, true)}
 	req.legacy.expected(in.Expected, in.ConditionalOperator)
 	p, err := req.parse()
 	if err != nil {

@@ -15,27 +15,38 @@ func (d *Database) Query(in *QueryInput) (*QueryOutput, error) {
 	d.Tick()
 	var c constraints
 	c.readShape(in.TableName, in.IndexName, in.Select, in.ReturnConsumedCapacity, in.ConditionalOperator)
-	c.conditions("keyConditions", in.KeyConditions)
-	c.conditions("queryFilter", in.QueryFilter)
-	c.attributesToGet(in.AttributesToGet)
 	if in.Limit != nil && *in.Limit < 1 {
 		// DynamoDB words this one without the value and with a capital L.
 		c.v.AddMessage("Value at 'Limit' failed to satisfy constraint: Member must have value greater than or equal to 1")
 	}
+	// The scalar members, then QueryFilter, AttributesToGet and
+	// KeyConditions: the order in which DynamoDB keeps ten of more
+	// violations (see shapeOrder).
+	c.conditions("queryFilter", in.QueryFilter)
+	c.attributesToGet(in.AttributesToGet)
+	c.conditions("keyConditions", in.KeyConditions)
 	if err := c.err(); err != nil {
 		return nil, err
 	}
-	if in.KeyConditionExpression == nil && in.KeyConditions == nil {
-		return nil, validationf("Either the KeyConditions or KeyConditionExpression parameter must be specified in the request.")
-	}
 	req := exprRequest{names: in.ExpressionAttributeNames, values: in.ExpressionAttributeValues,
 		keyCondition: in.KeyConditionExpression, filter: in.FilterExpression,
-		projection: in.ProjectionExpression, legacy: newLegacy("Query")}
+		projection: in.ProjectionExpression, legacy: newLegacy("Query"), valuesErr: heldValue(in.held.values, false)}
+	// dynalite's test/query.js, run against DynamoDB: the QueryFilter's
+	// values and operand counts, a duplicate in AttributesToGet, an
+	// invalid ExclusiveStartKey value ("... for duplicate values in
+	// AttributesToGet" beside a bad ExclusiveStartKey and no key
+	// condition; "invalid values in ExclusiveStartKey" beside bad
+	// KeyConditions or an empty KeyConditionExpression), the missing key
+	// condition, then KeyConditions' own errors.
 	req.legacy.arity(in.QueryFilter)
+	req.legacy.attributesToGet(in.AttributesToGet)
+	req.legacy.check(startKeyValue(in.held.item))
+	if in.KeyConditionExpression == nil && in.KeyConditions == nil {
+		req.legacy.check(validationf("Either the KeyConditions or KeyConditionExpression parameter must be specified in the request."))
+	}
 	req.legacy.arity(in.KeyConditions)
 	req.legacy.keyConditions(in.KeyConditions)
 	req.legacy.filterConditions("QueryFilter", in.QueryFilter, in.ConditionalOperator)
-	req.legacy.attributesToGet(in.AttributesToGet)
 	p, err := req.parse()
 	if err != nil {
 		return nil, err

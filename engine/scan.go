@@ -14,22 +14,30 @@ func (d *Database) Scan(in *ScanInput) (*ScanOutput, error) {
 	d.Tick()
 	var c constraints
 	c.readShape(in.TableName, in.IndexName, in.Select, in.ReturnConsumedCapacity, in.ConditionalOperator)
-	c.conditions("scanFilter", in.ScanFilter)
-	c.attributesToGet(in.AttributesToGet)
 	c.limit(in.Limit, "limit", 1, 0)
 	c.limit(in.Segment, "segment", 0, schema.MaxTotalSegments-1)
 	c.limit(in.TotalSegments, "totalSegments", 1, schema.MaxTotalSegments)
+	// The scalar members, then ScanFilter and AttributesToGet: the order in
+	// which DynamoDB keeps ten of more violations (see shapeOrder).
+	c.conditions("scanFilter", in.ScanFilter)
+	c.attributesToGet(in.AttributesToGet)
 	if err := c.err(); err != nil {
 		return nil, err
 	}
 	req := exprRequest{names: in.ExpressionAttributeNames, values: in.ExpressionAttributeValues,
 		filter: in.FilterExpression, projection: in.ProjectionExpression, legacy: newLegacy("Scan"),
-		afterLegacy: func() *Error { return checkSegments(in.Segment, in.TotalSegments) }}
+		afterLegacy: func() *Error { return checkSegments(in.Segment, in.TotalSegments) }, valuesErr: heldValue(in.held.values, false)}
 	// A duplicate in AttributesToGet is reported before the ScanFilter's
 	// values and operand counts (dynalite's test/scan.js "duplicate values
 	// in AttributesToGet", run against DynamoDB).
 	req.legacy.attributesToGet(in.AttributesToGet)
 	req.legacy.filterConditions("ScanFilter", in.ScanFilter, in.ConditionalOperator)
+	// An invalid ExclusiveStartKey value comes after the ScanFilter's
+	// errors and before a lone Segment and the placeholder maps
+	// (dynalite's test/scan.js, "... on ExclusiveStartKey if ScanFilter ok
+	// ... when table does not exist", "unsupported datatype in
+	// ExclusiveStartKey" beside an empty FilterExpression).
+	req.legacy.check(startKeyValue(in.held.item))
 	p, err := req.parse()
 	if err != nil {
 		return nil, err

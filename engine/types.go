@@ -32,6 +32,9 @@ type ExpectedAttributeValue struct {
 	Exists             *bool                 `json:"Exists,omitempty"`
 	ComparisonOperator string                `json:"ComparisonOperator,omitempty"`
 	AttributeValueList []attr.AttributeValue `json:"AttributeValueList,omitempty"`
+
+	// opSent: as Condition's (see ExpectedAttributeValue.UnmarshalJSON).
+	opSent bool
 }
 
 // AttributeValueUpdate is a legacy AttributeUpdates entry.
@@ -249,6 +252,9 @@ type PutItemInput struct {
 	ReturnItemCollectionMetrics         string                            `json:"ReturnItemCollectionMetrics,omitempty"`
 	Expected                            map[string]ExpectedAttributeValue `json:"Expected,omitempty"`
 	ConditionalOperator                 string                            `json:"ConditionalOperator,omitempty"`
+
+	// held: the attribute values DecodeRequest judged apart (decode.go).
+	held heldErrs
 }
 
 // PutItemOutput is the PutItem response.
@@ -267,6 +273,9 @@ type GetItemInput struct {
 	ConsistentRead           *bool             `json:"ConsistentRead,omitempty"`
 	ReturnConsumedCapacity   string            `json:"ReturnConsumedCapacity,omitempty"`
 	AttributesToGet          []string          `json:"AttributesToGet,omitempty"`
+
+	// held: the attribute values DecodeRequest judged apart (decode.go).
+	held heldErrs
 }
 
 // GetItemOutput is the GetItem response. Item is nil when there is no such
@@ -291,6 +300,9 @@ type UpdateItemInput struct {
 	AttributeUpdates                    map[string]AttributeValueUpdate   `json:"AttributeUpdates,omitempty"`
 	Expected                            map[string]ExpectedAttributeValue `json:"Expected,omitempty"`
 	ConditionalOperator                 string                            `json:"ConditionalOperator,omitempty"`
+
+	// held: the attribute values DecodeRequest judged apart (decode.go).
+	held heldErrs
 }
 
 // UpdateItemOutput is the UpdateItem response.
@@ -313,6 +325,9 @@ type DeleteItemInput struct {
 	ReturnItemCollectionMetrics         string                            `json:"ReturnItemCollectionMetrics,omitempty"`
 	Expected                            map[string]ExpectedAttributeValue `json:"Expected,omitempty"`
 	ConditionalOperator                 string                            `json:"ConditionalOperator,omitempty"`
+
+	// held: the attribute values DecodeRequest judged apart (decode.go).
+	held heldErrs
 }
 
 // DeleteItemOutput is the DeleteItem response.
@@ -343,6 +358,9 @@ type QueryInput struct {
 	QueryFilter               map[string]Condition `json:"QueryFilter,omitempty"`
 	ConditionalOperator       string               `json:"ConditionalOperator,omitempty"`
 	AttributesToGet           []string             `json:"AttributesToGet,omitempty"`
+
+	// held: the attribute values DecodeRequest judged apart (decode.go).
+	held heldErrs
 }
 
 // QueryOutput is the Query response. Items is nil for Select=COUNT.
@@ -372,6 +390,9 @@ type ScanInput struct {
 	ScanFilter                map[string]Condition `json:"ScanFilter,omitempty"`
 	ConditionalOperator       string               `json:"ConditionalOperator,omitempty"`
 	AttributesToGet           []string             `json:"AttributesToGet,omitempty"`
+
+	// held: the attribute values DecodeRequest judged apart (decode.go).
+	held heldErrs
 }
 
 // ScanOutput is the Scan response.

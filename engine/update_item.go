@@ -16,11 +16,16 @@ func (d *Database) UpdateItem(in *UpdateItemInput) (*UpdateItemOutput, error) {
 		c.null("key")
 	}
 	firstBadEnum(&c, in.ReturnValues, in.ReturnConsumedCapacity, in.ReturnItemCollectionMetrics, in.ReturnValuesOnConditionCheckFailure, in.ConditionalOperator)
+	if c.v.Len() == 0 {
+		// Like its enumerated members, only the first (inferred).
+		c.expected(in.Expected)
+	}
 	if err := c.err(); err != nil {
 		return nil, err
 	}
 	req := exprRequest{names: in.ExpressionAttributeNames, values: in.ExpressionAttributeValues,
-		condition: in.ConditionExpression, update: in.UpdateExpression, legacy: newLegacy("UpdateItem")}
+		condition: in.ConditionExpression, update: in.UpdateExpression, legacy: newLegacy("UpdateItem"),
+		itemValues: heldValue(in.held.item, true), valuesErr: heldValue(in.held.values, true)}
 	req.legacy.attributeUpdates(in.AttributeUpdates)
 	req.legacy.expected(in.Expected, in.ConditionalOperator)
 	p, err := req.parse()

@@ -42,6 +42,11 @@ type decoder struct {
 	src  string
 	pos  int
 	verr *ValidationError // first validation error, reported if nothing worse
+
+	// invalids counts the validation errors found; bad, kept by the held
+	// decoders (held.go), lists the map entries that had one.
+	invalids int
+	bad      []string
 }
 
 func newDecoder(data []byte) decoder {
@@ -67,6 +72,7 @@ func (d *decoder) finish(err error) error {
 
 // invalid records a validation error unless one was recorded before.
 func (d *decoder) invalid(msg string) {
+	d.invalids++
 	if d.verr == nil {
 		d.verr = newValidation(msg)
 	}

@@ -280,6 +280,7 @@ func (d *decoder) valueMap(eav bool) (map[string]Value, error) {
 		if err := d.expect(':'); err != nil {
 			return nil, err
 		}
+		invalids := d.invalids
 		if eav && !hasBadKey && !validPlaceholder(key) {
 			badKey, hasBadKey = key, true
 		}
@@ -295,6 +296,9 @@ func (d *decoder) valueMap(eav bool) (map[string]Value, error) {
 			d.verr.Message = "ExpressionAttributeValues contains invalid value: " + d.verr.Message + " for key " + key
 		}
 		m[key] = v
+		if d.invalids > invalids {
+			d.bad = append(d.bad, key)
+		}
 		more, err := d.next('}')
 		if err != nil {
 			return nil, err

@@ -196,6 +196,9 @@ func (k *KeyCondition) Resolve(hashKeys, rangeKeys []KeyAttr) (*KeyRange, error)
 	if len(hashKeys) <= 1 && len(rangeKeys) <= 1 && n > 2 {
 		return nil, keyErr(-1, msgKeyLength)
 	}
+	// A multi-attribute key words its refusals apart (see msgCompositeHash);
+	// a single-attribute key keeps DynamoDB's recorded wordings.
+	composite := len(hashKeys) > 1 || len(rangeKeys) > 1
 	kr := &KeyRange{}
 	for i, h := range hashKeys {
 		if i == 0 && len(rangeKeys) == 0 && n > len(hashKeys) {
@@ -203,12 +206,18 @@ func (k *KeyCondition) Resolve(hashKeys, rangeKeys []KeyAttr) (*KeyRange, error)
 		}
 		c, ok := byName[h.Name]
 		if !ok {
+			if composite {
+				return nil, keyErr(-1, msgCompositeHash)
+			}
 			return nil, keyErr(-1, msgKeyMissed, h.Name)
 		}
 		if !valuesOfType(c.values, h.Type) {
 			return nil, keyErr(c.pos, msgKeyTypeMismatch)
 		}
 		if c.op != Eq {
+			if composite {
+				return nil, keyErr(c.pos, msgCompositeHash)
+			}
 			return nil, keyErr(c.pos, msgKeyNotSupported)
 		}
 		kr.Hash = append(kr.Hash, c.values[0])
@@ -217,6 +226,9 @@ func (k *KeyCondition) Resolve(hashKeys, rangeKeys []KeyAttr) (*KeyRange, error)
 	for _, r := range rangeKeys {
 		c, ok := byName[r.Name]
 		if !ok {
+			if n > matched && composite && rangeKeyNamed(byName, rangeKeys) {
+				return nil, keyErr(-1, msgCompositeRange)
+			}
 			if n > matched {
 				return nil, keyErr(-1, msgKeyMissed, r.Name)
 			}
@@ -230,6 +242,9 @@ func (k *KeyCondition) Resolve(hashKeys, rangeKeys []KeyAttr) (*KeyRange, error)
 		}
 		matched++
 		if matched < n && c.op != Eq {
+			if composite {
+				return nil, keyErr(c.pos, msgCompositeRange)
+			}
 			return nil, keyErr(c.pos, msgKeyNotSupported)
 		}
 		kr.Range = append(kr.Range, RangeCond{Attr: r.Name, Op: c.op, Values: c.values})
@@ -238,6 +253,17 @@ func (k *KeyCondition) Resolve(hashKeys, rangeKeys []KeyAttr) (*KeyRange, error)
 		return nil, keyErr(-1, msgKeyNotSupported)
 	}
 	return kr, nil
+}
+
+// rangeKeyNamed reports whether the conditions name any of the sort key
+// attributes (a skipped one, when the walk stopped before it).
+func rangeKeyNamed(byName map[string]keyCond, rangeKeys []KeyAttr) bool {
+	for _, r := range rangeKeys {
+		if _, ok := byName[r.Name]; ok {
+			return true
+		}
+	}
+	return false
 }
 
 func valuesOfType(vs []attr.Value, t attr.Type) bool {

@@ -28,6 +28,9 @@ type Placeholders struct {
 
 	checked bool
 	err     error
+	// held is an invalid value of the ExpressionAttributeValues that the
+	// request's decoder held (HeldValueError).
+	held error
 
 	// lowered: the expressions parsed with these placeholders were written
 	// by the engine from legacy parameters (see Lowered).
@@ -76,16 +79,30 @@ func (p *Placeholders) CheckEmpty() error {
 	return nil
 }
 
-// check validates the maps once, before the first expression is parsed:
-// emptiness, then the syntax of every key (and the length limit), then the
-// names themselves. Keys are checked in sorted order so that the reported
-// one does not depend on map iteration.
+// HeldValueError gives p the error of an invalid value of the
+// ExpressionAttributeValues, which the request's decoder held rather than
+// failing on: it is reported after the values' keys are found sound,
+// before any expression. It returns p.
+func (p *Placeholders) HeldValueError(err error) *Placeholders {
+	p.held = err
+	return p
+}
+
+// check validates the maps once, before the first expression is parsed, in
+// the order dynalite's suite records DynamoDB's (test/scan.js, query.js,
+// deleteItem.js "empty" and "invalid ExpressionAttributeNames", "empty"
+// and "invalid ExpressionAttributeValues", "invalid values in
+// ExpressionAttributeValues"): empty names, the syntax of every name key
+// (and the length limit), the names themselves, empty values, the syntax of
+// every value key, then an invalid value (held). Keys are checked in
+// sorted order so that the reported one does not depend on map iteration.
 func (p *Placeholders) check() error {
 	if p.checked {
 		return p.err
 	}
 	p.checked = true
-	if p.err = p.CheckEmpty(); p.err != nil {
+	if p.names != nil && len(p.names) == 0 {
+		p.err = bareErrorf("", -1, "ExpressionAttributeNames must not be empty")
 		return p.err
 	}
 	for _, k := range sortedKeys(p.names) {
@@ -105,13 +122,18 @@ func (p *Placeholders) check() error {
 			return p.err
 		}
 	}
+	if p.values != nil && len(p.values) == 0 {
+		p.err = bareErrorf("", -1, "ExpressionAttributeValues must not be empty")
+		return p.err
+	}
 	for _, k := range sortedKeys(p.values) {
 		if !validPlaceholder(k, ':') {
 			p.err = bareErrorf("", -1, "ExpressionAttributeValues contains invalid key: Syntax error; key: \"%s\"", k)
 			return p.err
 		}
 	}
-	return nil
+	p.err = p.held
+	return p.err
 }
 
 // validPlaceholder reports whether k is prefix followed by 1 to 254 name

@@ -47,7 +47,10 @@ func op[In, Out any](call func(*engine.Database, *In) (*Out, error), encode func
 			// wording is unverified).
 			return dst, serialization(msgNullBody)
 		}
-		if err := json.Unmarshal(body, in); err != nil {
+		// DecodeRequest holds an invalid Item, Key, ExclusiveStartKey or
+		// ExpressionAttributeValues value for the engine to report in
+		// DynamoDB's order; any other failure is worded here.
+		if err := engine.DecodeRequest(body, in); err != nil {
 			return dst, decodeError(body, err, inType)
 		}
 		if err := checkDecoded(body, inType); err != nil {

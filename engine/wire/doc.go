@@ -26,7 +26,8 @@
 // JSON (SerializationException), the X-Amz-Target must name a known
 // operation (UnknownOperationException), the body must fit the operation's
 // shapes (SerializationException, worded as DynamoDB's Java deserialiser
-// words it), and then the engine validates and executes. The engine reports
+// words it), and then the engine validates and executes (engine.DecodeRequest
+// decodes, holding the attribute values DynamoDB judges later). The engine reports
 // errors as *engine.Error; engine/attr reports bad attribute values as
 // *attr.ValidationError or *attr.SerializationError. This package only maps
 // them to the wire:

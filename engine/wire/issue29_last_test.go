@@ -131,33 +131,34 @@ func TestIssue29QueryShapeBeforeTable(t *testing.T) {
 }
 
 // dynalite's test/scan.js validations, run against DynamoDB on a missing
-// table, with their ExclusiveStartKey {"a":{}} left out (judged at
-// decode: README, Known differences) and the empty values of their
-// ScanFilters made valid (issue29_values_test.go has them as sent): the
-// order of the checks around a lone Segment.
+// table, with their invalid ExclusiveStartKey {"a":{}} (held at decode
+// and judged after these: engine/decode.go; it was left out while values
+// were judged at decode) and the empty values of their ScanFilters made
+// valid (issue29_values_test.go has them as sent): the order of the
+// checks around a lone Segment.
 var dynaliteScanChecks = []fidelityCase{
 	{"mixing comes before a lone Segment", "Scan",
-		`{"TableName":"abc","ScanFilter":{"a":{"ComparisonOperator":"EQ","AttributeValueList":[{"S":"x"}]}},"Segment":1,"Limit":1,"AttributesToGet":["a","a"],"ConditionalOperator":"OR","Select":"SPECIFIC_ATTRIBUTES","FilterExpression":"","ProjectionExpression":"","ExpressionAttributeNames":{},"ExpressionAttributeValues":{}}`,
+		`{"TableName":"abc","ExclusiveStartKey":{"a":{}},"ScanFilter":{"a":{"ComparisonOperator":"EQ","AttributeValueList":[{"S":"x"}]}},"Segment":1,"Limit":1,"AttributesToGet":["a","a"],"ConditionalOperator":"OR","Select":"SPECIFIC_ATTRIBUTES","FilterExpression":"","ProjectionExpression":"","ExpressionAttributeNames":{},"ExpressionAttributeValues":{}}`,
 		"ValidationException", "Can not use both expression and non-expression parameters in the same request: Non-expression parameters: {AttributesToGet, ScanFilter, ConditionalOperator} Expression parameters: {ProjectionExpression, FilterExpression}",
 		"dynalite's test/scan.js 'should return ValidationException if expression and non-expression'"},
 	{"ExpressionAttributeNames without an expression, even empty", "Scan",
-		`{"TableName":"abc","ScanFilter":{"a":{"ComparisonOperator":"EQ","AttributeValueList":[{"S":"x"}]}},"Segment":1,"Limit":1,"AttributesToGet":["a","a"],"ConditionalOperator":"OR","Select":"SPECIFIC_ATTRIBUTES","ExpressionAttributeNames":{},"ExpressionAttributeValues":{}}`,
+		`{"TableName":"abc","ExclusiveStartKey":{"a":{}},"ScanFilter":{"a":{"ComparisonOperator":"EQ","AttributeValueList":[{"S":"x"}]}},"Segment":1,"Limit":1,"AttributesToGet":["a","a"],"ConditionalOperator":"OR","Select":"SPECIFIC_ATTRIBUTES","ExpressionAttributeNames":{},"ExpressionAttributeValues":{}}`,
 		"ValidationException", "ExpressionAttributeNames can only be specified when using expressions",
 		"dynalite's test/scan.js 'should return ValidationException if ExpressionAttributeNames but no FilterExpression'"},
 	{"ExpressionAttributeValues without an expression, even empty", "Scan",
-		`{"TableName":"abc","ScanFilter":{"a":{"ComparisonOperator":"EQ","AttributeValueList":[{"S":"x"}]}},"Segment":1,"Limit":1,"AttributesToGet":["a","a"],"ConditionalOperator":"OR","Select":"SPECIFIC_ATTRIBUTES","ExpressionAttributeValues":{}}`,
+		`{"TableName":"abc","ExclusiveStartKey":{"a":{}},"ScanFilter":{"a":{"ComparisonOperator":"EQ","AttributeValueList":[{"S":"x"}]}},"Segment":1,"Limit":1,"AttributesToGet":["a","a"],"ConditionalOperator":"OR","Select":"SPECIFIC_ATTRIBUTES","ExpressionAttributeValues":{}}`,
 		"ValidationException", "ExpressionAttributeValues can only be specified when using expressions: FilterExpression is null",
 		"dynalite's test/scan.js 'should return ValidationException if ExpressionAttributeValues but no FilterExpression'"},
 	{"duplicate AttributesToGet before a lone Segment", "Scan",
-		`{"TableName":"abc","Segment":1,"ScanFilter":{"a":{"ComparisonOperator":"EQ","AttributeValueList":[{"S":"x"}]}},"AttributesToGet":["a","a"]}`,
+		`{"TableName":"abc","ExclusiveStartKey":{"a":{}},"Segment":1,"ScanFilter":{"a":{"ComparisonOperator":"EQ","AttributeValueList":[{"S":"x"}]}},"AttributesToGet":["a","a"]}`,
 		"ValidationException", "One or more parameter values were invalid: Duplicate value in attribute name: a",
 		"dynalite's test/scan.js 'should return ValidationException for duplicate values in AttributesToGet'"},
 	{"a ScanFilter's operand count before a lone Segment", "Scan",
-		`{"TableName":"abc","Segment":1,"ScanFilter":{"a":{"ComparisonOperator":"EQ"}}}`,
+		`{"TableName":"abc","ExclusiveStartKey":{"a":{}},"Segment":1,"ScanFilter":{"a":{"ComparisonOperator":"EQ"}}}`,
 		"ValidationException", "One or more parameter values were invalid: Invalid number of argument(s) for the EQ ComparisonOperator",
 		"dynalite's test/scan.js 'should return ValidationException for incorrect number of ScanFilter arguments'"},
 	{"a ScanFilter's operand type before a lone Segment", "Scan",
-		`{"TableName":"abc","Segment":1,"ScanFilter":{"a":{"ComparisonOperator":"LT","AttributeValueList":[{"BOOL":true}]}}}`,
+		`{"TableName":"abc","ExclusiveStartKey":{"a":{}},"Segment":1,"ScanFilter":{"a":{"ComparisonOperator":"LT","AttributeValueList":[{"BOOL":true}]}}}`,
 		"ValidationException", "One or more parameter values were invalid: ComparisonOperator LT is not valid for BOOL AttributeValue type",
 		"dynalite's test/scan.js 'should return ValidationException for invalid ComparisonOperator types'"},
 	{"a lone Segment before empty placeholder maps and expressions", "Scan",
