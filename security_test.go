@@ -189,7 +189,7 @@ func TestSecurityCrossOrigin(t *testing.T) {
 		{"JSON, cross-site fetch without Origin", map[string]string{"Content-Type": "application/json", "Sec-Fetch-Site": "cross-site"}, http.StatusForbidden},
 		{"JSON, same-site other origin", map[string]string{"Content-Type": "application/json", "Sec-Fetch-Site": "same-site"}, http.StatusForbidden},
 	} {
-		for _, path := range []string{"/api/share", "/api/simulate", "/api/analyze", "/api/export?format=cloudformation-json", "/api/import?format=endpoint", "/api/import?format=csv&key=PK:S", "/api/apply?endpoint=http://127.0.0.1:1"} {
+		for _, path := range []string{"/api/share", "/api/simulate", "/api/analyze", "/api/snippet", "/api/export?format=cloudformation-json", "/api/import?format=endpoint", "/api/import?format=csv&key=PK:S", "/api/apply?endpoint=http://127.0.0.1:1"} {
 			code, _, body := send(t, "POST", base+path, "", c.header, `{"model":`+share+`}`)
 			if code != c.want {
 				t.Errorf("%s: POST %s: %d %.120s, want %d", c.name, path, code, body, c.want)

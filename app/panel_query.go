@@ -1,6 +1,7 @@
 package app
 
 import (
+	"encoding/json"
 	"strings"
 
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
@@ -34,6 +35,10 @@ type queryPanel struct {
 	view resultView
 	// plan caches how the last PartiQL result's statement ran.
 	plan planCache
+	// mounted is the panel's context once mounted: the server's snippets
+	// arrive through it (snippet_js.go).
+	mounted   goapp.Context
+	isMounted bool
 }
 
 // resultView is the result's indented response and its snippets.
@@ -51,26 +56,41 @@ func (q *queryPanel) viewOf(r *Result) *resultView {
 		return &q.view
 	}
 	v := resultView{result: r, endpoint: ep, raw: indentOr(r.Response), snippets: map[snippet.Language]string{}}
-	if len(r.Request) > 0 {
-		req := snippet.Request{Operation: r.Operation, Input: r.Request, Endpoint: ep, Region: snippetRegion}
-		fan, fanned := q.fanOutOf(r)
-		if fanned {
-			req.Input = fan.input
-		}
-		for _, l := range snippet.Languages() {
-			render := func() (string, error) { return snippet.Render(req, l) }
-			if fanned {
-				render = func() (string, error) { return snippet.RenderFanOut(req, fan.FanOut, l) }
-			}
-			text, err := render()
-			if err != nil {
-				text = err.Error()
-			}
-			v.snippets[l] = text
-		}
-	}
 	q.view = v
+	if len(r.Request) > 0 {
+		req := snippetRequest{Operation: r.Operation, Input: r.Request, Endpoint: ep, Region: snippetRegion}
+		if fan, fanned := q.fanOutOf(r); fanned {
+			req.Input = fan.input
+			f := fan.FanOut
+			req.FanOut = &snippetFanOut{Parameter: f.Parameter, From: f.From, To: f.To, Width: f.Width}
+		}
+		// The snippets are written by the server (POST /api/snippet) in
+		// the page, in the process elsewhere (snippet_js.go,
+		// snippet_other.go); they show once written.
+		q.requestSnippets(req, func(s map[snippet.Language]string) {
+			if q.view.result == r && q.view.endpoint == ep {
+				q.view.snippets = s
+			}
+		})
+	}
 	return &q.view
+}
+
+// snippetRequest is a result's request as the snippets write it.
+type snippetRequest struct {
+	Operation string          `json:"operation"`
+	Input     json.RawMessage `json:"input"`
+	Endpoint  string          `json:"endpoint,omitempty"`
+	Region    string          `json:"region,omitempty"`
+	FanOut    *snippetFanOut  `json:"fanOut,omitempty"`
+}
+
+// snippetFanOut is snippet.FanOut as POST /api/snippet reads it.
+type snippetFanOut struct {
+	Parameter string `json:"parameter"`
+	From      int    `json:"from"`
+	To        int    `json:"to"`
+	Width     int    `json:"width,omitempty"`
 }
 
 // queryFanOut is a fan-out access pattern's request with the fan-out
@@ -133,6 +153,7 @@ type querySaved struct {
 // OnMount restores the panel's state and takes the Ctrl/⌘+Enter shortcut,
 // which the page posts as actionRunQuery.
 func (q *queryPanel) OnMount(ctx goapp.Context) {
+	q.mounted, q.isMounted = ctx, true
 	var saved querySaved
 	ctx.GetState(queryStateKey, &saved)
 	if saved.ready {

@@ -47,6 +47,7 @@ func Mount(root *http.ServeMux, cfg Config) error {
 	mux.Handle("POST /api/simulate", analysis)
 	mux.Handle("POST /api/analyze", analysis)
 	mux.Handle("POST /api/advise", adviseAPI())
+	mux.Handle("POST /api/snippet", snippetAPI())
 	var q *quota
 	if sq := cfg.ShareQuota; sq.PerClient > 0 || sq.Total > 0 || sq.MaxStore > 0 {
 		sq := cfg.ShareQuota
