@@ -174,17 +174,76 @@ func TestBulkLoadMatchesBatchWrite(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			m := attr.Item{}
-			for i := 0; i < n; i++ {
-				clear(m)
-				for k, v := range randomLoadItem(rb) {
-					m[k] = v
+			if seed%3 == 0 {
+				l.Reserve(n) // room made ahead changes nothing but speed
+			}
+			if seed%2 == 1 {
+				// One reused map, one Put per item.
+				m := attr.Item{}
+				for i := 0; i < n; i++ {
+					clear(m)
+					for k, v := range randomLoadItem(rb) {
+						m[k] = v
+					}
+					if got := errString(l.Put(m)); got != errsA[i] {
+						t.Fatalf("item %d: bulk load error %q, BatchWriteItem %q", i, got, errsA[i])
+					}
+					clear(m)
+					m["pk"], m["junk"] = s("reused"), s("the caller's map, reused")
 				}
-				if got := errString(l.Put(m)); got != errsA[i] {
-					t.Fatalf("item %d: bulk load error %q, BatchWriteItem %q", i, got, errsA[i])
+			} else {
+				// PutBatch over batches of random sizes (repeating keys
+				// within a batch), from a ring of maps reused across
+				// batches; a refused item's batch goes on after it.
+				rs := rand.New(rand.NewPCG(seed, 8))
+				ring := make([]attr.Item, 40)
+				for i := range ring {
+					ring[i] = attr.Item{}
 				}
-				clear(m)
-				m["pk"], m["junk"] = s("reused"), s("the caller's map, reused")
+				var buf []attr.Item
+				for i := 0; i < n; {
+					size := min(1+rs.IntN(len(ring)), n-i)
+					buf = append(buf[:0], ring[:size]...)
+					for j, m := range buf {
+						clear(m)
+						for k, v := range randomLoadItem(rb) {
+							m[k] = v
+						}
+						if j > 0 && rs.IntN(50) == 0 {
+							buf[j] = nil // refused: 'item' must not be null
+						}
+					}
+					for off := 0; off < size; {
+						done, err := l.PutBatch(buf[off:])
+						for j := 0; j < done; j++ {
+							if errsA[i+j] != "" {
+								t.Fatalf("item %d: stored by PutBatch, BatchWriteItem said %q", i+j, errsA[i+j])
+							}
+						}
+						i, off = i+done, off+done
+						if err == nil {
+							break
+						}
+						want := errsA[i]
+						if buf[off] == nil {
+							want = "ValidationException: 1 validation error detected: Value null at 'item' failed to satisfy constraint: Member must not be null"
+						}
+						if got := errString(err); got != want {
+							t.Fatalf("item %d: PutBatch error %q, want %q", i, got, want)
+						}
+						if buf[off] == nil {
+							// Not in the other database's run: put the
+							// item it stood for.
+							buf[off] = ring[off]
+							continue
+						}
+						i, off = i+1, off+1
+					}
+					for _, m := range ring {
+						clear(m)
+						m["pk"] = s("reused")
+					}
+				}
 			}
 			if err := l.Close(); err != nil {
 				t.Fatal(err)
