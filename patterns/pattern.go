@@ -387,7 +387,7 @@ func (p *Pattern) ModelWithExamples(spec model.GeneratorSpec) (*model.Model, err
 	if err := m.CreateTables(db); err != nil {
 		return nil, err
 	}
-	if _, err := model.LoadItems(db, src); err != nil {
+	if _, err := model.LoadItemsSized(db, src, spec.Size); err != nil {
 		return nil, err
 	}
 	m.SetExamples(m.FindExamples(db))
