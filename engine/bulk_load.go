@@ -125,10 +125,10 @@ func (l *BulkLoader) prepare(t *table, item attr.Item) (*write, *Error) {
 	if err != nil {
 		return nil, err
 	}
-	if msg := attr.CheckItemNames(item); msg != "" {
+	size, msg := namesAndSize(item)
+	if msg != "" {
 		return nil, validationf("%s", msg)
 	}
-	size := attr.ItemSize(item)
 	if size > schema.MaxItemSizeBytes {
 		return nil, validationf("Item size has exceeded the maximum allowed size")
 	}
@@ -141,6 +141,43 @@ func (l *BulkLoader) prepare(t *table, item attr.Item) (*write, *Error) {
 		return nil, err
 	}
 	return w, nil
+}
+
+// namesAndSize is attr.CheckItemNames and attr.ItemSize in one walk of
+// the item's map (a walk of a map is a tenth of a load's time under wasm):
+// the first invalid name's message, else the item's size. Either walks
+// the map in its own random order, so which of two invalid names is told
+// was never fixed.
+func namesAndSize(it attr.Item) (int, string) {
+	n := 0
+	for name, v := range it {
+		if msg := attr.CheckName(name); msg != "" {
+			return 0, msg
+		}
+		switch v.(type) {
+		case attr.Map, attr.List:
+			if msg := nestedNames(v); msg != "" {
+				return 0, msg
+			}
+		}
+		n += len(name) + attr.Size(v)
+	}
+	return n, ""
+}
+
+// nestedNames checks the names inside a map or list value.
+func nestedNames(v attr.Value) string {
+	switch v := v.(type) {
+	case attr.Map:
+		return attr.CheckItemNames(attr.Item(v))
+	case attr.List:
+		for _, e := range v {
+			if msg := nestedNames(e); msg != "" {
+				return msg
+			}
+		}
+	}
+	return ""
 }
 
 func nullItem() error {

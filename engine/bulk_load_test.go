@@ -106,6 +106,12 @@ func randomLoadItem(r *rand.Rand) attr.Item {
 		it["ls"] = s("")
 	case 6:
 		it["pk"] = s("")
+	case 7: // an empty attribute name
+		it[""] = s("nameless")
+	case 8: // an empty name inside a map
+		it["b"] = attr.Map{"n": attr.NumberFromInt64(1), "": s("nameless")}
+	case 9: // and inside a list's map
+		it["c"] = attr.List{s("q"), attr.Map{"": attr.Bool(true)}}
 	}
 	return it
 }
