@@ -94,12 +94,12 @@ func (l *BulkLoader) PutBatch(items []attr.Item) (int, error) {
 func (l *BulkLoader) Reserve(n int) {
 	d := l.d
 	d.mu.Lock()
-	defer d.mu.Unlock()
 	if t, err := d.lookup(l.name); err == nil && t == l.t && n > 0 {
 		if p := t.points; pointMapSize(p.n+n) > len(p.slots) {
 			p.rehash(t.items.ar, pointMapSize(p.n+n))
 		}
 	}
+	d.mu.Unlock()
 }
 
 // put validates and stores one item. The caller holds the writer lock.

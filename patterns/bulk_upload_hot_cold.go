@@ -108,11 +108,8 @@ func buildBulkUploadHotCold() *model.Model {
 
 var pages = []string{"/", "/search", "/product", "/cart", "/checkout", "/account", "/help"}
 
-// The clicks' pages as values and customers (C0000..C0999), made once.
-var (
-	pageValues     = strs(pages)
-	clickCustomers = paddedTable("C", 1000, 4)
-)
+// pageValues are the clicks' pages, boxed once.
+var pageValues = strs(pages)
 
 // messageCount is how many messages user i (1-based) has: 100, 200, 300,
 // 100, ... as in the guide's example (U1 up to 100, U2 up to 200).
@@ -170,7 +167,7 @@ func generateBulkUploadHotCold(g *gen) {
 		k := g.entity(c.entity)
 		for j := 0; j < n; j++ {
 			at := c.month.Add(span * time.Duration(j) / time.Duration(n)).UTC()
-			p := g.params("customerId", clickCustomers[g.r.IntN(1000)])
+			p := g.params("customerId", padded("C", g.r.IntN(1000), 4))
 			p["dateTime"] = at.Format("2006-01-02T15:04:05.000Z")
 			it := g.next()
 			it["Url"] = model.Pick(g.r, pageValues)

@@ -100,10 +100,8 @@ func buildSparseIndex() *model.Model {
 
 var faultDetails = []string{"overheating", "vibration above threshold", "pressure drop", "sensor timeout", "power fluctuation"}
 
-// The filler's values, made once: device and technician ids, statuses
-// and details.
+// The filler's values, made once: technician ids, statuses and details.
 var (
-	deviceIDs                         = paddedTable("dev-", 1000, 5)
 	technicianIDs                     = paddedTable("tech-", 20, 2)
 	faultDetailValues                 = strs(faultDetails)
 	statusOK, statusWarn, statusFault = str("OK"), str("WARN"), str("FAULT")
@@ -140,7 +138,7 @@ func generateSparseIndex(g *gen) {
 	const devices = 1000
 	for minute := 1; ; minute++ {
 		for d := 0; d < devices; d++ {
-			device := deviceIDs[d]
+			device := padded("dev-", d, 5)
 			at := m(minute).Add(time.Duration(d%60) * time.Second)
 			switch {
 			case g.r.Chance(0.02):

@@ -104,11 +104,8 @@ func buildTimeSeries() *model.Model {
 	}
 }
 
-// The filler's ids, made once.
-var (
-	readingDevices = paddedTable("dev-", 500, 4)
-	shardIDs       = paddedTable("", hotShards+1, 2)
-)
+// shardIDs are the shards' ids, made once.
+var shardIDs = paddedTable("", hotShards+1, 2)
 
 func generateTimeSeries(g *gen) {
 	reading := func(entity, device, shard string, at time.Time, hundredths int64, meta string) {
@@ -151,7 +148,7 @@ func generateTimeSeries(g *gen) {
 			if g.r.Chance(0.1) {
 				meta = `{"firmware":"1.` + strconv.Itoa(g.r.IntN(6)) + `.0","site":"plant-` + strconv.Itoa(d%8) + `"}`
 			}
-			reading("Reading", readingDevices[d], "", at.Add(-time.Duration(d%60)*time.Second), int64(1500+g.r.IntN(1500)), meta)
+			reading("Reading", padded("dev-", d, 4), "", at.Add(-time.Duration(d%60)*time.Second), int64(1500+g.r.IntN(1500)), meta)
 		}
 		for s := 1; s <= hotShards; s++ {
 			reading("ShardedReading", "turbine-1", shardIDs[s], at.Add(-5*time.Minute-time.Duration(10*s)*time.Second),

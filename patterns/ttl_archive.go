@@ -102,17 +102,17 @@ func generateTTLArchive(g *gen) {
 		if i%50 == 0 {
 			sent := g.start.Add(-messageTTL - time.Duration(2*3600+g.r.IntN(21*24*3600))*time.Second)
 			archived := sent.Add(messageTTL + time.Hour)
-			p := g.params("recipient", chatUsers[g.r.IntN(5000)])
+			p := g.params("recipient", padded("u", g.r.IntN(5000), 5))
 			p["sentAt"], p["messageId"] = iso(sent), padded("a-", i, 7)
 			it := g.next()
-			it["From"] = chatUserValues[g.r.IntN(5000)]
+			it["From"] = str(padded("u", g.r.IntN(5000), 5))
 			it["Body"] = model.Pick(g.r, chatLineValues)
 			it["ExpiresAt"], it["ArchivedAt"] = epoch(sent.Add(messageTTL)), str(iso(archived))
 			g.put("ArchivedMessage", p, it)
 			continue
 		}
 		sent := g.start.Add(-time.Duration(1+g.r.IntN(7*24*3600-1)) * time.Second)
-		ephemeral(g, "Message", chatUsers[g.r.IntN(5000)], chatUserValues[g.r.IntN(5000)],
+		ephemeral(g, "Message", padded("u", g.r.IntN(5000), 5), str(padded("u", g.r.IntN(5000), 5)),
 			padded("f-", i, 7), sent, model.Pick(g.r, chatLineValues))
 	}
 }

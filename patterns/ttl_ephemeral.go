@@ -93,13 +93,8 @@ func ephemeral(g *gen, entity, recipient string, from attr.Value, id string, sen
 	g.put(entity, p, it)
 }
 
-// The filler's users (u00000..u04999) and lines, made once, as ids and as
-// values.
-var (
-	chatUsers      = paddedTable("u", 5000, 5)
-	chatUserValues = strs(chatUsers)
-	chatLineValues = strs(chatLines)
-)
+// chatLineValues are the filler's lines, boxed once.
+var chatLineValues = strs(chatLines)
 
 var chatLines = []string{
 	"Running late, start without me.", "Lunch at noon?", "The build is green again.", "Can you send the slides?",
@@ -119,7 +114,7 @@ func generateTTLEphemeral(g *gen) {
 	// Filler: messages sent over the last seven days (none expired yet).
 	for i := 0; ; i++ {
 		sent := g.start.Add(-time.Duration(1+g.r.IntN(7*24*3600-1)) * time.Second)
-		ephemeral(g, "Message", chatUsers[g.r.IntN(5000)], chatUserValues[g.r.IntN(5000)],
+		ephemeral(g, "Message", padded("u", g.r.IntN(5000), 5), str(padded("u", g.r.IntN(5000), 5)),
 			padded("f-", i, 7), sent, model.Pick(g.r, chatLineValues))
 	}
 }
