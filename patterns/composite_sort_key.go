@@ -127,28 +127,20 @@ var cartStory = []struct {
 	{"bob", "CART#SAVED#", "P-4001", 5, 1, 20 * time.Hour},
 }
 
-// The products' names and prices as values, made once.
-var productNames, productPrices = func() (names, prices []attr.Value) {
-	for _, p := range products {
-		names, prices = append(names, str(p.name)), append(prices, dec(p.cents))
-	}
-	return names, prices
-}()
-
 func generateCompositeSortKey(g *gen) {
 	kCart, kWish := g.entity("CartItem"), g.entity("WishlistItem")
 	cart := func(user, status, productID string, pr int, qty int64, added attr.Value) {
 		p := g.params("userId", user)
 		p["status"], p["productId"] = status, productID
 		it := g.next()
-		it["ProductName"], it["Price"], it["Quantity"], it["AddedAt"] = productNames[pr], productPrices[pr], num(qty), added
+		it["ProductName"], it["Price"], it["Quantity"], it["AddedAt"] = str(products[pr].name), dec(products[pr].cents), num(qty), added
 		g.putKeys(kCart, p, it)
 	}
 	wish := func(user, list, productID string, pr int, added attr.Value) {
 		p := g.params("userId", user)
 		p["listName"], p["productId"] = list, productID
 		it := g.next()
-		it["ProductName"], it["Price"], it["AddedAt"] = productNames[pr], productPrices[pr], added
+		it["ProductName"], it["Price"], it["AddedAt"] = str(products[pr].name), dec(products[pr].cents), added
 		g.putKeys(kWish, p, it)
 	}
 	for _, s := range cartStory {

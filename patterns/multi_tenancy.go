@@ -84,9 +84,6 @@ func buildMultiTenancy() *model.Model {
 
 var photoTags = []string{"travel", "family", "food", "city", "nature", "pets", "night", "work"}
 
-// photoIDs are the filler's photo ids p-0000..p-0020.
-var photoIDs = paddedTable("p-", 21, 4)
-
 func generateMultiTenancy(g *gen) {
 	kTenant, kPhoto := g.entity("Tenant"), g.entity("Photo")
 	tenant := func(id, name string, plan attr.Value, created time.Time) {
@@ -135,7 +132,7 @@ func generateMultiTenancy(g *gen) {
 					tags = append(tags, tag)
 				}
 			}
-			photo(id, photoIDs[p], model.Lorem(g.r, 8+g.r.IntN(30)),
+			photo(id, padded("p-", p, 4), model.Lorem(g.r, 8+g.r.IntN(30)),
 				g.start.Add(-time.Duration(g.r.IntN(365*24*3600))*time.Second), int64(100_000+g.r.IntN(8_000_000)), tags)
 		}
 	}

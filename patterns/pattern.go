@@ -257,16 +257,6 @@ func padded(prefix string, n, width int) string {
 	return string(strconv.AppendInt(b, int64(n), 10))
 }
 
-// paddedTable is padded(prefix, n, width) for n in 0..count-1, made once,
-// for ids a generator draws again and again.
-func paddedTable(prefix string, count, width int) []string {
-	out := make([]string, count)
-	for i := range out {
-		out[i] = padded(prefix, i, width)
-	}
-	return out
-}
-
 // fnv is the 64-bit FNV-1a hash of s: a pattern's random stream number.
 func fnv(s string) uint64 {
 	h := uint64(14695981039346656037)

@@ -100,9 +100,8 @@ func buildSparseIndex() *model.Model {
 
 var faultDetails = []string{"overheating", "vibration above threshold", "pressure drop", "sensor timeout", "power fluctuation"}
 
-// The filler's values, made once: technician ids, statuses and details.
+// The filler's statuses and details, boxed once.
 var (
-	technicianIDs                     = paddedTable("tech-", 20, 2)
 	faultDetailValues                 = strs(faultDetails)
 	statusOK, statusWarn, statusFault = str("OK"), str("WARN"), str("FAULT")
 )
@@ -142,7 +141,7 @@ func generateSparseIndex(g *gen) {
 			at := m(minute).Add(time.Duration(d%60) * time.Second)
 			switch {
 			case g.r.Chance(0.02):
-				report(device, at, statusFault, int64(7000+g.r.IntN(3000)), technicianIDs[g.r.IntN(20)], model.Pick(g.r, faultDetailValues))
+				report(device, at, statusFault, int64(7000+g.r.IntN(3000)), padded("tech-", g.r.IntN(20), 2), model.Pick(g.r, faultDetailValues))
 			case g.r.Chance(0.05):
 				report(device, at, statusWarn, int64(5000+g.r.IntN(2000)), "", nil)
 			default:

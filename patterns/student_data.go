@@ -2,7 +2,6 @@ package patterns
 
 import (
 	"strconv"
-	"strings"
 
 	"github.com/dynamodb-workbench/workbench/engine/attr"
 	"github.com/dynamodb-workbench/workbench/engine/schema"
@@ -103,9 +102,9 @@ func buildStudentData() *model.Model {
 
 // subjects and their course counts for the story student (36 courses).
 var subjects = []struct {
-	name    string
-	courses int
-}{{"ART", 6}, {"ENG", 7}, {"HIST", 7}, {"MATH", 8}, {"SCI", 8}}
+	name, lower string // lower: a course's name is it and a number
+	courses     int
+}{{"ART", "art", 6}, {"ENG", "eng", 7}, {"HIST", "hist", 7}, {"MATH", "math", 8}, {"SCI", "sci", 8}}
 
 var (
 	instructors = []string{"Dr. Jane Doe", "Prof. Alan Smithee", "Dr. Maria Garcia", "Prof. Wei Zhang", "Dr. Oluwaseun Adeyemi", "Prof. Ingrid Larsen"}
@@ -172,16 +171,6 @@ func student(g *gen, id string, first, last attr.Value, city [2]attr.Value, cour
 	}
 }
 
-// subjectPrefixes are the subjects' names in lower case: a course's name
-// is one and its number.
-var subjectPrefixes = func() []string {
-	out := make([]string, len(subjects))
-	for i, s := range subjects {
-		out[i] = strings.ToLower(s.name)
-	}
-	return out
-}()
-
 // coursesOf draws a student's courses: n per subject from counts, into
 // out (reused).
 func coursesOf(g *gen, out []course, counts func(subject int) int) []course {
@@ -193,7 +182,7 @@ func coursesOf(g *gen, out []course, counts func(subject int) int) []course {
 			for taken(out[first:], num) {
 				num = 1000 + g.r.IntN(4000)
 			}
-			out = append(out, course{subject: s.name, name: subjectPrefixes[i] + strconv.Itoa(num), number: num,
+			out = append(out, course{subject: s.name, name: s.lower + strconv.Itoa(num), number: num,
 				instructor: model.Pick(g.r, instructors), grade: int64(5000 + g.r.IntN(5001)), credits: int64(2 + g.r.IntN(4))})
 		}
 	}
@@ -210,19 +199,6 @@ func taken(cs []course, num int) bool {
 	return false
 }
 
-// The values a student picks from, boxed once.
-var (
-	firstNameValues = strs(firstNames)
-	lastNameValues  = strs(lastNames)
-	cityValues      = func() [][2]attr.Value {
-		out := make([][2]attr.Value, len(cities))
-		for i, c := range cities {
-			out[i] = [2]attr.Value{str(c[0]), str(c[1])}
-		}
-		return out
-	}()
-)
-
 func generateStudentData(g *gen) {
 	// Story: john smith from fresno, CA, with 36 courses (the seed's
 	// math2045 among them).
@@ -237,6 +213,7 @@ func generateStudentData(g *gen) {
 	var courses []course
 	for i := 1; ; i++ {
 		courses = coursesOf(g, courses, func(int) int { return g.r.IntN(9) })
-		student(g, padded("s", i, 6), model.Pick(g.r, firstNameValues), model.Pick(g.r, lastNameValues), model.Pick(g.r, cityValues), courses)
+		first, last, city := model.Pick(g.r, firstNames), model.Pick(g.r, lastNames), model.Pick(g.r, cities)
+		student(g, padded("s", i, 6), str(first), str(last), [2]attr.Value{str(city[0]), str(city[1])}, courses)
 	}
 }

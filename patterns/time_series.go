@@ -104,9 +104,6 @@ func buildTimeSeries() *model.Model {
 	}
 }
 
-// shardIDs are the shards' ids, made once.
-var shardIDs = paddedTable("", hotShards+1, 2)
-
 func generateTimeSeries(g *gen) {
 	reading := func(entity, device, shard string, at time.Time, hundredths int64, meta string) {
 		p := g.params("deviceId", device)
@@ -131,7 +128,7 @@ func generateTimeSeries(g *gen) {
 	reading("Reading", "thermo-42", "", ago(5*time.Minute), 2140, "")
 	reading("Reading", "thermo-42", "", ago(time.Minute), 2175, "")
 	for i, d := range []time.Duration{4 * time.Minute, 30 * time.Second, 2 * time.Minute, 3 * time.Minute} {
-		reading("ShardedReading", "turbine-1", shardIDs[i+1], ago(d), int64(6000+100*i), "")
+		reading("ShardedReading", "turbine-1", padded("", i+1, 2), ago(d), int64(6000+100*i), "")
 	}
 	it := g.next()
 	it["shardCount"] = num(hotShards)
@@ -151,7 +148,7 @@ func generateTimeSeries(g *gen) {
 			reading("Reading", padded("dev-", d, 4), "", at.Add(-time.Duration(d%60)*time.Second), int64(1500+g.r.IntN(1500)), meta)
 		}
 		for s := 1; s <= hotShards; s++ {
-			reading("ShardedReading", "turbine-1", shardIDs[s], at.Add(-5*time.Minute-time.Duration(10*s)*time.Second),
+			reading("ShardedReading", "turbine-1", padded("", s, 2), at.Add(-5*time.Minute-time.Duration(10*s)*time.Second),
 				int64(5500+g.r.IntN(1000)), "")
 		}
 	}

@@ -151,7 +151,6 @@ var orderStatuses = []string{"PLACED", "PAID", "SHIPPED", "DELIVERED"}
 // The values every candidate and order picks from, made once.
 var (
 	orderStatusValues = strs(orderStatuses)
-	voteShardIDs      = paddedTable("", VoteShards, 0)
 )
 
 func generateWriteSharding(g *gen) {
@@ -163,7 +162,7 @@ func generateWriteSharding(g *gen) {
 			v := votes(s)
 			total += v
 			p := g.params("candidate", name)
-			p["shard"] = voteShardIDs[s]
+			p["shard"] = strconv.Itoa(s)
 			it := g.next()
 			it["Votes"] = num(v)
 			g.putKeys(kShard, p, it)
