@@ -407,3 +407,70 @@ func dumpState(t testing.TB, d *Database) string {
 	d.mu.Lock()
 	return sb.String()
 }
+
+// TestPutBatchIsWholeToReaders: while batches of 37 new items are put,
+// snapshots taken by other goroutines hold a whole number of batches, each
+// item with the value it was put with (the batch holds the writer lock
+// throughout; under -race, the readers' and the loader's accesses are
+// checked).
+func TestPutBatchIsWholeToReaders(t *testing.T) {
+	db, _ := newTestDB(t)
+	mustCreate(t, db, hashTable("Hash"))
+	l, err := db.NewBulkLoader("Hash")
+	if err != nil {
+		t.Fatal(err)
+	}
+	const batch, batches = 37, 60
+	done := make(chan struct{})
+	errs := make(chan error, 2)
+	for r := 0; r < 2; r++ {
+		go func() {
+			for {
+				select {
+				case <-done:
+					errs <- nil
+					return
+				default:
+				}
+				ts := db.Snapshot().Table("Hash")
+				if n := ts.Len(); n%batch != 0 {
+					errs <- fmt.Errorf("a snapshot holds %d items: not whole batches of %d", n, batch)
+					return
+				}
+				var bad error
+				ts.Items(func(it attr.Item) bool {
+					if id, v := string(it["id"].(attr.String)), it["v"]; !attr.Equal(v, s("v"+id)) {
+						bad = fmt.Errorf("item %s holds %v", id, v)
+					}
+					return bad == nil
+				})
+				if bad != nil {
+					errs <- bad
+					return
+				}
+			}
+		}()
+	}
+	items := make([]attr.Item, batch)
+	for i := range items {
+		items[i] = attr.Item{}
+	}
+	for b := 0; b < batches; b++ {
+		for i, it := range items {
+			id := fmt.Sprint(b*batch + i)
+			it["id"], it["v"] = s(id), s("v"+id)
+		}
+		if n, err := l.PutBatch(items); n != batch || err != nil {
+			t.Fatalf("batch %d: %d stored, %v", b, n, err)
+		}
+	}
+	close(done)
+	for r := 0; r < 2; r++ {
+		if err := <-errs; err != nil {
+			t.Fatal(err)
+		}
+	}
+	if n := db.Snapshot().Table("Hash").Len(); n != batch*batches {
+		t.Fatalf("the table holds %d items, want %d", n, batch*batches)
+	}
+}
