@@ -32,11 +32,6 @@ type BulkLoader struct {
 	w write
 	// one is Put's batch of one.
 	one [1]attr.Item
-	// lastPK is the last item's encoded partition key and lastHash its
-	// hash, once hashed (keyOf).
-	lastPK   string
-	lastHash uint64
-	hashed   bool
 }
 
 // NewBulkLoader returns a loader into the named table.
@@ -126,7 +121,7 @@ func (l *BulkLoader) put(t *table, item attr.Item) error {
 // prepare is prepareput (put_item.go) into the loader's own write: the
 // same checks in the same order, one allocation less per item.
 func (l *BulkLoader) prepare(t *table, item attr.Item) (*write, *Error) {
-	key, err := l.keyOf(t, item)
+	key, err := t.keyOfItem(item)
 	if err != nil {
 		return nil, err
 	}
@@ -146,36 +141,6 @@ func (l *BulkLoader) prepare(t *table, item attr.Item) (*write, *Error) {
 		return nil, err
 	}
 	return w, nil
-}
-
-// keyOf is table.keyOfItem (the same checks, messages and key) with the
-// partition hash remembered for the next item: a dataset's items come
-// collection by collection, and the hash (MD5) was a tenth of a load's
-// time natively.
-func (l *BulkLoader) keyOf(t *table, item attr.Item) (string, *Error) {
-	var buf [128]byte
-	b := buf[:8]
-	k := t.key
-	for i, ka := range k.all {
-		v, ok := item[ka.name]
-		if !ok {
-			return "", validationf("One or more parameter values were invalid: Missing the key %s in the item", ka.name)
-		}
-		if v.Type() != ka.typ {
-			return "", validationf("One or more parameter values were invalid: Type mismatch for key %s expected: %s actual: %s", ka.name, ka.typ, v.Type())
-		}
-		if err := checkKeyValue(ka, v, i < len(k.hash)); err != nil {
-			return "", err
-		}
-		b = attr.AppendKey(b, v)
-		if i == len(k.hash)-1 {
-			if pk := b[8:]; !l.hashed || string(pk) != l.lastPK {
-				l.lastPK, l.lastHash, l.hashed = string(pk), hashKey64(pk), true
-			}
-			appendHash(b[:0], l.lastHash)
-		}
-	}
-	return string(b), nil
 }
 
 // namesAndSize is attr.CheckItemNames and attr.ItemSize in one walk of
