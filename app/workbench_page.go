@@ -218,10 +218,14 @@ func startLoad(ctx goapp.Context, s *Store, n int) {
 		ctx = pc.(goapp.Context)
 	}
 	ctx.Async(func() {
-		_ = s.LoadDataset(n, 0, func() {
+		err := s.LoadDataset(n, 0, func() {
 			ctx.Dispatch(func(ctx goapp.Context) { publish(ctx, s) })
 		})
-		ctx.Dispatch(func(ctx goapp.Context) { publish(ctx, s) })
+		if err != nil {
+			// A load that ends tells its end itself; one refused (or
+			// stopped by another design) may not have.
+			ctx.Dispatch(func(ctx goapp.Context) { publish(ctx, s) })
+		}
 	})
 }
 

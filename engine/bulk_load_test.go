@@ -106,6 +106,12 @@ func randomLoadItem(r *rand.Rand) attr.Item {
 		it["ls"] = s("")
 	case 6:
 		it["pk"] = s("")
+	case 7: // an empty attribute name
+		it[""] = s("nameless")
+	case 8: // an empty name inside a map
+		it["b"] = attr.Map{"n": attr.NumberFromInt64(1), "": s("nameless")}
+	case 9: // and inside a list's map
+		it["c"] = attr.List{s("q"), attr.Map{"": attr.Bool(true)}}
 	}
 	return it
 }
@@ -174,17 +180,76 @@ func TestBulkLoadMatchesBatchWrite(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			m := attr.Item{}
-			for i := 0; i < n; i++ {
-				clear(m)
-				for k, v := range randomLoadItem(rb) {
-					m[k] = v
+			if seed%3 == 0 {
+				l.Reserve(n) // room made ahead changes nothing but speed
+			}
+			if seed%2 == 1 {
+				// One reused map, one Put per item.
+				m := attr.Item{}
+				for i := 0; i < n; i++ {
+					clear(m)
+					for k, v := range randomLoadItem(rb) {
+						m[k] = v
+					}
+					if got := errString(l.Put(m)); got != errsA[i] {
+						t.Fatalf("item %d: bulk load error %q, BatchWriteItem %q", i, got, errsA[i])
+					}
+					clear(m)
+					m["pk"], m["junk"] = s("reused"), s("the caller's map, reused")
 				}
-				if got := errString(l.Put(m)); got != errsA[i] {
-					t.Fatalf("item %d: bulk load error %q, BatchWriteItem %q", i, got, errsA[i])
+			} else {
+				// PutBatch over batches of random sizes (repeating keys
+				// within a batch), from a ring of maps reused across
+				// batches; a refused item's batch goes on after it.
+				rs := rand.New(rand.NewPCG(seed, 8))
+				ring := make([]attr.Item, 40)
+				for i := range ring {
+					ring[i] = attr.Item{}
 				}
-				clear(m)
-				m["pk"], m["junk"] = s("reused"), s("the caller's map, reused")
+				var buf []attr.Item
+				for i := 0; i < n; {
+					size := min(1+rs.IntN(len(ring)), n-i)
+					buf = append(buf[:0], ring[:size]...)
+					for j, m := range buf {
+						clear(m)
+						for k, v := range randomLoadItem(rb) {
+							m[k] = v
+						}
+						if j > 0 && rs.IntN(50) == 0 {
+							buf[j] = nil // refused: 'item' must not be null
+						}
+					}
+					for off := 0; off < size; {
+						done, err := l.PutBatch(buf[off:])
+						for j := 0; j < done; j++ {
+							if errsA[i+j] != "" {
+								t.Fatalf("item %d: stored by PutBatch, BatchWriteItem said %q", i+j, errsA[i+j])
+							}
+						}
+						i, off = i+done, off+done
+						if err == nil {
+							break
+						}
+						want := errsA[i]
+						if buf[off] == nil {
+							want = "ValidationException: 1 validation error detected: Value null at 'item' failed to satisfy constraint: Member must not be null"
+						}
+						if got := errString(err); got != want {
+							t.Fatalf("item %d: PutBatch error %q, want %q", i, got, want)
+						}
+						if buf[off] == nil {
+							// Not in the other database's run: put the
+							// item it stood for.
+							buf[off] = ring[off]
+							continue
+						}
+						i, off = i+1, off+1
+					}
+					for _, m := range ring {
+						clear(m)
+						m["pk"] = s("reused")
+					}
+				}
 			}
 			if err := l.Close(); err != nil {
 				t.Fatal(err)
@@ -341,4 +406,71 @@ func dumpState(t testing.TB, d *Database) string {
 	}
 	d.mu.Lock()
 	return sb.String()
+}
+
+// TestPutBatchIsWholeToReaders: while batches of 37 new items are put,
+// snapshots taken by other goroutines hold a whole number of batches, each
+// item with the value it was put with (the batch holds the writer lock
+// throughout; under -race, the readers' and the loader's accesses are
+// checked).
+func TestPutBatchIsWholeToReaders(t *testing.T) {
+	db, _ := newTestDB(t)
+	mustCreate(t, db, hashTable("Hash"))
+	l, err := db.NewBulkLoader("Hash")
+	if err != nil {
+		t.Fatal(err)
+	}
+	const batch, batches = 37, 60
+	done := make(chan struct{})
+	errs := make(chan error, 2)
+	for r := 0; r < 2; r++ {
+		go func() {
+			for {
+				select {
+				case <-done:
+					errs <- nil
+					return
+				default:
+				}
+				ts := db.Snapshot().Table("Hash")
+				if n := ts.Len(); n%batch != 0 {
+					errs <- fmt.Errorf("a snapshot holds %d items: not whole batches of %d", n, batch)
+					return
+				}
+				var bad error
+				ts.Items(func(it attr.Item) bool {
+					if id, v := string(it["id"].(attr.String)), it["v"]; !attr.Equal(v, s("v"+id)) {
+						bad = fmt.Errorf("item %s holds %v", id, v)
+					}
+					return bad == nil
+				})
+				if bad != nil {
+					errs <- bad
+					return
+				}
+			}
+		}()
+	}
+	items := make([]attr.Item, batch)
+	for i := range items {
+		items[i] = attr.Item{}
+	}
+	for b := 0; b < batches; b++ {
+		for i, it := range items {
+			id := fmt.Sprint(b*batch + i)
+			it["id"], it["v"] = s(id), s("v"+id)
+		}
+		if n, err := l.PutBatch(items); n != batch || err != nil {
+			t.Fatalf("batch %d: %d stored, %v", b, n, err)
+		}
+	}
+	close(done)
+	for r := 0; r < 2; r++ {
+		if err := <-errs; err != nil {
+			t.Fatal(err)
+		}
+	}
+	if n := db.Snapshot().Table("Hash").Len(); n != batch*batches {
+		t.Fatalf("the table holds %d items, want %d", n, batch*batches)
+	}
 }

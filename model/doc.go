@@ -26,8 +26,10 @@
 // (Recognizer.EntityOf). Access patterns bind their parameters and run on an
 // engine.Database (AccessPattern.Run). NewDatabase, CreateTables and
 // LoadItems set a database up as the model describes and stream a dataset
-// into it with BatchWriteItem; a Source is the streaming form of a dataset,
-// so a generated million items never sit in memory twice.
+// into it through the engine's bulk loader (each item checked as a
+// BatchWriteItem PutRequest; LoadItemsSized, given the dataset's size, has
+// each table make room for it ahead); a Source is the streaming form of a
+// dataset, so a generated million items never sit in memory twice.
 //
 // Attribute schemas and data: an Attribute has a DynamoDB type, Required,
 // a Frequency and a Generator in package gen's language. GenEntities gives

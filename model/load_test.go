@@ -3,13 +3,17 @@ package model
 import (
 	"errors"
 	"fmt"
+	"math/rand/v2"
+	"reflect"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/dynamodb-workbench/workbench/engine"
 	"github.com/dynamodb-workbench/workbench/engine/attr"
+	"github.com/dynamodb-workbench/workbench/engine/schema"
 )
 
 func sks(items []attr.Item) []string {
@@ -160,5 +164,82 @@ func TestDatasetSourceResolver(t *testing.T) {
 	st, err := m.Load(db, resolve)
 	if err != nil || st.Items != 1 || asked.Seed != 7 || asked.Size != 2 {
 		t.Fatalf("Load = %+v, %v (asked %+v)", st, err, asked)
+	}
+}
+
+// TestLoadItemsSizedIsLoadItems: a sized load, whatever the size it is
+// told (none, exact, too small, too large), leaves the tables as LoadItems
+// does: two tables fed in random interleaving, keys repeated so that later
+// items replace earlier ones, from one reused map.
+func TestLoadItemsSizedIsLoadItems(t *testing.T) {
+	const n = 6000
+	tables := []string{"Big", "Small"}
+	newDB := func() *engine.Database {
+		db := engine.New(engine.WithClock(engine.NewManualClock(time.Date(2026, 3, 1, 0, 0, 0, 0, time.UTC))))
+		for _, name := range tables {
+			if _, err := db.CreateTable(&engine.CreateTableInput{TableName: name,
+				AttributeDefinitions: []schema.AttributeDefinition{{AttributeName: "pk", AttributeType: schema.TypeS}, {AttributeName: "sk", AttributeType: schema.TypeN}},
+				KeySchema:            []schema.KeySchemaElement{{AttributeName: "pk", KeyType: schema.KeyTypeHash}, {AttributeName: "sk", KeyType: schema.KeyTypeRange}},
+				BillingMode:          schema.BillingPayPerRequest}); err != nil {
+				t.Fatal(err)
+			}
+		}
+		return db
+	}
+	src := func(seed uint64) Source {
+		return func(emit func(string, attr.Item) error) error {
+			r := rand.New(rand.NewPCG(seed, 1))
+			it := attr.Item{}
+			for i := 0; i < n; i++ {
+				clear(it)
+				it["pk"] = attr.String("p" + strconv.Itoa(r.IntN(400)))
+				it["sk"] = attr.NumberFromInt64(int64(r.IntN(20)))
+				it["v"] = attr.NumberFromInt64(int64(i))
+				table := tables[0]
+				if r.IntN(4) == 0 { // Small gets a quarter
+					table = tables[1]
+				}
+				if err := emit(table, it); err != nil {
+					return err
+				}
+			}
+			return nil
+		}
+	}
+	dump := func(db *engine.Database) string {
+		var sb strings.Builder
+		for _, name := range tables {
+			out, err := db.Scan(&engine.ScanInput{TableName: &name})
+			if err != nil {
+				t.Fatal(err)
+			}
+			lines := make([]string, len(out.Items))
+			for i, it := range out.Items {
+				lines[i] = string(attr.AppendItem(nil, it))
+			}
+			slices.Sort(lines)
+			fmt.Fprintf(&sb, "%s %d\n%s\n", name, len(lines), strings.Join(lines, "\n"))
+		}
+		return sb.String()
+	}
+	for seed := uint64(1); seed <= 3; seed++ {
+		want := newDB()
+		wst, err := LoadItems(want, src(seed))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, size := range []int{0, n, n / 3, 3 * n} {
+			db := newDB()
+			st, err := LoadItemsSized(db, src(seed), size)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !reflect.DeepEqual(st, wst) {
+				t.Fatalf("seed %d, size %d: stats %+v, LoadItems %+v", seed, size, st, wst)
+			}
+			if got, w := dump(db), dump(want); got != w {
+				t.Fatalf("seed %d, size %d: the tables differ from LoadItems'", seed, size)
+			}
+		}
 	}
 }

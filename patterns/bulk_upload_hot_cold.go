@@ -1,10 +1,9 @@
 package patterns
 
 import (
-	"fmt"
+	"strconv"
 	"time"
 
-	"github.com/dynamodb-workbench/workbench/engine/attr"
 	"github.com/dynamodb-workbench/workbench/engine/schema"
 	"github.com/dynamodb-workbench/workbench/model"
 )
@@ -109,6 +108,9 @@ func buildBulkUploadHotCold() *model.Model {
 
 var pages = []string{"/", "/search", "/product", "/cart", "/checkout", "/account", "/help"}
 
+// pageValues are the clicks' pages, boxed once.
+var pageValues = strs(pages)
+
 // messageCount is how many messages user i (1-based) has: 100, 200, 300,
 // 100, ... as in the guide's example (U1 up to 100, U2 up to 200).
 func messageCount(i int) int { return 100 * (1 + (i-1)%3) }
@@ -122,13 +124,18 @@ func generateBulkUploadHotCold(g *gen) {
 		counts = append(counts, c)
 		sum += c
 	}
+	kMessage := g.entity("Message")
 	message := func(user, n int) {
 		// The content depends on the key only, so both orders write the
 		// same items.
 		r := model.NewRand(g.seed, uint64(user)<<32|uint64(n))
 		sent := g.start.Add(-time.Duration(r.IntN(90*24*3600)) * time.Second)
-		g.put("Message", model.Params{"userId": fmt.Sprintf("U%d", user), "messageId": fmt.Sprint(n)},
-			attr.Item{"Body": str(model.Lorem(r, 20+r.IntN(120))), "SentAt": str(iso(sent))})
+		p := g.params("userId", "U"+strconv.Itoa(user))
+		p["messageId"] = strconv.Itoa(n)
+		it := g.next()
+		it["Body"] = str(model.Lorem(r, 20+r.IntN(120)))
+		it["SentAt"] = str(iso(sent))
+		g.putKeys(kMessage, p, it)
 	}
 	if g.opts["order"] == OrderSequential {
 		for u, c := range counts {
@@ -157,10 +164,14 @@ func generateBulkUploadHotCold(g *gen) {
 			end = g.start
 		}
 		span := end.Sub(c.month)
+		k := g.entity(c.entity)
 		for j := 0; j < n; j++ {
 			at := c.month.Add(span * time.Duration(j) / time.Duration(n)).UTC()
-			g.put(c.entity, model.Params{"customerId": fmt.Sprintf("C%04d", g.r.IntN(1000)), "dateTime": at.Format("2006-01-02T15:04:05.000Z")},
-				attr.Item{"Url": str(model.Pick(g.r, pages))})
+			p := g.params("customerId", padded("C", g.r.IntN(1000), 4))
+			p["dateTime"] = at.Format("2006-01-02T15:04:05.000Z")
+			it := g.next()
+			it["Url"] = model.Pick(g.r, pageValues)
+			g.putKeys(k, p, it)
 		}
 	}
 }

@@ -1,7 +1,7 @@
 package patterns
 
 import (
-	"fmt"
+	"slices"
 	"time"
 
 	"github.com/dynamodb-workbench/workbench/engine/attr"
@@ -128,8 +128,22 @@ var cartStory = []struct {
 }
 
 func generateCompositeSortKey(g *gen) {
+	kCart, kWish := g.entity("CartItem"), g.entity("WishlistItem")
+	cart := func(user, status, productID string, pr int, qty int64, added attr.Value) {
+		p := g.params("userId", user)
+		p["status"], p["productId"] = status, productID
+		it := g.next()
+		it["ProductName"], it["Price"], it["Quantity"], it["AddedAt"] = str(products[pr].name), dec(products[pr].cents), num(qty), added
+		g.putKeys(kCart, p, it)
+	}
+	wish := func(user, list, productID string, pr int, added attr.Value) {
+		p := g.params("userId", user)
+		p["listName"], p["productId"] = list, productID
+		it := g.next()
+		it["ProductName"], it["Price"], it["AddedAt"] = str(products[pr].name), dec(products[pr].cents), added
+		g.putKeys(kWish, p, it)
+	}
 	for _, s := range cartStory {
-		pr := products[s.product]
 		added := str(iso(g.start.Add(-s.ago)))
 		switch s.sk {
 		case "CART#ACTIVE#", "CART#SAVED#":
@@ -137,23 +151,22 @@ func generateCompositeSortKey(g *gen) {
 			if s.sk == "CART#SAVED#" {
 				status = "SAVED"
 			}
-			g.put("CartItem", model.Params{"userId": s.user, "status": status, "productId": s.productID},
-				attr.Item{"ProductName": str(pr.name), "Price": dec(pr.cents), "Quantity": num(s.qty), "AddedAt": added})
+			cart(s.user, status, s.productID, s.product, s.qty, added)
 		default:
-			g.put("WishlistItem", model.Params{"userId": s.user, "listName": "birthday", "productId": s.productID},
-				attr.Item{"ProductName": str(pr.name), "Price": dec(pr.cents), "AddedAt": added})
+			wish(s.user, "birthday", s.productID, s.product, added)
 		}
 	}
 	lists := []string{"birthday", "gifts", "someday"}
+	var seen []int // the user's products so far: at most 15
 	for u := 0; ; u++ {
-		user := fmt.Sprintf("u%06d", u)
-		seen := map[int]bool{}
-		productID := func() (string, product) {
+		user := padded("u", u, 6)
+		seen = seen[:0]
+		productID := func() (string, int) {
 			for {
 				n := g.r.IntN(9000)
-				if !seen[n] {
-					seen[n] = true
-					return fmt.Sprintf("P-%04d", 1000+n), products[n%len(products)]
+				if !slices.Contains(seen, n) {
+					seen = append(seen, n)
+					return padded("P-", 1000+n, 4), n % len(products)
 				}
 			}
 		}
@@ -164,15 +177,13 @@ func generateCompositeSortKey(g *gen) {
 				status = "SAVED"
 			}
 			id, pr := productID()
-			g.put("CartItem", model.Params{"userId": user, "status": status, "productId": id},
-				attr.Item{"ProductName": str(pr.name), "Price": dec(pr.cents), "Quantity": num(int64(1 + g.r.IntN(3))),
-					"AddedAt": str(iso(g.start.Add(-time.Duration(g.r.IntN(30*24*3600)) * time.Second)))})
+			qty := int64(1 + g.r.IntN(3))
+			cart(user, status, id, pr, qty, str(iso(g.start.Add(-time.Duration(g.r.IntN(30*24*3600))*time.Second))))
 		}
 		for i := 0; i < wished; i++ {
 			id, pr := productID()
-			g.put("WishlistItem", model.Params{"userId": user, "listName": model.Pick(g.r, lists), "productId": id},
-				attr.Item{"ProductName": str(pr.name), "Price": dec(pr.cents),
-					"AddedAt": str(iso(g.start.Add(-time.Duration(g.r.IntN(90*24*3600)) * time.Second)))})
+			list := model.Pick(g.r, lists)
+			wish(user, list, id, pr, str(iso(g.start.Add(-time.Duration(g.r.IntN(90*24*3600))*time.Second))))
 		}
 	}
 }

@@ -1,7 +1,7 @@
 package patterns
 
 import (
-	"fmt"
+	"strconv"
 	"time"
 
 	"github.com/dynamodb-workbench/workbench/engine/attr"
@@ -85,48 +85,54 @@ func buildMultiTenancy() *model.Model {
 var photoTags = []string{"travel", "family", "food", "city", "nature", "pets", "night", "work"}
 
 func generateMultiTenancy(g *gen) {
-	tenant := func(id, name, plan string, created time.Time) {
-		g.put("Tenant", model.Params{"tenantId": id},
-			attr.Item{"DisplayName": str(name), "Plan": str(plan), "CreatedAt": str(iso(created))})
+	kTenant, kPhoto := g.entity("Tenant"), g.entity("Photo")
+	tenant := func(id, name string, plan attr.Value, created time.Time) {
+		p := g.params("tenantId", id)
+		it := g.next()
+		it["DisplayName"], it["Plan"], it["CreatedAt"] = str(name), plan, str(iso(created))
+		g.putKeys(kTenant, p, it)
 	}
 	photo := func(tenantID, photoID, title string, at time.Time, bytes int64, tags []string) {
-		it := attr.Item{
-			"Url":        str(fmt.Sprintf("https://img.example.com/%s/%s.jpg", tenantID, photoID)),
-			"Title":      str(title),
-			"UploadedAt": str(iso(at)),
-			"Bytes":      num(bytes),
-		}
+		it := g.next()
+		it["Url"] = str("https://img.example.com/" + tenantID + "/" + photoID + ".jpg")
+		it["Title"] = str(title)
+		it["UploadedAt"] = str(iso(at))
+		it["Bytes"] = num(bytes)
 		if len(tags) > 0 {
-			set, _ := attr.NewStringSet(tags)
+			set, _ := attr.NewStringSet(tags) // a copy: tags is reused
 			it["Tags"] = set
 		}
-		g.put("Photo", model.Params{"tenantId": tenantID, "photoId": photoID}, it)
+		p := g.params("tenantId", tenantID)
+		p["photoId"] = photoID
+		g.putKeys(kPhoto, p, it)
 	}
 	// Story: acme with four photos, globex with three.
 	day := 24 * time.Hour
-	tenant("acme", "Acme Corp", "business", g.start.Add(-400*day))
+	business, pro := str("business"), str("pro")
+	tenant("acme", "Acme Corp", business, g.start.Add(-400*day))
 	photo("acme", "p-0001", "Launch party", g.start.Add(-30*day), 2_400_000, []string{"work"})
 	photo("acme", "p-0002", "New office", g.start.Add(-20*day), 3_100_000, []string{"city", "work"})
 	photo("acme", "p-0003", "Team offsite", g.start.Add(-10*day), 1_800_000, []string{"nature", "work"})
 	photo("acme", "p-0004", "Product shot", g.start.Add(-2*day), 900_000, nil)
-	tenant("globex", "Globex", "pro", g.start.Add(-100*day))
+	tenant("globex", "Globex", pro, g.start.Add(-100*day))
 	photo("globex", "p-0001", "Harbour", g.start.Add(-9*day), 2_000_000, []string{"city"})
 	photo("globex", "p-0002", "Dinner", g.start.Add(-8*day), 1_200_000, []string{"food"})
 	photo("globex", "p-0003", "Cat", g.start.Add(-1*day), 700_000, []string{"pets"})
 
-	plans := []string{"free", "free", "free", "pro", "business"}
+	plans := strs([]string{"free", "free", "free", "pro", "business"})
+	var tags []string
 	for t := 0; ; t++ {
-		id := fmt.Sprintf("t%06d", t)
-		tenant(id, fmt.Sprintf("Tenant %d", t), model.Pick(g.r, plans), g.start.Add(-time.Duration(1+g.r.IntN(1000))*day))
+		id := padded("t", t, 6)
+		tenant(id, "Tenant "+strconv.Itoa(t), model.Pick(g.r, plans), g.start.Add(-time.Duration(1+g.r.IntN(1000))*day))
 		n := 1 + g.r.IntN(20)
 		for p := 1; p <= n; p++ {
-			var tags []string
+			tags = tags[:0]
 			for _, tag := range photoTags {
 				if g.r.Chance(0.15) {
 					tags = append(tags, tag)
 				}
 			}
-			photo(id, fmt.Sprintf("p-%04d", p), model.Lorem(g.r, 8+g.r.IntN(30)),
+			photo(id, padded("p-", p, 4), model.Lorem(g.r, 8+g.r.IntN(30)),
 				g.start.Add(-time.Duration(g.r.IntN(365*24*3600))*time.Second), int64(100_000+g.r.IntN(8_000_000)), tags)
 		}
 	}

@@ -158,6 +158,8 @@ type gen struct {
 	// map each for every item, since the Source lends its items.
 	it attr.Item
 	p  model.Params
+	// builders are put's item builders, by entity.
+	builders map[string]*model.ItemBuilder
 }
 
 // errStop unwinds a generator once the dataset is full or emitting failed.
@@ -173,13 +175,16 @@ func (g *gen) put(entity string, p model.Params, it attr.Item) {
 	if g.n >= g.size {
 		panic(errStop)
 	}
-	k := g.keys[entity]
-	if k == nil {
-		g.err = fmt.Errorf("no entity %q", entity)
-		panic(errStop)
+	b := g.builders[entity]
+	if b == nil {
+		b = g.entity(entity)
+		if g.builders == nil {
+			g.builders = map[string]*model.ItemBuilder{}
+		}
+		g.builders[entity] = b
 	}
-	it, err := k.Item(p, it)
-	g.send(k, it, err)
+	it, err := b.Item(p, it)
+	g.send(b.Keys(), it, err)
 }
 
 // entity returns a builder of an entity's items, for putKeys: a generator
@@ -235,6 +240,21 @@ func (g *gen) params(name, value string) model.Params {
 	clear(g.p)
 	g.p[name] = value
 	return g.p
+}
+
+// padded is prefix then n in at least width digits, zero-padded:
+// fmt.Sprintf("%s%0*d", prefix, width, n) for n >= 0, without fmt.
+func padded(prefix string, n, width int) string {
+	var buf [40]byte
+	b := append(buf[:0], prefix...)
+	digits := 1
+	for x := n; x >= 10; x /= 10 {
+		digits++
+	}
+	for ; digits < width; digits++ {
+		b = append(b, '0')
+	}
+	return string(strconv.AppendInt(b, int64(n), 10))
 }
 
 // fnv is the 64-bit FNV-1a hash of s: a pattern's random stream number.
@@ -387,7 +407,7 @@ func (p *Pattern) ModelWithExamples(spec model.GeneratorSpec) (*model.Model, err
 	if err := m.CreateTables(db); err != nil {
 		return nil, err
 	}
-	if _, err := model.LoadItems(db, src); err != nil {
+	if _, err := model.LoadItemsSized(db, src, spec.Size); err != nil {
 		return nil, err
 	}
 	m.SetExamples(m.FindExamples(db))

@@ -1,7 +1,6 @@
 package patterns
 
 import (
-	"fmt"
 	"time"
 
 	"github.com/dynamodb-workbench/workbench/engine/attr"
@@ -101,43 +100,52 @@ func buildSparseIndex() *model.Model {
 
 var faultDetails = []string{"overheating", "vibration above threshold", "pressure drop", "sensor timeout", "power fluctuation"}
 
+// The filler's statuses and details, boxed once.
+var (
+	faultDetailValues                 = strs(faultDetails)
+	statusOK, statusWarn, statusFault = str("OK"), str("WARN"), str("FAULT")
+)
+
 func generateSparseIndex(g *gen) {
-	report := func(device string, at time.Time, status string, temp int64, technician, detail string) {
-		p := model.Params{"deviceId": device, "timestamp": iso(at)}
-		it := attr.Item{"Status": str(status), "Temperature": dec(temp)}
+	k := g.entity("StatusReport")
+	report := func(device string, at time.Time, status attr.Value, temp int64, technician string, detail attr.Value) {
+		p := g.params("deviceId", device)
+		p["timestamp"] = iso(at)
+		it := g.next()
+		it["Status"], it["Temperature"] = status, dec(temp)
 		if technician != "" {
 			p["technician"] = technician
 		}
-		if detail != "" {
-			it["Detail"] = str(detail)
+		if detail != nil {
+			it["Detail"] = detail
 		}
-		g.put("StatusReport", p, it)
+		g.putKeys(k, p, it)
 	}
 	m := func(n int) time.Time { return g.start.Add(-time.Duration(n) * time.Minute) }
 	// Story: ana has two escalations from pump-7 in the last five minutes
 	// and an older one from fan-9; ben has one from valve-2.
-	report("pump-7", m(6), "OK", 4150, "", "")
-	report("pump-7", m(4), "FAULT", 9120, "ana", "overheating")
-	report("pump-7", m(2), "FAULT", 9310, "ana", "overheating")
-	report("pump-7", m(1), "WARN", 7800, "", "cooling down")
-	report("valve-2", m(3), "FAULT", 3300, "ben", "pressure drop")
-	report("valve-2", m(1), "OK", 3250, "", "")
-	report("fan-9", m(20), "FAULT", 8800, "ana", "vibration above threshold")
+	report("pump-7", m(6), statusOK, 4150, "", nil)
+	report("pump-7", m(4), statusFault, 9120, "ana", str("overheating"))
+	report("pump-7", m(2), statusFault, 9310, "ana", str("overheating"))
+	report("pump-7", m(1), statusWarn, 7800, "", str("cooling down"))
+	report("valve-2", m(3), statusFault, 3300, "ben", str("pressure drop"))
+	report("valve-2", m(1), statusOK, 3250, "", nil)
+	report("fan-9", m(20), statusFault, 8800, "ana", str("vibration above threshold"))
 
 	// Filler: devices reporting every minute, newest first; 2% escalated
 	// to one of twenty technicians.
 	const devices = 1000
 	for minute := 1; ; minute++ {
 		for d := 0; d < devices; d++ {
-			device := fmt.Sprintf("dev-%05d", d)
+			device := padded("dev-", d, 5)
 			at := m(minute).Add(time.Duration(d%60) * time.Second)
 			switch {
 			case g.r.Chance(0.02):
-				report(device, at, "FAULT", int64(7000+g.r.IntN(3000)), fmt.Sprintf("tech-%02d", g.r.IntN(20)), model.Pick(g.r, faultDetails))
+				report(device, at, statusFault, int64(7000+g.r.IntN(3000)), padded("tech-", g.r.IntN(20), 2), model.Pick(g.r, faultDetailValues))
 			case g.r.Chance(0.05):
-				report(device, at, "WARN", int64(5000+g.r.IntN(2000)), "", "")
+				report(device, at, statusWarn, int64(5000+g.r.IntN(2000)), "", nil)
 			default:
-				report(device, at, "OK", int64(2000+g.r.IntN(3000)), "", "")
+				report(device, at, statusOK, int64(2000+g.r.IntN(3000)), "", nil)
 			}
 		}
 	}

@@ -1,8 +1,7 @@
 package patterns
 
 import (
-	"fmt"
-	"strings"
+	"strconv"
 
 	"github.com/dynamodb-workbench/workbench/engine/attr"
 	"github.com/dynamodb-workbench/workbench/engine/schema"
@@ -103,9 +102,9 @@ func buildStudentData() *model.Model {
 
 // subjects and their course counts for the story student (36 courses).
 var subjects = []struct {
-	name    string
-	courses int
-}{{"ART", 6}, {"ENG", 7}, {"HIST", 7}, {"MATH", 8}, {"SCI", 8}}
+	name, lower string // lower: a course's name is it and a number
+	courses     int
+}{{"ART", "art", 6}, {"ENG", "eng", 7}, {"HIST", "hist", 7}, {"MATH", "math", 8}, {"SCI", "sci", 8}}
 
 var (
 	instructors = []string{"Dr. Jane Doe", "Prof. Alan Smithee", "Dr. Maria Garcia", "Prof. Wei Zhang", "Dr. Oluwaseun Adeyemi", "Prof. Ingrid Larsen"}
@@ -118,71 +117,103 @@ var (
 type course struct {
 	subject, name, instructor string
 	grade, credits            int64
+	number                    int // the number in name
+	// the attributes' names and values, made once for the two items that
+	// hold them (made by addCourse)
+	names  [3]string
+	values [3]attr.Value
 }
 
-func addCourse(it attr.Item, c course) {
-	it[c.name+"Grade"] = dec(c.grade)
-	it[c.name+"Instructor"] = str(c.instructor)
-	it[c.name+"Credits"] = num(c.credits)
+// addCourse adds c's grade, instructor and credits to it.
+func addCourse(it attr.Item, c *course) {
+	if c.values[0] == nil {
+		c.names = [3]string{c.name + "Grade", c.name + "Instructor", c.name + "Credits"}
+		c.values = [3]attr.Value{dec(c.grade), str(c.instructor), num(c.credits)}
+	}
+	for i, n := range c.names {
+		it[n] = c.values[i]
+	}
 }
 
 // student writes one student in both layouts: three naive items, then the
 // composite ones.
-func student(g *gen, id, first, last string, city [2]string, courses []course) {
-	p := model.Params{"studentId": id}
-	g.put("NaiveProfile", p, attr.Item{"firstName": str(first), "lastName": str(last)})
-	grades := attr.Item{}
-	for _, c := range courses {
-		addCourse(grades, c)
+func student(g *gen, id string, first, last attr.Value, city [2]attr.Value, courses []course) {
+	put := func(entity string, it attr.Item) { g.put(entity, g.params("studentId", id), it) }
+	names := func(it attr.Item) attr.Item {
+		it["firstName"], it["lastName"] = first, last
+		return it
 	}
-	g.put("NaiveGrades", p, grades)
-	g.put("NaiveAddress", p, attr.Item{"state": str(city[0]), "city": str(city[1])})
-	g.put("Profile", p, attr.Item{"firstName": str(first), "lastName": str(last)})
-	g.put("Address", p, attr.Item{"state": str(city[0]), "city": str(city[1])})
+	address := func(it attr.Item) attr.Item {
+		it["state"], it["city"] = city[0], city[1]
+		return it
+	}
+	put("NaiveProfile", names(g.next()))
+	grades := g.next()
+	for i := range courses {
+		addCourse(grades, &courses[i])
+	}
+	put("NaiveGrades", grades)
+	put("NaiveAddress", address(g.next()))
+	put("Profile", names(g.next()))
+	put("Address", address(g.next()))
 	for _, s := range subjects {
-		it := attr.Item{}
-		for _, c := range courses {
-			if c.subject == s.name {
-				addCourse(it, c)
+		it := g.next()
+		for i := range courses {
+			if courses[i].subject == s.name {
+				addCourse(it, &courses[i])
 			}
 		}
 		if len(it) > 0 {
-			g.put("SubjectGrades", model.Params{"studentId": id, "subject": s.name}, it)
+			p := g.params("studentId", id)
+			p["subject"] = s.name
+			g.put("SubjectGrades", p, it)
 		}
 	}
 }
 
-// coursesOf draws a student's courses: n per subject from counts.
-func coursesOf(g *gen, counts func(subject int) int) []course {
-	var out []course
+// coursesOf draws a student's courses: n per subject from counts, into
+// out (reused).
+func coursesOf(g *gen, out []course, counts func(subject int) int) []course {
+	out = out[:0]
 	for i, s := range subjects {
-		seen := map[int]bool{}
+		first := len(out)
 		for j := 0; j < counts(i); j++ {
 			num := 1000 + g.r.IntN(4000)
-			for seen[num] {
+			for taken(out[first:], num) {
 				num = 1000 + g.r.IntN(4000)
 			}
-			seen[num] = true
-			out = append(out, course{subject: s.name, name: fmt.Sprintf("%s%d", strings.ToLower(s.name), num),
+			out = append(out, course{subject: s.name, name: s.lower + strconv.Itoa(num), number: num,
 				instructor: model.Pick(g.r, instructors), grade: int64(5000 + g.r.IntN(5001)), credits: int64(2 + g.r.IntN(4))})
 		}
 	}
 	return out
 }
 
+// taken reports whether one of a subject's courses has number num.
+func taken(cs []course, num int) bool {
+	for _, c := range cs {
+		if c.number == num {
+			return true
+		}
+	}
+	return false
+}
+
 func generateStudentData(g *gen) {
 	// Story: john smith from fresno, CA, with 36 courses (the seed's
 	// math2045 among them).
-	john := coursesOf(g, func(i int) int { return subjects[i].courses })
+	john := coursesOf(g, nil, func(i int) int { return subjects[i].courses })
 	for i := range john {
 		if john[i].subject == "MATH" {
 			john[i].name, john[i].grade, john[i].instructor = "math2045", 9652, "Dr. Jane Doe"
 			break
 		}
 	}
-	student(g, "john", "john", "smith", [2]string{"CA", "fresno"}, john)
+	student(g, "john", str("john"), str("smith"), [2]attr.Value{str("CA"), str("fresno")}, john)
+	var courses []course
 	for i := 1; ; i++ {
-		courses := coursesOf(g, func(int) int { return g.r.IntN(9) })
-		student(g, fmt.Sprintf("s%06d", i), model.Pick(g.r, firstNames), model.Pick(g.r, lastNames), model.Pick(g.r, cities), courses)
+		courses = coursesOf(g, courses, func(int) int { return g.r.IntN(9) })
+		first, last, city := model.Pick(g.r, firstNames), model.Pick(g.r, lastNames), model.Pick(g.r, cities)
+		student(g, padded("s", i, 6), str(first), str(last), [2]attr.Value{str(city[0]), str(city[1])}, courses)
 	}
 }

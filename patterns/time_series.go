@@ -5,7 +5,6 @@ import (
 	"strconv"
 	"time"
 
-	"github.com/dynamodb-workbench/workbench/engine/attr"
 	"github.com/dynamodb-workbench/workbench/engine/schema"
 	"github.com/dynamodb-workbench/workbench/model"
 )
@@ -107,16 +106,16 @@ func buildTimeSeries() *model.Model {
 
 func generateTimeSeries(g *gen) {
 	reading := func(entity, device, shard string, at time.Time, hundredths int64, meta string) {
-		p := model.Params{"deviceId": device, "timestamp": iso(at)}
+		p := g.params("deviceId", device)
+		p["timestamp"] = iso(at)
 		if shard != "" {
 			p["shard"] = shard
 		}
-		it := attr.Item{
-			"temperature": dec(hundredths),
-			"humidity":    dec(int64(2000 + g.r.IntN(6000))),
-			"pressure":    dec(int64(98000 + g.r.IntN(5000))),
-			"ttl":         epoch(at.Add(readingTTL)),
-		}
+		it := g.next()
+		it["temperature"] = dec(hundredths)
+		it["humidity"] = dec(int64(2000 + g.r.IntN(6000)))
+		it["pressure"] = dec(int64(98000 + g.r.IntN(5000)))
+		it["ttl"] = epoch(at.Add(readingTTL))
 		if meta != "" {
 			it["metadata"] = str(meta)
 		}
@@ -129,9 +128,11 @@ func generateTimeSeries(g *gen) {
 	reading("Reading", "thermo-42", "", ago(5*time.Minute), 2140, "")
 	reading("Reading", "thermo-42", "", ago(time.Minute), 2175, "")
 	for i, d := range []time.Duration{4 * time.Minute, 30 * time.Second, 2 * time.Minute, 3 * time.Minute} {
-		reading("ShardedReading", "turbine-1", fmt.Sprintf("%02d", i+1), ago(d), int64(6000+100*i), "")
+		reading("ShardedReading", "turbine-1", padded("", i+1, 2), ago(d), int64(6000+100*i), "")
 	}
-	g.put("ShardConfig", model.Params{"deviceId": "turbine-1"}, attr.Item{"shardCount": num(hotShards)})
+	it := g.next()
+	it["shardCount"] = num(hotShards)
+	g.put("ShardConfig", g.params("deviceId", "turbine-1"), it)
 
 	// Filler: 500 devices reporting once a minute, newest first, within
 	// the last 30 days, and turbine-1's shards one reading each a minute
@@ -144,10 +145,10 @@ func generateTimeSeries(g *gen) {
 			if g.r.Chance(0.1) {
 				meta = `{"firmware":"1.` + strconv.Itoa(g.r.IntN(6)) + `.0","site":"plant-` + strconv.Itoa(d%8) + `"}`
 			}
-			reading("Reading", fmt.Sprintf("dev-%04d", d), "", at.Add(-time.Duration(d%60)*time.Second), int64(1500+g.r.IntN(1500)), meta)
+			reading("Reading", padded("dev-", d, 4), "", at.Add(-time.Duration(d%60)*time.Second), int64(1500+g.r.IntN(1500)), meta)
 		}
 		for s := 1; s <= hotShards; s++ {
-			reading("ShardedReading", "turbine-1", fmt.Sprintf("%02d", s), at.Add(-5*time.Minute-time.Duration(10*s)*time.Second),
+			reading("ShardedReading", "turbine-1", padded("", s, 2), at.Add(-5*time.Minute-time.Duration(10*s)*time.Second),
 				int64(5500+g.r.IntN(1000)), "")
 		}
 	}

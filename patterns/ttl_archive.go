@@ -89,11 +89,11 @@ func generateTTLArchive(g *gen) {
 	h := func(n float64) time.Time { return g.start.Add(-time.Duration(n * float64(time.Hour))) }
 	// Story: lea's two oldest messages expire 2 and 5 hours after the
 	// start; the third she deletes herself; the fourth is recent.
-	ephemeral(g, "Message", "lea", "sam", "m-101", h(7*24-2), "Your code is 4711.")
-	ephemeral(g, "Message", "lea", "kim", "m-102", h(7*24-5), "Invoice for February attached.")
-	ephemeral(g, "Message", "lea", "sam", "m-103", h(2*24), "Delete this after reading.")
-	ephemeral(g, "Message", "lea", "kim", "m-104", h(3), "See you at nine.")
-	ephemeral(g, "Message", "sam", "lea", "m-105", h(12), "Thanks!")
+	ephemeral(g, "Message", "lea", str("sam"), "m-101", h(7*24-2), str("Your code is 4711."))
+	ephemeral(g, "Message", "lea", str("kim"), "m-102", h(7*24-5), str("Invoice for February attached."))
+	ephemeral(g, "Message", "lea", str("sam"), "m-103", h(2*24), str("Delete this after reading."))
+	ephemeral(g, "Message", "lea", str("kim"), "m-104", h(3), str("See you at nine."))
+	ephemeral(g, "Message", "sam", str("lea"), "m-105", h(12), str("Thanks!"))
 	// Filler: live messages of the last seven days and, every 50th, one
 	// the TTL process deleted before the start and the consumer archived,
 	// so the archive holds history from the first load (a running system's
@@ -102,14 +102,18 @@ func generateTTLArchive(g *gen) {
 		if i%50 == 0 {
 			sent := g.start.Add(-messageTTL - time.Duration(2*3600+g.r.IntN(21*24*3600))*time.Second)
 			archived := sent.Add(messageTTL + time.Hour)
-			g.put("ArchivedMessage", model.Params{"recipient": fmt.Sprintf("u%05d", g.r.IntN(5000)), "sentAt": iso(sent), "messageId": fmt.Sprintf("a-%07d", i)},
-				attr.Item{"From": str(fmt.Sprintf("u%05d", g.r.IntN(5000))), "Body": str(model.Pick(g.r, chatLines)),
-					"ExpiresAt": epoch(sent.Add(messageTTL)), "ArchivedAt": str(iso(archived))})
+			p := g.params("recipient", padded("u", g.r.IntN(5000), 5))
+			p["sentAt"], p["messageId"] = iso(sent), padded("a-", i, 7)
+			it := g.next()
+			it["From"] = str(padded("u", g.r.IntN(5000), 5))
+			it["Body"] = model.Pick(g.r, chatLineValues)
+			it["ExpiresAt"], it["ArchivedAt"] = epoch(sent.Add(messageTTL)), str(iso(archived))
+			g.put("ArchivedMessage", p, it)
 			continue
 		}
 		sent := g.start.Add(-time.Duration(1+g.r.IntN(7*24*3600-1)) * time.Second)
-		ephemeral(g, "Message", fmt.Sprintf("u%05d", g.r.IntN(5000)), fmt.Sprintf("u%05d", g.r.IntN(5000)),
-			fmt.Sprintf("f-%07d", i), sent, model.Pick(g.r, chatLines))
+		ephemeral(g, "Message", padded("u", g.r.IntN(5000), 5), str(padded("u", g.r.IntN(5000), 5)),
+			padded("f-", i, 7), sent, model.Pick(g.r, chatLineValues))
 	}
 }
 

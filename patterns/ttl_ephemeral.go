@@ -85,10 +85,16 @@ func buildTTLEphemeral() *model.Model {
 
 // ephemeral writes a message sent at the given time; it expires seven days
 // later.
-func ephemeral(g *gen, entity, recipient, from, id string, sent time.Time, body string) {
-	g.put(entity, model.Params{"recipient": recipient, "sentAt": iso(sent), "messageId": id},
-		attr.Item{"From": str(from), "Body": str(body), "ExpiresAt": epoch(sent.Add(messageTTL))})
+func ephemeral(g *gen, entity, recipient string, from attr.Value, id string, sent time.Time, body attr.Value) {
+	p := g.params("recipient", recipient)
+	p["sentAt"], p["messageId"] = iso(sent), id
+	it := g.next()
+	it["From"], it["Body"], it["ExpiresAt"] = from, body, epoch(sent.Add(messageTTL))
+	g.put(entity, p, it)
 }
+
+// chatLineValues are the filler's lines, boxed once.
+var chatLineValues = strs(chatLines)
 
 var chatLines = []string{
 	"Running late, start without me.", "Lunch at noon?", "The build is green again.", "Can you send the slides?",
@@ -99,16 +105,16 @@ func generateTTLEphemeral(g *gen) {
 	h := func(n float64) time.Time { return g.start.Add(-time.Duration(n * float64(time.Hour))) }
 	// Story: mia's oldest message expires one hour after the start; noah's
 	// messages are younger.
-	ephemeral(g, "Message", "mia", "noah", "m-001", h(7*24-1), "Welcome to the chat!")
-	ephemeral(g, "Message", "mia", "lena", "m-002", h(5*24), "Photos from the trip attached.")
-	ephemeral(g, "Message", "mia", "noah", "m-003", h(24), "Dinner on Friday?")
-	ephemeral(g, "Message", "mia", "omar", "m-004", h(1), "Meeting moved to 3pm.")
-	ephemeral(g, "Message", "noah", "mia", "m-005", h(3*24), "Sure, Friday works.")
-	ephemeral(g, "Message", "noah", "lena", "m-006", h(2), "Back home.")
+	ephemeral(g, "Message", "mia", str("noah"), "m-001", h(7*24-1), str("Welcome to the chat!"))
+	ephemeral(g, "Message", "mia", str("lena"), "m-002", h(5*24), str("Photos from the trip attached."))
+	ephemeral(g, "Message", "mia", str("noah"), "m-003", h(24), str("Dinner on Friday?"))
+	ephemeral(g, "Message", "mia", str("omar"), "m-004", h(1), str("Meeting moved to 3pm."))
+	ephemeral(g, "Message", "noah", str("mia"), "m-005", h(3*24), str("Sure, Friday works."))
+	ephemeral(g, "Message", "noah", str("lena"), "m-006", h(2), str("Back home."))
 	// Filler: messages sent over the last seven days (none expired yet).
 	for i := 0; ; i++ {
 		sent := g.start.Add(-time.Duration(1+g.r.IntN(7*24*3600-1)) * time.Second)
-		ephemeral(g, "Message", fmt.Sprintf("u%05d", g.r.IntN(5000)), fmt.Sprintf("u%05d", g.r.IntN(5000)),
-			fmt.Sprintf("f-%07d", i), sent, model.Pick(g.r, chatLines))
+		ephemeral(g, "Message", padded("u", g.r.IntN(5000), 5), str(padded("u", g.r.IntN(5000), 5)),
+			padded("f-", i, 7), sent, model.Pick(g.r, chatLineValues))
 	}
 }

@@ -1,7 +1,6 @@
 package patterns
 
 import (
-	"fmt"
 	"strconv"
 	"time"
 
@@ -149,38 +148,58 @@ func buildWriteSharding() *model.Model {
 
 var orderStatuses = []string{"PLACED", "PAID", "SHIPPED", "DELIVERED"}
 
+// The values every candidate and order picks from, made once.
+var (
+	orderStatusValues = strs(orderStatuses)
+)
+
 func generateWriteSharding(g *gen) {
+	kShard, kTotal, kOrder := g.entity("VoteShard"), g.entity("VoteTotal"), g.entity("Order")
+	aggregatedAt := str(iso(g.start.Add(-time.Minute)))
 	candidate := func(name string, votes func(shard int) int64) {
 		var total int64
 		for s := 0; s < VoteShards; s++ {
 			v := votes(s)
 			total += v
-			g.put("VoteShard", model.Params{"candidate": name, "shard": strconv.Itoa(s)}, attr.Item{"Votes": num(v)})
+			p := g.params("candidate", name)
+			p["shard"] = strconv.Itoa(s)
+			it := g.next()
+			it["Votes"] = num(v)
+			g.putKeys(kShard, p, it)
 		}
-		g.put("VoteTotal", model.Params{"candidate": name},
-			attr.Item{"Votes": num(total), "AggregatedAt": str(iso(g.start.Add(-time.Minute)))})
+		p := g.params("candidate", name)
+		it := g.next()
+		it["Votes"], it["AggregatedAt"] = num(total), aggregatedAt
+		g.putKeys(kTotal, p, it)
 	}
 	orderN := 0
-	order := func(date time.Time, customer string, cents int64, status string) {
+	var day string
+	var dayOf time.Time // the midnight day was formatted for
+	order := func(date time.Time, customer string, cents int64, status attr.Value) {
 		orderN++
-		id := fmt.Sprintf("O-%07d", orderN)
-		day := date.Format(time.DateOnly)
-		g.put("Order", model.Params{"date": day, "orderId": id, "suffix": strconv.Itoa(OrderSuffix(id))},
-			attr.Item{"Customer": str(customer), "Total": dec(cents), "Status": str(status), "PlacedAt": str(iso(date))})
+		id := padded("O-", orderN, 7)
+		if d := date.Truncate(24 * time.Hour); !d.Equal(dayOf) || day == "" {
+			day, dayOf = date.Format(time.DateOnly), d
+		}
+		p := g.params("date", day)
+		p["orderId"], p["suffix"] = id, strconv.Itoa(OrderSuffix(id))
+		it := g.next()
+		it["Customer"], it["Total"], it["Status"], it["PlacedAt"] = str(customer), dec(cents), status, str(iso(date))
+		g.putKeys(kOrder, p, it)
 	}
 	// Story: alice's shards hold 100 + 7 x shard votes (3,330 in all);
 	// five orders on 2026-03-01.
 	candidate("alice", func(s int) int64 { return int64(100 + 7*s) })
 	for i, c := range []string{"c-1", "c-2", "c-1", "c-3", "c-2"} {
-		order(g.start.Add(-time.Duration(5-i)*time.Hour), c, int64(1999+1000*i), orderStatuses[i%len(orderStatuses)])
+		order(g.start.Add(-time.Duration(5-i)*time.Hour), c, int64(1999+1000*i), orderStatusValues[i%len(orderStatuses)])
 	}
 	// Filler: a candidate, then twenty orders on an earlier day.
 	for i := 1; ; i++ {
-		candidate(fmt.Sprintf("c%05d", i), func(int) int64 { return int64(g.r.IntN(5000)) })
+		candidate(padded("c", i, 5), func(int) int64 { return int64(g.r.IntN(5000)) })
 		day := g.start.AddDate(0, 0, -(1 + i%30))
 		for j := 0; j < 20; j++ {
-			order(day.Add(-time.Duration(g.r.IntN(12*3600))*time.Second), fmt.Sprintf("c-%d", g.r.IntN(10000)),
-				int64(100+g.r.IntN(50000)), model.Pick(g.r, orderStatuses))
+			order(day.Add(-time.Duration(g.r.IntN(12*3600))*time.Second), "c-"+strconv.Itoa(g.r.IntN(10000)),
+				int64(100+g.r.IntN(50000)), model.Pick(g.r, orderStatusValues))
 		}
 	}
 }
