@@ -159,7 +159,11 @@ func (s *Store) LoadDataset(n int, seed int64, progress func()) error {
 			examples = nil
 		}
 		if n := s.examplesFromDataLocked(examples); n > 0 {
-			s.message += fmt.Sprintf("; %d access patterns take their example parameters from the data", n)
+			takes := " take their example parameters"
+			if n == 1 {
+				takes = " takes its example parameters"
+			}
+			s.message += "; " + plural(n, "access pattern") + takes + " from the data"
 		}
 		if filled > 0 {
 			s.message += fmt.Sprintf(" (%d attributes got a default generator: see the entities in the Design tab)", filled)
