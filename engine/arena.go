@@ -22,8 +22,11 @@ import (
 // recovery base still holds it.
 //
 // Record: uvarint(keyLen) uvarint(dataLen) uvarint(size) key data, where
-// size is the item's DynamoDB size. A reference packs the chunk number and
-// the record's offset in it.
+// key is the tree key after the partition hash, data the item in the
+// arena's codec (codec.go, storage.go: without the key attributes the key
+// holds verbatim, names as ids of the table's dictionary) and size the
+// item's DynamoDB size. Records hold no pointers. A reference packs the
+// chunk number and the record's offset in it.
 type arena struct {
 	// chunks is the chunk table, replaced (never changed in place) when a
 	// chunk is added, so that readers without the writer's lock (snapshots)
@@ -32,6 +35,7 @@ type arena struct {
 	tail   []byte // the chunk being filled (the last of chunks)
 	used   int    // bytes of tail in use
 	total  int64  // record bytes appended, over all chunks
+	c      *codec // how the records' data is encoded (codec.go)
 }
 
 const (
@@ -41,8 +45,8 @@ const (
 	maxChunks       = 1<<24 - 1            // chunk numbers fit in 24 bits
 )
 
-func newArena() *arena {
-	a := &arena{}
+func newArena(c *codec) *arena {
+	a := &arena{c: c}
 	a.chunks.Store(&[][]byte{})
 	return a
 }
@@ -132,7 +136,7 @@ func (a *arena) key(ref uint64) string {
 // entryAt resolves a tree slot to its entry.
 func (a *arena) entryAt(s slot) entry {
 	kd, kl, size := a.record(s.ref)
-	return entry{hash: s.hash, kd: kd, keyLen: kl, size: size}
+	return entry{hash: s.hash, kd: kd, keyLen: kl, size: size, c: a.c}
 }
 
 // unsafeString views b as a string without copying, for a lookup that

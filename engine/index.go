@@ -70,11 +70,11 @@ func newIndex(t *table, name string, global bool, ks []schema.KeySchemaElement, 
 		name: name, global: global, projection: p,
 		key:    keySchemaOf(ks, t.def.AttributeDefinitions),
 		arn:    t.arn + "/index/" + name,
-		tree:   newTree(),
 		status: indexActive,
 
 		compactMin: t.compactMin,
 	}
+	ix.tree = newTree(indexCodec(t, ix.key))
 	if p.ProjectionType == schema.ProjectInclude {
 		ix.include = make(map[string]bool, len(p.NonKeyAttributes))
 		for _, a := range p.NonKeyAttributes {
@@ -248,8 +248,7 @@ func (t *table) planIndexes(w *write, update bool) *Error {
 				continue // nothing the index holds changed: no write, no encoding
 			}
 			newSize = attr.ItemSize(op.after)
-			e := pivot(newKey)
-			e.setData(encodeItem(nil, op.after), newSize)
+			e := ix.tree.ar.c.newEntry(newKey, op.after, newSize)
 			op.put = &e
 		}
 		op.oldSize, op.newSize = oldSize, newSize
@@ -419,8 +418,7 @@ func (ix *index) backfill(t *table) {
 			return true
 		}
 		p := ix.project(t, item)
-		pe := pivot(k)
-		pe.setData(encodeItem(nil, p), attr.ItemSize(p))
+		pe := ix.tree.ar.c.newEntry(k, p, attr.ItemSize(p))
 		ix.applyOp("", &pe)
 		return true
 	})

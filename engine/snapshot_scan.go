@@ -172,7 +172,7 @@ func (s StoredEntry) Compare(o StoredEntry) int {
 // no write touched is shared by every later snapshot, so comparing an
 // entry of one snapshot with its counterpart in the next is cheap: views
 // rebuild only what changed between them.
-func (s StoredEntry) SameItem(o StoredEntry) bool { return s.e.data() == o.e.data() }
+func (s StoredEntry) SameItem(o StoredEntry) bool { return s.e.kd == o.e.kd }
 
 // Item decodes the entry; nil for the zero StoredEntry, which no walk
 // gives. The item's strings are shared with the snapshot.
@@ -215,11 +215,13 @@ func (s StoredEntry) Lookup(names []string, out []attr.Value) {
 	if len(out) < len(names) {
 		names = names[:len(out)]
 	}
+	c := s.e.c
 	d := decoder{data: s.e.data()}
+	dict := c.names()
 	n := d.uvarint()
 	found := 0
 	for i := 0; i < n && d.err == nil && found < len(names); i++ {
-		name := d.str()
+		name := d.name(dict)
 		j := -1
 		for k, want := range names {
 			if want == name && out[k] == nil {
@@ -235,6 +237,11 @@ func (s StoredEntry) Lookup(names []string, out []attr.Value) {
 			out[j] = v
 			found++
 		}
+	}
+	if found < len(names) {
+		var b boxes
+		c.fromKey(s.e.rest(), names, func(j, part int, raw string) { out[j] = c.keyValue(&b, part, raw) },
+			func(j int) bool { return out[j] == nil })
 	}
 }
 
@@ -257,15 +264,28 @@ func (s StoredEntry) Peek(names []string, out []AttrInfo) {
 	}
 	// A hand-run loop rather than the decoder's methods: walks call this
 	// for every item, and under WebAssembly each call counts.
-	data := s.e.data()
+	c, data := s.e.c, s.e.data()
+	dict := c.names()
 	n, pos, ok := scanUvarint(data, 0)
-	for i, found := 0, 0; ok && i < n && found < len(names); i++ {
-		var size int
-		if size, pos, ok = scanUvarint(data, pos); !ok || size > len(data)-pos-1 {
+	found := 0
+	for i := 0; ok && i < n && found < len(names); i++ {
+		var tok, size int
+		if tok, pos, ok = scanUvarint(data, pos); !ok {
 			return
 		}
-		name := data[pos : pos+size]
-		pos += size
+		var name string
+		switch size = tok >> 1; {
+		case tok&1 == 0 && size < len(dict):
+			name = dict[size]
+		case tok&1 == 1 && size <= len(data)-pos:
+			name = data[pos : pos+size]
+			pos += size
+		default:
+			return
+		}
+		if pos >= len(data) {
+			return
+		}
 		j := -1
 		for k, want := range names {
 			if want == name && out[k].Type == 0 {
@@ -295,6 +315,10 @@ func (s StoredEntry) Peek(names []string, out []AttrInfo) {
 			out[j] = AttrInfo{Type: t}
 			found++
 		}
+	}
+	if found < len(names) {
+		c.fromKey(s.e.rest(), names, func(j, part int, raw string) { out[j] = AttrInfo{Type: c.parts[part].typ, Text: raw} },
+			func(j int) bool { return out[j].Type == 0 })
 	}
 }
 

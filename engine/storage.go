@@ -3,6 +3,7 @@ package engine
 import (
 	"encoding/binary"
 	"errors"
+	"math/bits"
 
 	"github.com/dynamodb-workbench/workbench/engine/attr"
 )
@@ -14,20 +15,39 @@ import (
 // stored string), so a read allocates only the map, one array for the
 // string and number values (boxes.go) and the containers of other types.
 //
-// Format: item = uvarint(n) (name value)*; name = uvarint(len) bytes;
-// value = type byte, then S/N/B: uvarint(len) bytes; BOOL: one byte; NULL:
-// nothing; SS/NS/BS: uvarint(n) (uvarint(len) bytes)*; L: uvarint(n) value*;
-// M: like an item.
+// Format: item = uvarint(n) (name value)*; name = a token of the tree's
+// codec (codec.go): uvarint(id<<1) for a name of the table's dictionary,
+// uvarint(len<<1|1) bytes for one given inline; value = type byte, then
+// S/N/B: uvarint(len) bytes; BOOL: one byte; NULL: nothing; SS/NS/BS:
+// uvarint(n) (uvarint(len) bytes)*; L: uvarint(n) value*; M: uvarint(n)
+// (uvarint(len) bytes value)*, its names always inline. In a tree's record
+// the key attributes the key holds verbatim are left out (codec.go), and n
+// does not count them.
 
-// encodeItem appends the stored form of item to dst.
-func encodeItem(dst []byte, item attr.Item) []byte {
-	dst = binary.AppendUvarint(dst, uint64(len(item)))
+// encodeItem appends the plain stored form of item: every name inline,
+// nothing left to a key (streams, copies).
+func encodeItem(dst []byte, item attr.Item) []byte { return plain.encode(dst, "", item) }
+
+// encode appends the stored form of item, whose tree key after the hash
+// is key. The caller holds the writer lock (names may be numbered).
+func (c *codec) encode(dst []byte, key string, item attr.Item) []byte {
+	var raw [maxKeyParts]string
+	var mask uint32
+	if len(c.parts) > 0 {
+		mask = c.omitted(key, &raw)
+	}
+	dst = appendUvarint(dst, uint64(len(item)-bits.OnesCount32(mask&^c.dup)))
 	for name, v := range item {
-		dst = appendBytes(dst, name)
+		if mask != 0 && c.left(mask, name) {
+			continue
+		}
+		dst = c.appendName(dst, name)
 		dst = encodeValue(dst, v)
 	}
 	return dst
 }
+
+var appendUvarint = binary.AppendUvarint
 
 func appendBytes(dst []byte, s string) []byte {
 	dst = binary.AppendUvarint(dst, uint64(len(s)))
@@ -117,20 +137,34 @@ func (d *decoder) str() string {
 	return s
 }
 
-// decodeItem rebuilds an item from its stored form.
-func decodeItem(data string) attr.Item {
+// decodeItem rebuilds an item from its plain stored form.
+func decodeItem(data string) attr.Item { return plain.decode("", data) }
+
+// decode rebuilds an item from its stored form under key.
+func (c *codec) decode(key, data string) attr.Item {
+	var raw [maxKeyParts]string
+	var keep uint32
+	if len(c.parts) > 0 {
+		keep = c.omitted(key, &raw) &^ c.dup
+	}
 	d := decoder{data: data}
 	n := d.uvarint()
+	k := bits.OnesCount32(keep)
 	// Most top-level attributes are strings and numbers: one array for
 	// all of them (nested ones beyond that count are boxed one by one).
-	d.boxes = newBoxes(n)
-	item := make(attr.Item, n)
+	d.boxes = newBoxes(n + k)
+	item := make(attr.Item, n+k)
+	for m := keep; m != 0; m &= m - 1 {
+		i := bits.TrailingZeros32(m)
+		item[c.parts[i].name] = c.keyValue(&d.boxes, i, raw[i])
+	}
+	names := c.names()
 	for i := 0; i < n && d.err == nil; i++ {
-		name := d.str()
+		name := d.name(names)
 		item[name] = d.value()
 	}
 	if d.err != nil {
-		// Stored data is only ever written by encodeItem; corruption is a bug.
+		// Stored data is only ever written by encode; corruption is a bug.
 		panic(d.err)
 	}
 	return item

@@ -62,6 +62,7 @@ type entry struct {
 	kd     string // the encoded key after the hash, then the item in its stored form (storage.go)
 	keyLen int    // how much of kd is the key
 	size   int    // the item's DynamoDB size in bytes
+	c      *codec // how data is encoded (codec.go); nil for a search entry
 }
 
 // rest is the encoded key after the hash.
@@ -70,14 +71,23 @@ func (e entry) rest() string { return e.kd[:e.keyLen] }
 // data is the item in its stored form.
 func (e entry) data() string { return e.kd[e.keyLen:] }
 
-// setData stores an item's stored form and size under the entry's key.
-func (e *entry) setData(data []byte, size int) {
-	e.kd = e.kd[:e.keyLen] + string(data)
-	e.size = size
+// newEntry builds the entry of item under the full tree key key, encoded
+// by c. The caller holds the writer lock.
+func (c *codec) newEntry(key string, item attr.Item, size int) entry {
+	e := pivot(key)
+	b := append(make([]byte, 0, len(key)+size), e.rest()...)
+	b = c.encode(b, e.rest(), item)
+	e.kd, e.size, e.c = unsafeString(b), size, c // b is never written again
+	return e
 }
 
 // decode returns the stored item.
-func (e *entry) decode() attr.Item { return decodeItem(e.data()) }
+func (e *entry) decode() attr.Item {
+	if e.c == nil {
+		return nil
+	}
+	return e.c.decode(e.rest(), e.data())
+}
 
 func entryLess(a, b entry) bool {
 	if a.hash != b.hash {
@@ -114,6 +124,7 @@ type table struct {
 
 	items  *itemTree
 	points *pointMap // the items by full key (pointmap.go)
+	codec  *codec    // the items' stored form; its dictionary serves the indexes too
 	// compactMin is the dead arena space below which the items and
 	// indexes are never compacted (compact.go).
 	compactMin int64
@@ -367,7 +378,7 @@ func (t *table) getBytes(key []byte) (entry, bool) {
 
 // put stores item under key, replacing any entry the key had.
 func (t *table) put(key string, item attr.Item, size int) {
-	t.scratch = encodeItem(t.scratch[:0], item)
+	t.scratch = t.codec.encode(t.scratch[:0], key[8:], item)
 	s := t.items.storeRecord(pivot(key).hash, key[8:], unsafeString(t.scratch), size)
 	if old, replaced := t.items.bt.ReplaceOrInsert(s); replaced {
 		t.bytes -= int64(t.items.release(old).size)

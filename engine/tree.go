@@ -33,7 +33,7 @@ type itemTree struct {
 // btreeDegree balances node size against depth for in-memory trees.
 const btreeDegree = 64
 
-func newTree() *itemTree { return newTreeIn(newArena()) }
+func newTree(c *codec) *itemTree { return newTreeIn(newArena(c)) }
 
 func newTreeIn(ar *arena) *itemTree {
 	return &itemTree{bt: btree.NewG(btreeDegree, slotLess(ar)), ar: ar}
@@ -136,6 +136,9 @@ func (t *itemTree) ReplaceOrInsert(e entry) (entry, bool) {
 
 // store appends e's record to the arena and returns its slot.
 func (t *itemTree) store(e entry) slot {
+	if e.c != t.ar.c {
+		panic("engine: an entry stored in a tree of another codec")
+	}
 	return t.storeRecord(e.hash, e.rest(), e.data(), e.size)
 }
 

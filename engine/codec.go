@@ -1,0 +1,223 @@
+package engine
+
+import (
+	"math/bits"
+	"strings"
+	"sync/atomic"
+
+	"github.com/dynamodb-workbench/workbench/engine/attr"
+)
+
+// A record (arena.go) holds its item without what its key already says and
+// with its attribute names as small numbers: a stored item then weighs
+// about its DynamoDB size rather than half as much again (issue 28). A
+// tree's codec knows both: the layout of its tree keys and the table's
+// name dictionary.
+//
+// Key attributes. A key part of type S or B whose value holds no zero byte
+// is, in the key, its raw bytes and a terminator (attr.AppendKey): the
+// item's data leaves it out and decoding takes it from the key. Which parts
+// were left out is read off the key (no escape in the part), so nothing
+// marks them. Numbers and escaped values are stored in the data as usual.
+//
+// Names. A table numbers the top-level attribute names of its items in
+// order of first use; the data names an attribute by uvarint(id<<1), or by
+// uvarint(len<<1|1) and the bytes for a name the dictionary does not take
+// (past maxDictNames, or longer than maxDictNameLen, so that items with
+// endless distinct names cannot grow it without bound). The dictionary is
+// append-only and shared by the table's trees, their clones (snapshots,
+// backups, the PITR base) and their compacted copies: a record once written
+// decodes to the same names for as long as it lives. Readers without the
+// writer's lock load the list atomically, as they do arena.chunks.
+type codec struct {
+	dict  *nameDict // nil: every name inline (encodeItem's plain form)
+	parts []keyPart // the parts of the tree key after the hash
+	dup   uint32    // parts whose name an earlier part has
+}
+
+// keyPart is one encoded part of a tree key: a key attribute, or (typ 0)
+// an index entry's 8-byte tie hash (index.go).
+type keyPart struct {
+	name string
+	typ  attr.Type
+}
+
+// maxKeyParts bounds a layout: four hash and four range attributes of a
+// GSI, the tie, and the table's two.
+const maxKeyParts = 16
+
+// plain is the codec of self-contained stored forms (streams, copies).
+var plain = &codec{}
+
+func newCodec(dict *nameDict, parts []keyPart) *codec {
+	c := &codec{dict: dict, parts: parts}
+	for i, p := range parts {
+		for _, q := range parts[:i] {
+			if p.typ != 0 && q.name == p.name {
+				c.dup |= 1 << i
+			}
+		}
+	}
+	return c
+}
+
+// tableCodec is the codec of a table's items, with a new dictionary.
+func tableCodec(k keySchema) *codec {
+	parts := make([]keyPart, 0, len(k.all))
+	for _, a := range k.all {
+		parts = append(parts, keyPart{a.name, a.typ})
+	}
+	return newCodec(newNameDict(), parts)
+}
+
+// indexCodec is the codec of an index's entries: index key, tie, table key.
+func indexCodec(t *table, k keySchema) *codec {
+	var parts []keyPart
+	for _, a := range k.all {
+		parts = append(parts, keyPart{a.name, a.typ})
+	}
+	parts = append(parts, keyPart{})
+	parts = append(parts, t.codec.parts...)
+	return newCodec(t.codec.dict, parts)
+}
+
+// omitted finds the parts of key (the tree key after the hash) that the
+// data leaves out: bit i of the mask is set for each, raw[i] its bytes.
+func (c *codec) omitted(key string, raw *[maxKeyParts]string) (mask uint32) {
+	pos := 0
+	for i, p := range c.parts {
+		switch p.typ {
+		case 0:
+			pos += 8
+			continue
+		case attr.TypeS, attr.TypeB:
+			z := strings.IndexByte(key[pos:], 0)
+			if z >= 0 && pos+z+1 < len(key) && key[pos+z+1] == 0x01 {
+				raw[i] = key[pos : pos+z]
+				mask |= 1 << i
+				pos += z + 2
+				continue
+			}
+		}
+		next, ok := skipKeyValue(key, pos, p.typ)
+		if !ok {
+			panic(errCorrupt)
+		}
+		pos = next
+	}
+	return mask
+}
+
+// left reports whether name is a part in mask (left out of the data).
+func (c *codec) left(mask uint32, name string) bool {
+	for m := mask; m != 0; m &= m - 1 {
+		if c.parts[bits.TrailingZeros32(m)].name == name {
+			return true
+		}
+	}
+	return false
+}
+
+// keyValue returns the value of part i from its raw key bytes.
+func (c *codec) keyValue(b *boxes, i int, raw string) attr.Value {
+	if c.parts[i].typ == attr.TypeB {
+		return attr.Binary(raw)
+	}
+	return b.String(raw)
+}
+
+// names is the dictionary's list now (nil for the plain codec).
+func (c *codec) names() []string {
+	if c == nil || c.dict == nil {
+		return nil
+	}
+	return *c.dict.names.Load()
+}
+
+// appendName appends the token of a top-level name. The caller holds the
+// writer lock.
+func (c *codec) appendName(dst []byte, name string) []byte {
+	if id, ok := c.dict.id(name); ok {
+		return appendUvarint(dst, uint64(id)<<1)
+	}
+	dst = appendUvarint(dst, uint64(len(name))<<1|1)
+	return append(dst, name...)
+}
+
+// name reads a name token; names is c.names().
+func (d *decoder) name(names []string) string {
+	x := d.uvarint()
+	if x&1 == 0 {
+		if x>>1 >= len(names) {
+			d.err = errCorrupt
+			return ""
+		}
+		return names[x>>1]
+	}
+	n := x >> 1
+	if d.err != nil || d.pos+n > len(d.data) {
+		d.err = errCorrupt
+		return ""
+	}
+	s := d.data[d.pos : d.pos+n]
+	d.pos += n
+	return s
+}
+
+// nameDict is a table's attribute names, each held once.
+type nameDict struct {
+	names atomic.Pointer[[]string] // append-only; ids index it
+	ids   map[string]uint32        // the writer's index of names
+}
+
+const (
+	maxDictNames   = 1 << 12
+	maxDictNameLen = 64
+)
+
+func newNameDict() *nameDict {
+	d := &nameDict{ids: map[string]uint32{}}
+	d.names.Store(&[]string{})
+	return d
+}
+
+// id returns name's id, numbering it if the dictionary takes it. The
+// caller holds the writer lock.
+func (d *nameDict) id(name string) (int, bool) {
+	if d == nil {
+		return 0, false
+	}
+	if id, ok := d.ids[name]; ok {
+		return int(id), true
+	}
+	cur := *d.names.Load()
+	if len(cur) >= maxDictNames || len(name) > maxDictNameLen {
+		return 0, false
+	}
+	name = strings.Clone(name) // not a piece of the request that brought it
+	// Appending may write past a reader's list, never within it.
+	next := append(cur, name)
+	d.names.Store(&next)
+	d.ids[name] = uint32(len(cur))
+	return len(cur), true
+}
+
+// fromKey calls set(j, part, raw) for each names[j] that missing(j) and
+// that is a key part left out of the data: the reads of single attributes
+// (StoredEntry.Lookup, Peek) find those in the key.
+func (c *codec) fromKey(key string, names []string, set func(j, part int, raw string), missing func(int) bool) {
+	if c == nil || len(c.parts) == 0 {
+		return
+	}
+	var raw [maxKeyParts]string
+	mask := c.omitted(key, &raw) &^ c.dup
+	for m := mask; m != 0; m &= m - 1 {
+		i := bits.TrailingZeros32(m)
+		for j, want := range names {
+			if want == c.parts[i].name && missing(j) {
+				set(j, i, raw[i]) // a name asked for twice is filled once
+				break
+			}
+		}
+	}
+}
