@@ -293,9 +293,15 @@ func (s StoredEntry) Peek(names []string, out []AttrInfo) {
 				break
 			}
 		}
-		t := attr.Type(data[pos])
+		tag := data[pos]
+		t := attr.Type(tag & 0xF)
 		if t == attr.TypeS || t == attr.TypeN || t == attr.TypeB {
-			if size, pos, ok = scanUvarint(data, pos+1); !ok || size > len(data)-pos {
+			if size = int(tag>>4) - 1; size >= 0 {
+				pos++
+			} else if size, pos, ok = scanUvarint(data, pos+1); !ok {
+				return
+			}
+			if size > len(data)-pos {
 				return
 			}
 			if j >= 0 {
@@ -345,11 +351,11 @@ func (d *decoder) scanSkip() {
 		d.err = errCorrupt
 		return
 	}
-	t := attr.Type(d.data[d.pos])
+	tag := d.data[d.pos]
 	d.pos++
-	switch t {
+	switch attr.Type(tag & 0xF) {
 	case attr.TypeS, attr.TypeN, attr.TypeB:
-		d.str()
+		d.scalar(tag)
 	case attr.TypeBOOL:
 		if d.pos >= len(d.data) {
 			d.err = errCorrupt

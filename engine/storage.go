@@ -18,7 +18,9 @@ import (
 // Format: item = uvarint(n) (name value)*; name = a token of the tree's
 // codec (codec.go): uvarint(id<<1) for a name of the table's dictionary,
 // uvarint(len<<1|1) bytes for one given inline; value = type byte, then
-// S/N/B: uvarint(len) bytes; BOOL: one byte; NULL: nothing; SS/NS/BS:
+// S/N/B: uvarint(len) bytes (a value of up to 14 bytes has its length in
+// the type byte's high bits instead: appendScalar); BOOL: one byte; NULL:
+// nothing; SS/NS/BS:
 // uvarint(n) (uvarint(len) bytes)*; L: uvarint(n) value*; M: uvarint(n)
 // (uvarint(len) bytes value)*, its names always inline. In a tree's record
 // the key attributes the key holds verbatim are left out (codec.go), and n
@@ -54,15 +56,27 @@ func appendBytes(dst []byte, s string) []byte {
 	return append(dst, s...)
 }
 
+// appendScalar appends an S, N or B value: a tag byte with its type in the
+// low four bits and, for up to 14 bytes, its length plus one in the high
+// four; a longer value's length follows as a uvarint.
+func appendScalar(dst []byte, t attr.Type, s string) []byte {
+	if len(s) < 15 {
+		return append(append(dst, byte(t)|byte(len(s)+1)<<4), s...)
+	}
+	return appendBytes(append(dst, byte(t)), s)
+}
+
 func encodeValue(dst []byte, v attr.Value) []byte {
-	dst = append(dst, byte(v.Type()))
 	switch x := v.(type) {
 	case attr.String:
-		dst = appendBytes(dst, string(x))
+		return appendScalar(dst, attr.TypeS, string(x))
 	case attr.Number:
-		dst = appendBytes(dst, x.String())
+		return appendScalar(dst, attr.TypeN, x.String())
 	case attr.Binary:
-		dst = appendBytes(dst, string(x))
+		return appendScalar(dst, attr.TypeB, string(x))
+	}
+	dst = append(dst, byte(v.Type()))
+	switch x := v.(type) {
 	case attr.Bool:
 		if x {
 			dst = append(dst, 1)
@@ -137,6 +151,21 @@ func (d *decoder) str() string {
 	return s
 }
 
+// scalar reads the bytes of an S, N or B value whose tag byte was tag.
+func (d *decoder) scalar(tag byte) string {
+	n := int(tag>>4) - 1
+	if n < 0 {
+		return d.str()
+	}
+	if d.pos+n > len(d.data) {
+		d.err = errCorrupt
+		return ""
+	}
+	s := d.data[d.pos : d.pos+n]
+	d.pos += n
+	return s
+}
+
 // decodeItem rebuilds an item from its plain stored form.
 func decodeItem(data string) attr.Item { return plain.decode("", data) }
 
@@ -175,15 +204,15 @@ func (d *decoder) value() attr.Value {
 		d.err = errCorrupt
 		return attr.Null{}
 	}
-	t := attr.Type(d.data[d.pos])
+	tag := d.data[d.pos]
 	d.pos++
-	switch t {
+	switch attr.Type(tag & 0xF) {
 	case attr.TypeS:
-		return d.boxes.String(d.str())
+		return d.boxes.String(d.scalar(tag))
 	case attr.TypeN:
-		return d.boxes.Number(d.str())
+		return d.boxes.Number(d.scalar(tag))
 	case attr.TypeB:
-		return attr.Binary(d.str())
+		return attr.Binary(d.scalar(tag))
 	case attr.TypeBOOL:
 		if d.pos >= len(d.data) {
 			d.err = errCorrupt

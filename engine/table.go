@@ -273,25 +273,40 @@ func (t *table) keyOfKey(key attr.Item) (string, *Error) {
 	return string(b), nil
 }
 
-// appendKeyOfKey is keyOfKey appending to dst, for point reads, whose
-// lookup needs no string of its own.
+// appendKeyOfKey is keyOfKey appending to dst.
 func (t *table) appendKeyOfKey(dst []byte, key attr.Item) ([]byte, *Error) {
+	b, pk, err := t.appendUnhashedKey(dst, key)
+	if err != nil {
+		return nil, err
+	}
+	appendHash(b[len(dst):len(dst)], hashKey64(b[len(dst)+8:pk]))
+	return b, nil
+}
+
+// appendUnhashedKey is appendKeyOfKey leaving the 8 bytes of the partition
+// hash zero, and saying where the partition key ends (b[len(dst)+8:pk]):
+// a point read finds its item by the key after the hash (pointmap.go) and
+// needs the hash, an MD5 (partition.HashKey64), only when throttling.
+func (t *table) appendUnhashedKey(dst []byte, key attr.Item) (b []byte, pk int, _ *Error) {
 	all := t.key.all
 	if len(key) != len(all) {
-		return nil, errKeySchema()
+		return nil, 0, errKeySchema()
 	}
-	b := append(dst, make([]byte, 8)...)
+	b = append(dst, make([]byte, 8)...)
 	for i, ka := range all {
 		v, ok := key[ka.name]
 		if !ok || v.Type() != ka.typ {
-			return nil, errKeySchema()
+			return nil, 0, errKeySchema()
 		}
 		if err := checkKeyValue(ka, v, i < len(t.key.hash)); err != nil {
-			return nil, err
+			return nil, 0, err
 		}
-		b = t.key.appendPart(b, i, v)
+		b = attr.AppendKey(b, v)
+		if i == len(t.key.hash)-1 {
+			pk = len(b)
+		}
 	}
-	return b, nil
+	return b, pk, nil
 }
 
 // appendPart appends key part i (in k.all order) to a tree key being built
@@ -374,6 +389,16 @@ func (t *table) get(key string) (entry, bool) {
 // getBytes is get for a key being built in a buffer.
 func (t *table) getBytes(key []byte) (entry, bool) {
 	return t.get(unsafeString(key))
+}
+
+// getUnhashed is get for a key whose hash bytes are not set: the entry's
+// hash is left zero.
+func (t *table) getUnhashed(key []byte) (entry, bool) {
+	ref, ok := t.points.get(t.items.ar, unsafeString(key[8:]))
+	if !ok {
+		return entry{}, false
+	}
+	return t.items.ar.entryAt(slot{ref: ref}), true
 }
 
 // put stores item under key, replacing any entry the key had.
