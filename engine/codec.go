@@ -168,15 +168,18 @@ func (d *decoder) name(names []string) string {
 type nameDict struct {
 	names atomic.Pointer[[]string] // append-only; ids index it
 	ids   map[string]uint32        // the writer's index of names
+	max   int                      // names it takes at most
 }
 
-const (
-	maxDictNames   = 1 << 12
-	maxDictNameLen = 64
-)
+// maxDictNames is how many names a table's dictionary takes (a variable
+// so that tests can see it full); names longer than maxDictNameLen stay
+// inline.
+var maxDictNames = 1 << 12
+
+const maxDictNameLen = 64
 
 func newNameDict() *nameDict {
-	d := &nameDict{ids: map[string]uint32{}}
+	d := &nameDict{ids: map[string]uint32{}, max: maxDictNames}
 	d.names.Store(&[]string{})
 	return d
 }
@@ -191,7 +194,7 @@ func (d *nameDict) id(name string) (int, bool) {
 		return int(id), true
 	}
 	cur := *d.names.Load()
-	if len(cur) >= maxDictNames || len(name) > maxDictNameLen {
+	if len(cur) >= d.max || len(name) > maxDictNameLen {
 		return 0, false
 	}
 	name = strings.Clone(name) // not a piece of the request that brought it

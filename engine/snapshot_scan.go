@@ -339,7 +339,7 @@ func scanUvarint(s string, pos int) (int, int, bool) {
 		pos++
 		x |= uint64(b&0x7f) << shift
 		if b < 0x80 {
-			return int(x), pos, x <= uint64(len(s))
+			return int(x), pos, x < 1<<62 // callers check it against what is left
 		}
 	}
 	return 0, pos, false
