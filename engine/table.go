@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"bytes"
 	"strings"
 	"time"
 
@@ -129,7 +130,8 @@ type table struct {
 	// indexes are never compacted (compact.go).
 	compactMin int64
 	bytes      int64
-	scratch    []byte // encoding buffer, used under the writer lock
+	scratch    []byte   // encoding buffer, used under the writer lock
+	hashes     hashMemo // recent partition hashes of writes
 	// version changes with every write to the items (TableSnapshot.Version).
 	version uint64
 
@@ -207,6 +209,36 @@ func declaredType(defs []schema.AttributeDefinition, name string) attr.Type {
 // partitions the model draws.
 func hashKey64(b []byte) uint64 { return partition.HashKey64(b) }
 
+// hashMemo remembers the last few partition hashes a table's writes
+// computed. Each is an MD5 (partition.HashKey64), and one write needs
+// several that repeat: an item's old and new index keys share their tie
+// hash (index.go) and most often their index partition key, and the items
+// of a collection are often written one after another (a load, a batch).
+// BenchmarkPutItemTwoGSIsOneLSI needs thirteen a write, of which one or
+// two are new. Used under the writer lock only; a nil memo computes.
+type hashMemo struct {
+	keys [8][]byte
+	sums [8]uint64
+	last int // the entry written last; the search goes back from it
+}
+
+func (m *hashMemo) sum(b []byte) uint64 {
+	if m == nil {
+		return hashKey64(b)
+	}
+	n := len(m.keys)
+	for j := range n {
+		i := (m.last - j + n) % n
+		if len(b) > 0 && bytes.Equal(m.keys[i], b) {
+			return m.sums[i]
+		}
+	}
+	h := hashKey64(b)
+	m.last = (m.last + 1) % n
+	m.keys[m.last], m.sums[m.last] = append(m.keys[m.last][:0], b...), h
+	return h
+}
+
 // appendHash writes h big-endian so byte order equals numeric order.
 func appendHash(dst []byte, h uint64) []byte {
 	return append(dst, byte(h>>56), byte(h>>48), byte(h>>40), byte(h>>32),
@@ -257,7 +289,10 @@ func (t *table) keyOfItem(item attr.Item) (string, *Error) {
 		if err := checkKeyValue(ka, v, i < len(t.key.hash)); err != nil {
 			return "", err
 		}
-		b = t.key.appendPart(b, i, v)
+		b = attr.AppendKey(b, v)
+		if i == len(t.key.hash)-1 {
+			appendHash(b[:0], t.hashes.sum(b[8:]))
+		}
 	}
 	return string(b), nil
 }
@@ -307,17 +342,6 @@ func (t *table) appendUnhashedKey(dst []byte, key attr.Item) (b []byte, pk int, 
 		}
 	}
 	return b, pk, nil
-}
-
-// appendPart appends key part i (in k.all order) to a tree key being built
-// in b, whose first 8 bytes are reserved for the partition hash: once the
-// last hash attribute is in, the hash is written there.
-func (k keySchema) appendPart(b []byte, i int, v attr.Value) []byte {
-	b = attr.AppendKey(b, v)
-	if i == len(k.hash)-1 {
-		appendHash(b[:0], hashKey64(b[8:]))
-	}
-	return b
 }
 
 func errKeySchema() *Error {
