@@ -38,13 +38,18 @@ func (c *codec) encode(dst []byte, key string, item attr.Item) []byte {
 	if len(c.parts) > 0 {
 		mask = c.omitted(key, &raw)
 	}
-	dst = appendUvarint(dst, uint64(len(item)-bits.OnesCount32(mask&^c.dup)))
+	left := bits.OnesCount32(mask &^ c.dup)
+	dst = appendUvarint(dst, uint64(len(item)-left))
 	for name, v := range item {
 		if mask != 0 && c.left(mask, name) {
+			left--
 			continue
 		}
 		dst = c.appendName(dst, name)
 		dst = encodeValue(dst, v)
+	}
+	if left != 0 {
+		panic("engine: an item encoded without the key attributes of its key")
 	}
 	return dst
 }
