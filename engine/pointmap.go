@@ -13,8 +13,8 @@ import (
 // to follow. A probe whose fingerprint matches is confirmed against the
 // record's key. A key's home slot comes from the hash's low bits scaled to
 // the table's size, which need not be a power of two: the table grows by
-// half (from 3/4 full to 1/2), so it holds between 8 and 16 bytes per key
-// rather than the 8 to 21 of doubling.
+// half (from 3/4 full to 1/2), so it takes 11 to 16 bytes per key rather
+// than the 11 to 21 of doubling (13.0 at 1,000,000 keys instead of 16.8).
 //
 // The map indexes the live table only; snapshots read their trees.
 type pointMap struct {
@@ -104,8 +104,8 @@ func (m *pointMap) remove(ar *arena, rest string) {
 	}
 }
 
-// rehash rebuilds the table with size slots, dropping
-// tombstones; each key's hash is recomputed from its record.
+// rehash rebuilds the table with size slots (any number, at least 16),
+// dropping tombstones; each key's hash is recomputed from its record.
 func (m *pointMap) rehash(ar *arena, size int) {
 	old := m.slots
 	m.slots = make([]uint64, size)
