@@ -40,6 +40,7 @@ type codec struct {
 type keyPart struct {
 	name string
 	typ  attr.Type
+	_    [0]func() // not comparable: no equality function in the page's wasm
 }
 
 // maxKeyParts bounds a layout: four hash and four range attributes of a
@@ -49,41 +50,35 @@ const maxKeyParts = 16
 // plain is the codec of self-contained stored forms (streams, copies).
 var plain = &codec{}
 
-func newCodec(dict *nameDict, parts []keyPart) *codec {
-	c := &codec{dict: dict, parts: parts}
-	for i, p := range parts {
-		for _, q := range parts[:i] {
-			if p.typ != 0 && q.name == p.name {
-				c.dup |= 1 << i
+// newCodec is the codec of a tree whose keys are the attributes of keys in
+// order, a nil group standing for an index's tie hash: a table's is
+// newCodec(newNameDict(), t.key.all), an index's newCodec(t.codec.dict,
+// ix.key.all, nil, t.key.all).
+func newCodec(dict *nameDict, keys ...[]keyAttr) *codec {
+	c := &codec{dict: dict}
+	for _, k := range keys {
+		if k == nil {
+			c.parts = append(c.parts, keyPart{})
+		}
+		for _, a := range k {
+			for _, q := range c.parts {
+				if q.name == a.name {
+					c.dup |= 1 << len(c.parts)
+				}
 			}
+			c.parts = append(c.parts, keyPart{name: a.name, typ: a.typ})
 		}
 	}
 	return c
 }
 
-// tableCodec is the codec of a table's items, with a new dictionary.
-func tableCodec(k keySchema) *codec {
-	parts := make([]keyPart, 0, len(k.all))
-	for _, a := range k.all {
-		parts = append(parts, keyPart{a.name, a.typ})
-	}
-	return newCodec(newNameDict(), parts)
-}
-
-// indexCodec is the codec of an index's entries: index key, tie, table key.
-func indexCodec(t *table, k keySchema) *codec {
-	var parts []keyPart
-	for _, a := range k.all {
-		parts = append(parts, keyPart{a.name, a.typ})
-	}
-	parts = append(parts, keyPart{})
-	parts = append(parts, t.codec.parts...)
-	return newCodec(t.codec.dict, parts)
-}
+// rawParts holds where each part's raw bytes lie in a key.
+type rawParts [maxKeyParts][2]int32
 
 // omitted finds the parts of key (the tree key after the hash) that the
-// data leaves out: bit i of the mask is set for each, raw[i] its bytes.
-func (c *codec) omitted(key string, raw *[maxKeyParts]string) (mask uint32) {
+// data leaves out: bit i of the mask is set for each, key[raw[i][0]:raw[i][1]]
+// its bytes.
+func (c *codec) omitted(key string, raw *rawParts) (mask uint32) {
 	pos := 0
 	for i, p := range c.parts {
 		switch p.typ {
@@ -93,7 +88,7 @@ func (c *codec) omitted(key string, raw *[maxKeyParts]string) (mask uint32) {
 		case attr.TypeS, attr.TypeB:
 			z := strings.IndexByte(key[pos:], 0)
 			if z >= 0 && pos+z+1 < len(key) && key[pos+z+1] == 0x01 {
-				raw[i] = key[pos : pos+z]
+				raw[i] = [2]int32{int32(pos), int32(pos + z)}
 				mask |= 1 << i
 				pos += z + 2
 				continue
@@ -131,7 +126,7 @@ func (c *codec) names() []string {
 	if c == nil || c.dict == nil {
 		return nil
 	}
-	return *c.dict.names.Load()
+	return c.dict.list()
 }
 
 // appendName appends the token of a top-level name. The caller holds the
@@ -147,28 +142,21 @@ func (c *codec) appendName(dst []byte, name string) []byte {
 // name reads a name token; names is c.names().
 func (d *decoder) name(names []string) string {
 	x := d.uvarint()
-	if x&1 == 0 {
-		if x>>1 >= len(names) {
-			d.err = errCorrupt
-			return ""
-		}
+	if x&1 == 1 {
+		return d.bytes(x >> 1)
+	}
+	if x>>1 < len(names) {
 		return names[x>>1]
 	}
-	n := x >> 1
-	if d.err != nil || d.pos+n > len(d.data) {
-		d.err = errCorrupt
-		return ""
-	}
-	s := d.data[d.pos : d.pos+n]
-	d.pos += n
-	return s
+	d.err = errCorrupt
+	return ""
 }
 
 // nameDict is a table's attribute names, each held once.
 type nameDict struct {
-	names atomic.Pointer[[]string] // append-only; ids index it
-	ids   map[string]uint32        // the writer's index of names
-	max   int                      // names it takes at most
+	names atomic.Value      // []string, append-only; ids index it
+	ids   map[string]uint32 // the writer's index of names
+	max   int               // names it takes at most
 }
 
 // maxDictNames is how many names a table's dictionary takes (a variable
@@ -180,9 +168,11 @@ const maxDictNameLen = 64
 
 func newNameDict() *nameDict {
 	d := &nameDict{ids: map[string]uint32{}, max: maxDictNames}
-	d.names.Store(&[]string{})
+	d.names.Store([]string(nil))
 	return d
 }
+
+func (d *nameDict) list() []string { return d.names.Load().([]string) }
 
 // id returns name's id, numbering it if the dictionary takes it. The
 // caller holds the writer lock.
@@ -193,34 +183,28 @@ func (d *nameDict) id(name string) (int, bool) {
 	if id, ok := d.ids[name]; ok {
 		return int(id), true
 	}
-	cur := *d.names.Load()
+	cur := d.list()
 	if len(cur) >= d.max || len(name) > maxDictNameLen {
 		return 0, false
 	}
 	name = strings.Clone(name) // not a piece of the request that brought it
 	// Appending may write past a reader's list, never within it.
-	next := append(cur, name)
-	d.names.Store(&next)
+	d.names.Store(append(cur, name))
 	d.ids[name] = uint32(len(cur))
 	return len(cur), true
 }
 
-// fromKey calls set(j, part, raw) for each names[j] that missing(j) and
-// that is a key part left out of the data: the reads of single attributes
-// (StoredEntry.Lookup, Peek) find those in the key.
-func (c *codec) fromKey(key string, names []string, set func(j, part int, raw string), missing func(int) bool) {
+// fromKey finds name among the key parts the data leaves out: the part and
+// its raw bytes (the reads of single attributes: StoredEntry.Lookup, Peek).
+func (c *codec) fromKey(key, name string) (part int, raw string, ok bool) {
 	if c == nil || len(c.parts) == 0 {
-		return
+		return 0, "", false
 	}
-	var raw [maxKeyParts]string
-	mask := c.omitted(key, &raw) &^ c.dup
-	for m := mask; m != 0; m &= m - 1 {
-		i := bits.TrailingZeros32(m)
-		for j, want := range names {
-			if want == c.parts[i].name && missing(j) {
-				set(j, i, raw[i]) // a name asked for twice is filled once
-				break
-			}
+	var r rawParts
+	for m := c.omitted(key, &r); m != 0; m &= m - 1 {
+		if i := bits.TrailingZeros32(m); c.parts[i].name == name {
+			return i, key[r[i][0]:r[i][1]], true
 		}
 	}
+	return 0, "", false
 }

@@ -70,7 +70,7 @@ func (d *Database) newTable(def *schema.TableDefinition, now time.Time) *table {
 		collections:     map[string]int64{},
 		collectionLimit: d.collectionLimit,
 	}
-	t.codec = tableCodec(t.key)
+	t.codec = newCodec(newNameDict(), t.key.all)
 	t.items = newTree(t.codec)
 	if def.BillingMode == schema.BillingPayPerRequest {
 		t.payPerRequestSince = now

@@ -74,7 +74,7 @@ func newIndex(t *table, name string, global bool, ks []schema.KeySchemaElement, 
 
 		compactMin: t.compactMin,
 	}
-	ix.tree = newTree(indexCodec(t, ix.key))
+	ix.tree = newTree(newCodec(t.codec.dict, ix.key.all, nil, t.key.all))
 	if p.ProjectionType == schema.ProjectInclude {
 		ix.include = make(map[string]bool, len(p.NonKeyAttributes))
 		for _, a := range p.NonKeyAttributes {

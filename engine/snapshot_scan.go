@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -238,10 +239,15 @@ func (s StoredEntry) Lookup(names []string, out []attr.Value) {
 			found++
 		}
 	}
-	if found < len(names) {
-		var b boxes
-		c.fromKey(s.e.rest(), names, func(j, part int, raw string) { out[j] = c.keyValue(&b, part, raw) },
-			func(j int) bool { return out[j] == nil })
+	for j := 0; j < len(names) && found < len(names); j++ {
+		// A name asked for twice is filled once.
+		if out[j] != nil || slices.Contains(names[:j], names[j]) {
+			continue
+		}
+		if i, raw, ok := c.fromKey(s.e.rest(), names[j]); ok {
+			out[j] = c.keyValue(&boxes{}, i, raw)
+			found++
+		}
 	}
 }
 
@@ -322,9 +328,14 @@ func (s StoredEntry) Peek(names []string, out []AttrInfo) {
 			found++
 		}
 	}
-	if found < len(names) {
-		c.fromKey(s.e.rest(), names, func(j, part int, raw string) { out[j] = AttrInfo{Type: c.parts[part].typ, Text: raw} },
-			func(j int) bool { return out[j].Type == 0 })
+	for j := 0; j < len(names) && found < len(names); j++ {
+		if out[j].Type != 0 || slices.Contains(names[:j], names[j]) {
+			continue
+		}
+		if i, raw, ok := c.fromKey(s.e.rest(), names[j]); ok {
+			out[j] = AttrInfo{Type: c.parts[i].typ, Text: raw}
+			found++
+		}
 	}
 }
 

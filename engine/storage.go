@@ -33,7 +33,7 @@ func encodeItem(dst []byte, item attr.Item) []byte { return plain.encode(dst, ""
 // encode appends the stored form of item, whose tree key after the hash
 // is key. The caller holds the writer lock (names may be numbered).
 func (c *codec) encode(dst []byte, key string, item attr.Item) []byte {
-	var raw [maxKeyParts]string
+	var raw rawParts
 	var mask uint32
 	if len(c.parts) > 0 {
 		mask = c.omitted(key, &raw)
@@ -145,8 +145,10 @@ func (d *decoder) uvarint() int {
 	return 0
 }
 
-func (d *decoder) str() string {
-	n := d.uvarint()
+func (d *decoder) str() string { return d.bytes(d.uvarint()) }
+
+// bytes reads the next n bytes.
+func (d *decoder) bytes(n int) string {
 	if d.err != nil || n < 0 || d.pos+n > len(d.data) {
 		d.err = errCorrupt
 		return ""
@@ -158,17 +160,10 @@ func (d *decoder) str() string {
 
 // scalar reads the bytes of an S, N or B value whose tag byte was tag.
 func (d *decoder) scalar(tag byte) string {
-	n := int(tag>>4) - 1
-	if n < 0 {
-		return d.str()
+	if n := int(tag>>4) - 1; n >= 0 {
+		return d.bytes(n)
 	}
-	if d.pos+n > len(d.data) {
-		d.err = errCorrupt
-		return ""
-	}
-	s := d.data[d.pos : d.pos+n]
-	d.pos += n
-	return s
+	return d.str()
 }
 
 // decodeItem rebuilds an item from its plain stored form.
@@ -176,7 +171,7 @@ func decodeItem(data string) attr.Item { return plain.decode("", data) }
 
 // decode rebuilds an item from its stored form under key.
 func (c *codec) decode(key, data string) attr.Item {
-	var raw [maxKeyParts]string
+	var raw rawParts
 	var keep uint32
 	if len(c.parts) > 0 {
 		keep = c.omitted(key, &raw) &^ c.dup
@@ -190,7 +185,7 @@ func (c *codec) decode(key, data string) attr.Item {
 	item := make(attr.Item, n+k)
 	for m := keep; m != 0; m &= m - 1 {
 		i := bits.TrailingZeros32(m)
-		item[c.parts[i].name] = c.keyValue(&d.boxes, i, raw[i])
+		item[c.parts[i].name] = c.keyValue(&d.boxes, i, key[raw[i][0]:raw[i][1]])
 	}
 	names := c.names()
 	for i := 0; i < n && d.err == nil; i++ {

@@ -301,25 +301,17 @@ func (t *table) keyOfItem(item attr.Item) (string, *Error) {
 // and transaction keys): exactly the key attributes, of the declared types.
 func (t *table) keyOfKey(key attr.Item) (string, *Error) {
 	var buf [128]byte
-	b, err := t.appendKeyOfKey(buf[:0], key)
+	b, pk, err := t.appendUnhashedKey(buf[:0], key)
 	if err != nil {
 		return "", err
 	}
+	appendHash(b[:0], hashKey64(b[8:pk]))
 	return string(b), nil
 }
 
-// appendKeyOfKey is keyOfKey appending to dst.
-func (t *table) appendKeyOfKey(dst []byte, key attr.Item) ([]byte, *Error) {
-	b, pk, err := t.appendUnhashedKey(dst, key)
-	if err != nil {
-		return nil, err
-	}
-	appendHash(b[len(dst):len(dst)], hashKey64(b[len(dst)+8:pk]))
-	return b, nil
-}
-
-// appendUnhashedKey is appendKeyOfKey leaving the 8 bytes of the partition
-// hash zero, and saying where the partition key ends (b[len(dst)+8:pk]):
+// appendUnhashedKey is keyOfKey appending to dst, leaving the 8 bytes of
+// the partition hash zero, and saying where the partition key ends
+// (b[len(dst)+8:pk]):
 // a point read finds its item by the key after the hash (pointmap.go) and
 // needs the hash, an MD5 (partition.HashKey64), only when throttling.
 func (t *table) appendUnhashedKey(dst []byte, key attr.Item) (b []byte, pk int, _ *Error) {
@@ -403,22 +395,15 @@ func (k keySchema) keyItem(item attr.Item) attr.Item {
 // map. The entry's strings are the arena's (arena.go): valid for as long
 // as the caller keeps them.
 func (t *table) get(key string) (entry, bool) {
-	ref, ok := t.points.get(t.items.ar, key[8:])
-	if !ok {
-		return entry{}, false
-	}
-	return t.items.ar.entryAt(slot{hash: pivot(key).hash, ref: ref}), true
-}
-
-// getBytes is get for a key being built in a buffer.
-func (t *table) getBytes(key []byte) (entry, bool) {
-	return t.get(unsafeString(key))
+	e, ok := t.getUnhashed(key)
+	e.hash = pivot(key).hash
+	return e, ok
 }
 
 // getUnhashed is get for a key whose hash bytes are not set: the entry's
 // hash is left zero.
-func (t *table) getUnhashed(key []byte) (entry, bool) {
-	ref, ok := t.points.get(t.items.ar, unsafeString(key[8:]))
+func (t *table) getUnhashed(key string) (entry, bool) {
+	ref, ok := t.points.get(t.items.ar, key[8:])
 	if !ok {
 		return entry{}, false
 	}
