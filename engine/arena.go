@@ -21,9 +21,14 @@ import (
 // into a new arena; the old one is freed once no snapshot, backup or
 // recovery base still holds it.
 //
-// Record: uvarint(keyLen) uvarint(dataLen) uvarint(size) key data, where
-// size is the item's DynamoDB size. A reference packs the chunk number and
-// the record's offset in it.
+// Record: uvarint(keyLen) uvarint(dataLen) varint(size-keyLen-dataLen)
+// key data, where key is the tree key after the partition hash, data the item in the
+// arena's codec (codec.go, storage.go: without the key attributes the key
+// holds verbatim, names as ids of the table's dictionary) and size the
+// item's DynamoDB size (stored as its difference from the record's
+// length, which takes one byte where the size itself takes two). Records
+// hold no pointers. A reference packs the
+// chunk number and the record's offset in it.
 type arena struct {
 	// chunks is the chunk table, replaced (never changed in place) when a
 	// chunk is added, so that readers without the writer's lock (snapshots)
@@ -32,6 +37,7 @@ type arena struct {
 	tail   []byte // the chunk being filled (the last of chunks)
 	used   int    // bytes of tail in use
 	total  int64  // record bytes appended, over all chunks
+	c      *codec // how the records' data is encoded (codec.go)
 }
 
 const (
@@ -41,16 +47,20 @@ const (
 	maxChunks       = 1<<24 - 1            // chunk numbers fit in 24 bits
 )
 
-func newArena() *arena {
-	a := &arena{}
+func newArena(c *codec) *arena {
+	a := &arena{c: c}
 	a.chunks.Store(&[][]byte{})
 	return a
 }
 
 // recordLen is the length of the record for a key, data and size.
 func recordLen(keyLen, dataLen, size int) int {
-	return uvarintLen(uint64(keyLen)) + uvarintLen(uint64(dataLen)) + uvarintLen(uint64(size)) + keyLen + dataLen
+	return uvarintLen(uint64(keyLen)) + uvarintLen(uint64(dataLen)) + uvarintLen(zigzag(size-keyLen-dataLen)) + keyLen + dataLen
 }
+
+// zigzag maps a small signed number to a small unsigned one, as
+// binary.AppendVarint does.
+func zigzag(x int) uint64 { return uint64(x<<1) ^ uint64(x>>63) }
 
 func uvarintLen(x uint64) int {
 	n := 1
@@ -75,7 +85,7 @@ func (a *arena) append(key, data string, size int) (ref uint64, n int) {
 	b := a.tail[a.used:a.used]
 	b = binary.AppendUvarint(b, uint64(len(key)))
 	b = binary.AppendUvarint(b, uint64(len(data)))
-	b = binary.AppendUvarint(b, uint64(size))
+	b = binary.AppendVarint(b, int64(size-len(key)-len(data)))
 	b = append(b, key...)
 	_ = append(b, data...)
 	chunks := *a.chunks.Load()
@@ -113,14 +123,24 @@ func (a *arena) record(ref uint64) (kd string, keyLen, size int) {
 	chunks := *a.chunks.Load()
 	c := chunks[ref>>chunkOffsetBits]
 	off := int(ref & (maxChunkBytes - 1))
-	kl, n1 := binary.Uvarint(c[off:])
-	dl, n2 := binary.Uvarint(c[off+n1:])
-	sz, n3 := binary.Uvarint(c[off+n1+n2:])
+	kl, n1 := uvarintAt(c, off)
+	dl, n2 := uvarintAt(c, off+n1)
+	zz, n3 := uvarintAt(c, off+n1+n2)
 	start := off + n1 + n2 + n3
+	size = int(zz>>1) ^ -int(zz&1) + kl + dl
 	if kl+dl == 0 {
-		return "", 0, int(sz)
+		return "", 0, size
 	}
-	return unsafe.String(&c[start], int(kl)+int(dl)), int(kl), int(sz)
+	return unsafe.String(&c[start], kl+dl), kl, size
+}
+
+// uvarintAt reads the uvarint at c[off:] and its length; one byte inline.
+func uvarintAt(c []byte, off int) (int, int) {
+	if b := c[off]; b < 0x80 {
+		return int(b), 1
+	}
+	x, n := binary.Uvarint(c[off:])
+	return int(x), n
 }
 
 // key returns the key of the record at ref.
@@ -132,7 +152,7 @@ func (a *arena) key(ref uint64) string {
 // entryAt resolves a tree slot to its entry.
 func (a *arena) entryAt(s slot) entry {
 	kd, kl, size := a.record(s.ref)
-	return entry{hash: s.hash, kd: kd, keyLen: kl, size: size}
+	return entry{hash: s.hash, kd: kd, keyLen: kl, size: size, c: a.c}
 }
 
 // unsafeString views b as a string without copying, for a lookup that

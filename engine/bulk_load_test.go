@@ -353,7 +353,7 @@ func dumpState(t testing.TB, d *Database) string {
 	dumpTree := func(label string, items *itemTree) {
 		fmt.Fprintf(&sb, "%s:\n", label)
 		items.Ascend(func(e entry) bool {
-			fmt.Fprintf(&sb, "  %016x %s %d %s\n", e.hash, hex.EncodeToString([]byte(e.rest())), e.size, storedString(e.data()))
+			fmt.Fprintf(&sb, "  %016x %s %d %s\n", e.hash, hex.EncodeToString([]byte(e.rest())), e.size, entryString(e))
 			return true
 		})
 	}
@@ -379,7 +379,7 @@ func dumpState(t testing.TB, d *Database) string {
 			fmt.Fprintf(&sb, "pitr since=%v head=%d\n", p.since, p.head)
 			dumpTree("pitr base", p.base)
 			for _, w := range p.log {
-				fmt.Fprintf(&sb, "  log %v del=%v %016x %x %d %s\n", w.at, w.del, w.e.hash, w.e.rest(), w.e.size, storedString(w.e.data()))
+				fmt.Fprintf(&sb, "  log %v del=%v %016x %x %d %s\n", w.at, w.del, w.e.hash, w.e.rest(), w.e.size, entryString(w.e))
 			}
 		}
 		if d.streams != nil {

@@ -31,7 +31,7 @@ func (t *itemTree) needsCompaction(min int64) bool {
 // compacted returns t's entries in a new arena, calling stored with the
 // new arena and each new slot.
 func (t *itemTree) compacted(stored func(*arena, slot)) *itemTree {
-	nt := newTree()
+	nt := newTree(t.ar.c)
 	t.bt.Ascend(func(s slot) bool {
 		ns := nt.store(t.ar.entryAt(s))
 		nt.bt.ReplaceOrInsert(ns)

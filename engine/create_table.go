@@ -62,7 +62,6 @@ func (d *Database) newTable(def *schema.TableDefinition, now time.Time) *table {
 		created: now,
 		id:      tableID(d.seq, def.TableName),
 		arn:     d.tableArn(def.TableName),
-		items:   newTree(),
 		points:  newPointMap(),
 		version: tableVersions.Add(1),
 
@@ -71,6 +70,8 @@ func (d *Database) newTable(def *schema.TableDefinition, now time.Time) *table {
 		collections:     map[string]int64{},
 		collectionLimit: d.collectionLimit,
 	}
+	t.codec = newCodec(newNameDict(), t.key.all)
+	t.items = newTree(t.codec)
 	if def.BillingMode == schema.BillingPayPerRequest {
 		t.payPerRequestSince = now
 	}

@@ -18,7 +18,9 @@
 // in: item collections are contiguous and sorted by sort key, and a Scan
 // walks partitions in hash order. Keys are encoded by attr.AppendKey so that
 // byte order is DynamoDB's value order. The records (key and item in the
-// stored form of storage.go) live in append-only byte arenas (arena.go);
+// stored form of storage.go, without the key attributes the key holds and
+// with attribute names as ids of the table's name dictionary: codec.go)
+// live in append-only byte arenas (arena.go);
 // the B-tree nodes hold pointer-free slots (hash, record reference;
 // tree.go) and a pointer-free point map (pointmap.go) serves GetItem, so
 // the garbage collector has almost nothing to scan however large the table.

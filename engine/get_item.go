@@ -1,8 +1,6 @@
 package engine
 
 import (
-	"encoding/binary"
-
 	"github.com/dynamodb-workbench/workbench/engine/attr"
 	"github.com/dynamodb-workbench/workbench/engine/capacity"
 )
@@ -35,7 +33,7 @@ func (d *Database) GetItem(in *GetItemInput) (*GetItemOutput, error) {
 		return nil, err
 	}
 	var buf [128]byte
-	key, err := t.appendKeyOfKey(buf[:0], in.Key)
+	key, pk, err := t.appendUnhashedKey(buf[:0], in.Key)
 	if err != nil {
 		return nil, err
 	}
@@ -45,13 +43,15 @@ func (d *Database) GetItem(in *GetItemInput) (*GetItemOutput, error) {
 	u := usage{tableName: *in.TableName}
 	out := &GetItemOutput{}
 	size := 0
-	if e, ok := t.getBytes(key); ok {
+	if e, ok := t.getUnhashed(unsafeString(key)); ok {
 		size = e.size
 		out.Item = project(e.decode(), p)
 	}
 	u.Table = capacity.ReadUnits(size, readMode(boolValue(in.ConsistentRead, false)))
-	if err := d.admitRead(t, nil, binary.BigEndian.Uint64(key), u.Table); err != nil {
-		return nil, err
+	if d.throttle.on.Load() {
+		if err := d.admitRead(t, nil, hashKey64(key[8:pk]), u.Table); err != nil {
+			return nil, err
+		}
 	}
 	out.ConsumedCapacity = u.report(in.ReturnConsumedCapacity, true)
 	return out, nil

@@ -70,11 +70,11 @@ func newIndex(t *table, name string, global bool, ks []schema.KeySchemaElement, 
 		name: name, global: global, projection: p,
 		key:    keySchemaOf(ks, t.def.AttributeDefinitions),
 		arn:    t.arn + "/index/" + name,
-		tree:   newTree(),
 		status: indexActive,
 
 		compactMin: t.compactMin,
 	}
+	ix.tree = newTree(newCodec(t.codec.dict, ix.key.all, nil, t.key.all))
 	if p.ProjectionType == schema.ProjectInclude {
 		ix.include = make(map[string]bool, len(p.NonKeyAttributes))
 		for _, a := range p.NonKeyAttributes {
@@ -97,6 +97,11 @@ func (ix *index) projects(t *table, name string) bool {
 // the index). Writes refuse a wrong type once the index exists, but an item
 // written before a GSI was created may hold anything under its key names.
 func (ix *index) treeKey(t *table, item attr.Item) (string, bool) {
+	return ix.treeKeyWith(t, item, nil)
+}
+
+// treeKeyWith is treeKey taking the hashes from m (writes only).
+func (ix *index) treeKeyWith(t *table, item attr.Item, m *hashMemo) (string, bool) {
 	if item == nil {
 		return "", false
 	}
@@ -109,7 +114,7 @@ func (ix *index) treeKey(t *table, item attr.Item) (string, bool) {
 		}
 		b = attr.AppendKey(b, v)
 	}
-	appendHash(b[:0], hashKey64(b[8:]))
+	appendHash(b[:0], m.sum(b[8:]))
 	for _, a := range ix.key.rng {
 		v, ok := item[a.name]
 		if !ok || v.Type() != a.typ {
@@ -122,7 +127,7 @@ func (ix *index) treeKey(t *table, item attr.Item) (string, bool) {
 	for _, a := range t.key.all {
 		b = attr.AppendKey(b, item[a.name])
 	}
-	putTieHash(b[tie:])
+	appendHash(b[tie:tie], m.sum(b[tie+8:])) // putTieHash
 	return string(b), true
 }
 
@@ -228,8 +233,8 @@ func (t *table) planIndexes(w *write, update bool) *Error {
 	prev := w.oldItem()
 	w.indexOps = w.indexOps[:0]
 	for _, ix := range t.indexOrder {
-		oldKey, inOld := ix.treeKey(t, prev)
-		newKey, inNew := ix.treeKey(t, next)
+		oldKey, inOld := ix.treeKeyWith(t, prev, &t.hashes)
+		newKey, inNew := ix.treeKeyWith(t, next, &t.hashes)
 		if inNew && ix.status != indexActive && !ix.canHold(next) {
 			inNew = false
 		}
@@ -248,8 +253,7 @@ func (t *table) planIndexes(w *write, update bool) *Error {
 				continue // nothing the index holds changed: no write, no encoding
 			}
 			newSize = attr.ItemSize(op.after)
-			e := pivot(newKey)
-			e.setData(encodeItem(nil, op.after), newSize)
+			e := ix.tree.ar.c.newEntry(newKey, op.after, newSize)
 			op.put = &e
 		}
 		op.oldSize, op.newSize = oldSize, newSize
@@ -292,7 +296,7 @@ func (t *table) planCollection(w *write) *Error {
 	if src == nil {
 		return nil
 	}
-	w.collection, w.collectionDelta = collectionOf(t, src), delta
+	w.collection, w.collectionDelta = t.collectionOfKey(w.key), delta
 	if delta > 0 && t.collections[w.collection]+delta > t.collectionLimit {
 		return Errorf(CodeItemCollectionSizeLimitExceeded, "Collection size exceeded.")
 	}
@@ -308,6 +312,16 @@ func (t *table) hasLSI() bool {
 		}
 	}
 	return false
+}
+
+// collectionOfKey is collectionOf for the item with tree key key: its
+// prefix, no hash to compute.
+func (t *table) collectionOfKey(key string) string {
+	pos := 8
+	for _, a := range t.key.hash {
+		pos, _ = skipKeyValue(key, pos, a.typ)
+	}
+	return key[:pos]
 }
 
 // collectionOf names the item collection an item belongs to: the tree-key
@@ -414,13 +428,12 @@ func (ix *index) settlePending(now time.Time) {
 func (ix *index) backfill(t *table) {
 	t.items.Ascend(func(e entry) bool {
 		item := e.decode()
-		k, ok := ix.treeKey(t, item)
+		k, ok := ix.treeKeyWith(t, item, &t.hashes)
 		if !ok || !ix.canHold(item) {
 			return true
 		}
 		p := ix.project(t, item)
-		pe := pivot(k)
-		pe.setData(encodeItem(nil, p), attr.ItemSize(p))
+		pe := ix.tree.ar.c.newEntry(k, p, attr.ItemSize(p))
 		ix.applyOp("", &pe)
 		return true
 	})

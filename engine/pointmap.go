@@ -1,13 +1,20 @@
 package engine
 
-import "hash/maphash"
+import (
+	"hash/maphash"
+	"math/bits"
+)
 
 // pointMap finds a table's item by its full key without a tree descent:
 // GetItem, and the read of the item a write replaces. It is an open
 // addressing table of integers (linear probing): each slot holds a
-// fingerprint of the key's hash and the item's record reference, so that,
-// like the tree, it gives the garbage collector nothing to follow. A probe
-// whose fingerprint matches is confirmed against the record's key.
+// fingerprint of the key's hash (its high bits) and the item's record
+// reference, so that, like the tree, it gives the garbage collector nothing
+// to follow. A probe whose fingerprint matches is confirmed against the
+// record's key. A key's home slot comes from the hash's low bits scaled to
+// the table's size, which need not be a power of two: the table grows by
+// half (from 3/4 full to 1/2), so it takes 11 to 16 bytes per key rather
+// than the 11 to 21 of doubling (13.0 at 1,000,000 keys instead of 16.8).
 //
 // The map indexes the live table only; snapshots read their trees.
 type pointMap struct {
@@ -46,9 +53,8 @@ func (m *pointMap) find(ar *arena, rest string, h uint64) int {
 	if m.n == 0 {
 		return -1
 	}
-	mask := uint64(len(m.slots) - 1)
 	fp := fingerprint(h)
-	for i := h & mask; ; i = (i + 1) & mask {
+	for i := m.home(h); ; i = m.next(i) {
 		v := m.slots[i]
 		switch {
 		case v == 0:
@@ -78,8 +84,7 @@ func (m *pointMap) set(ar *arena, rest string, ref uint64) {
 	if (m.used+1)*4 > len(m.slots)*3 { // at most 3/4 full, tombstones included
 		m.rehash(ar, max(len(m.slots), pointMapSize(m.n+1)))
 	}
-	mask := uint64(len(m.slots) - 1)
-	for i := h & mask; ; i = (i + 1) & mask {
+	for i := m.home(h); ; i = m.next(i) {
 		if v := m.slots[i]; v == 0 || v == pmTomb {
 			if v == 0 {
 				m.used++
@@ -99,8 +104,8 @@ func (m *pointMap) remove(ar *arena, rest string) {
 	}
 }
 
-// rehash rebuilds the table with size slots (a power of two), dropping
-// tombstones; each key's hash is recomputed from its record.
+// rehash rebuilds the table with size slots (any number, at least 16),
+// dropping tombstones; each key's hash is recomputed from its record.
 func (m *pointMap) rehash(ar *arena, size int) {
 	old := m.slots
 	m.slots = make([]uint64, size)
@@ -116,8 +121,7 @@ func (m *pointMap) rehash(ar *arena, size int) {
 // (a rehash, a compaction's rebuild).
 func (m *pointMap) insertNew(ar *arena, ref uint64) {
 	h := maphash.String(m.seed, ar.key(ref))
-	mask := uint64(len(m.slots) - 1)
-	for i := h & mask; ; i = (i + 1) & mask {
+	for i := m.home(h); ; i = m.next(i) {
 		if m.slots[i] == 0 {
 			m.slots[i] = fingerprint(h) | ref
 			break
@@ -127,11 +131,20 @@ func (m *pointMap) insertNew(ar *arena, ref uint64) {
 	m.n++
 }
 
-// pointMapSize is the table size that holds n keys at most half full.
-func pointMapSize(n int) int {
-	size := 16
-	for n*2 > size {
-		size *= 2
+// pointMapSize is the table size that holds n keys half full.
+func pointMapSize(n int) int { return max(16, 2*n) }
+
+// home is the first slot to probe for hash h: its low bits (the
+// fingerprint takes the high ones) scaled to the table.
+func (m *pointMap) home(h uint64) int {
+	i, _ := bits.Mul64(h<<(64-pmRefBits), uint64(len(m.slots)))
+	return int(i)
+}
+
+// next is the slot probed after i.
+func (m *pointMap) next(i int) int {
+	if i++; i == len(m.slots) {
+		return 0
 	}
-	return size
+	return i
 }

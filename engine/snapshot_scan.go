@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -172,7 +173,7 @@ func (s StoredEntry) Compare(o StoredEntry) int {
 // no write touched is shared by every later snapshot, so comparing an
 // entry of one snapshot with its counterpart in the next is cheap: views
 // rebuild only what changed between them.
-func (s StoredEntry) SameItem(o StoredEntry) bool { return s.e.data() == o.e.data() }
+func (s StoredEntry) SameItem(o StoredEntry) bool { return s.e.kd == o.e.kd }
 
 // Item decodes the entry; nil for the zero StoredEntry, which no walk
 // gives. The item's strings are shared with the snapshot.
@@ -215,11 +216,13 @@ func (s StoredEntry) Lookup(names []string, out []attr.Value) {
 	if len(out) < len(names) {
 		names = names[:len(out)]
 	}
+	c := s.e.c
 	d := decoder{data: s.e.data()}
+	dict := c.names()
 	n := d.uvarint()
 	found := 0
 	for i := 0; i < n && d.err == nil && found < len(names); i++ {
-		name := d.str()
+		name := d.name(dict)
 		j := -1
 		for k, want := range names {
 			if want == name && out[k] == nil {
@@ -233,6 +236,16 @@ func (s StoredEntry) Lookup(names []string, out []attr.Value) {
 		}
 		if v := d.value(); d.err == nil {
 			out[j] = v
+			found++
+		}
+	}
+	for j := 0; j < len(names) && found < len(names); j++ {
+		// A name asked for twice is filled once.
+		if out[j] != nil || slices.Contains(names[:j], names[j]) {
+			continue
+		}
+		if i, raw, ok := c.fromKey(s.e.rest(), names[j]); ok {
+			out[j] = c.keyValue(&boxes{}, i, raw)
 			found++
 		}
 	}
@@ -257,15 +270,28 @@ func (s StoredEntry) Peek(names []string, out []AttrInfo) {
 	}
 	// A hand-run loop rather than the decoder's methods: walks call this
 	// for every item, and under WebAssembly each call counts.
-	data := s.e.data()
+	c, data := s.e.c, s.e.data()
+	dict := c.names()
 	n, pos, ok := scanUvarint(data, 0)
-	for i, found := 0, 0; ok && i < n && found < len(names); i++ {
-		var size int
-		if size, pos, ok = scanUvarint(data, pos); !ok || size > len(data)-pos-1 {
+	found := 0
+	for i := 0; ok && i < n && found < len(names); i++ {
+		var tok, size int
+		if tok, pos, ok = scanUvarint(data, pos); !ok {
 			return
 		}
-		name := data[pos : pos+size]
-		pos += size
+		var name string
+		switch size = tok >> 1; {
+		case tok&1 == 0 && size < len(dict):
+			name = dict[size]
+		case tok&1 == 1 && size <= len(data)-pos:
+			name = data[pos : pos+size]
+			pos += size
+		default:
+			return
+		}
+		if pos >= len(data) {
+			return
+		}
 		j := -1
 		for k, want := range names {
 			if want == name && out[k].Type == 0 {
@@ -273,9 +299,15 @@ func (s StoredEntry) Peek(names []string, out []AttrInfo) {
 				break
 			}
 		}
-		t := attr.Type(data[pos])
+		tag := data[pos]
+		t := attr.Type(tag & 0xF)
 		if t == attr.TypeS || t == attr.TypeN || t == attr.TypeB {
-			if size, pos, ok = scanUvarint(data, pos+1); !ok || size > len(data)-pos {
+			if size = int(tag>>4) - 1; size >= 0 {
+				pos++
+			} else if size, pos, ok = scanUvarint(data, pos+1); !ok {
+				return
+			}
+			if size > len(data)-pos {
 				return
 			}
 			if j >= 0 {
@@ -296,6 +328,15 @@ func (s StoredEntry) Peek(names []string, out []AttrInfo) {
 			found++
 		}
 	}
+	for j := 0; j < len(names) && found < len(names); j++ {
+		if out[j].Type != 0 || slices.Contains(names[:j], names[j]) {
+			continue
+		}
+		if i, raw, ok := c.fromKey(s.e.rest(), names[j]); ok {
+			out[j] = AttrInfo{Type: c.parts[i].typ, Text: raw}
+			found++
+		}
+	}
 }
 
 // scanUvarint reads a uvarint at pos: its value and the position after it.
@@ -309,7 +350,7 @@ func scanUvarint(s string, pos int) (int, int, bool) {
 		pos++
 		x |= uint64(b&0x7f) << shift
 		if b < 0x80 {
-			return int(x), pos, x <= uint64(len(s))
+			return int(x), pos, x < 1<<62 // callers check it against what is left
 		}
 	}
 	return 0, pos, false
@@ -321,11 +362,11 @@ func (d *decoder) scanSkip() {
 		d.err = errCorrupt
 		return
 	}
-	t := attr.Type(d.data[d.pos])
+	tag := d.data[d.pos]
 	d.pos++
-	switch t {
+	switch attr.Type(tag & 0xF) {
 	case attr.TypeS, attr.TypeN, attr.TypeB:
-		d.str()
+		d.scalar(tag)
 	case attr.TypeBOOL:
 		if d.pos >= len(d.data) {
 			d.err = errCorrupt

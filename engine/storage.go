@@ -3,6 +3,7 @@ package engine
 import (
 	"encoding/binary"
 	"errors"
+	"math/bits"
 
 	"github.com/dynamodb-workbench/workbench/engine/attr"
 )
@@ -14,35 +15,73 @@ import (
 // stored string), so a read allocates only the map, one array for the
 // string and number values (boxes.go) and the containers of other types.
 //
-// Format: item = uvarint(n) (name value)*; name = uvarint(len) bytes;
-// value = type byte, then S/N/B: uvarint(len) bytes; BOOL: one byte; NULL:
-// nothing; SS/NS/BS: uvarint(n) (uvarint(len) bytes)*; L: uvarint(n) value*;
-// M: like an item.
+// Format: item = uvarint(n) (name value)*; name = a token of the tree's
+// codec (codec.go): uvarint(id<<1) for a name of the table's dictionary,
+// uvarint(len<<1|1) bytes for one given inline; value = type byte, then
+// S/N/B: uvarint(len) bytes (a value of up to 14 bytes has its length in
+// the type byte's high bits instead: appendScalar); BOOL: one byte; NULL:
+// nothing; SS/NS/BS:
+// uvarint(n) (uvarint(len) bytes)*; L: uvarint(n) value*; M: uvarint(n)
+// (uvarint(len) bytes value)*, its names always inline. In a tree's record
+// the key attributes the key holds verbatim are left out (codec.go), and n
+// does not count them.
 
-// encodeItem appends the stored form of item to dst.
-func encodeItem(dst []byte, item attr.Item) []byte {
-	dst = binary.AppendUvarint(dst, uint64(len(item)))
+// encodeItem appends the plain stored form of item: every name inline,
+// nothing left to a key (streams, copies).
+func encodeItem(dst []byte, item attr.Item) []byte { return plain.encode(dst, "", item) }
+
+// encode appends the stored form of item, whose tree key after the hash
+// is key. The caller holds the writer lock (names may be numbered).
+func (c *codec) encode(dst []byte, key string, item attr.Item) []byte {
+	var raw rawParts
+	var mask uint32
+	if len(c.parts) > 0 {
+		mask = c.omitted(key, &raw)
+	}
+	left := bits.OnesCount32(mask &^ c.dup)
+	dst = appendUvarint(dst, uint64(len(item)-left))
 	for name, v := range item {
-		dst = appendBytes(dst, name)
+		if mask != 0 && c.left(mask, name) {
+			left--
+			continue
+		}
+		dst = c.appendName(dst, name)
 		dst = encodeValue(dst, v)
+	}
+	if left != 0 {
+		panic("engine: an item encoded without the key attributes of its key")
 	}
 	return dst
 }
+
+var appendUvarint = binary.AppendUvarint
 
 func appendBytes(dst []byte, s string) []byte {
 	dst = binary.AppendUvarint(dst, uint64(len(s)))
 	return append(dst, s...)
 }
 
+// appendScalar appends an S, N or B value: a tag byte with its type in the
+// low four bits and, for up to 14 bytes, its length plus one in the high
+// four; a longer value's length follows as a uvarint.
+func appendScalar(dst []byte, t attr.Type, s string) []byte {
+	if len(s) < 15 {
+		return append(append(dst, byte(t)|byte(len(s)+1)<<4), s...)
+	}
+	return appendBytes(append(dst, byte(t)), s)
+}
+
 func encodeValue(dst []byte, v attr.Value) []byte {
-	dst = append(dst, byte(v.Type()))
 	switch x := v.(type) {
 	case attr.String:
-		dst = appendBytes(dst, string(x))
+		return appendScalar(dst, attr.TypeS, string(x))
 	case attr.Number:
-		dst = appendBytes(dst, x.String())
+		return appendScalar(dst, attr.TypeN, x.String())
 	case attr.Binary:
-		dst = appendBytes(dst, string(x))
+		return appendScalar(dst, attr.TypeB, string(x))
+	}
+	dst = append(dst, byte(v.Type()))
+	switch x := v.(type) {
 	case attr.Bool:
 		if x {
 			dst = append(dst, 1)
@@ -106,8 +145,10 @@ func (d *decoder) uvarint() int {
 	return 0
 }
 
-func (d *decoder) str() string {
-	n := d.uvarint()
+func (d *decoder) str() string { return d.bytes(d.uvarint()) }
+
+// bytes reads the next n bytes.
+func (d *decoder) bytes(n int) string {
 	if d.err != nil || n < 0 || d.pos+n > len(d.data) {
 		d.err = errCorrupt
 		return ""
@@ -117,20 +158,42 @@ func (d *decoder) str() string {
 	return s
 }
 
-// decodeItem rebuilds an item from its stored form.
-func decodeItem(data string) attr.Item {
+// scalar reads the bytes of an S, N or B value whose tag byte was tag.
+func (d *decoder) scalar(tag byte) string {
+	if n := int(tag>>4) - 1; n >= 0 {
+		return d.bytes(n)
+	}
+	return d.str()
+}
+
+// decodeItem rebuilds an item from its plain stored form.
+func decodeItem(data string) attr.Item { return plain.decode("", data) }
+
+// decode rebuilds an item from its stored form under key.
+func (c *codec) decode(key, data string) attr.Item {
+	var raw rawParts
+	var keep uint32
+	if len(c.parts) > 0 {
+		keep = c.omitted(key, &raw) &^ c.dup
+	}
 	d := decoder{data: data}
 	n := d.uvarint()
+	k := bits.OnesCount32(keep)
 	// Most top-level attributes are strings and numbers: one array for
 	// all of them (nested ones beyond that count are boxed one by one).
-	d.boxes = newBoxes(n)
-	item := make(attr.Item, n)
+	d.boxes = newBoxes(n + k)
+	item := make(attr.Item, n+k)
+	for m := keep; m != 0; m &= m - 1 {
+		i := bits.TrailingZeros32(m)
+		item[c.parts[i].name] = c.keyValue(&d.boxes, i, key[raw[i][0]:raw[i][1]])
+	}
+	names := c.names()
 	for i := 0; i < n && d.err == nil; i++ {
-		name := d.str()
+		name := d.name(names)
 		item[name] = d.value()
 	}
 	if d.err != nil {
-		// Stored data is only ever written by encodeItem; corruption is a bug.
+		// Stored data is only ever written by encode; corruption is a bug.
 		panic(d.err)
 	}
 	return item
@@ -141,15 +204,15 @@ func (d *decoder) value() attr.Value {
 		d.err = errCorrupt
 		return attr.Null{}
 	}
-	t := attr.Type(d.data[d.pos])
+	tag := d.data[d.pos]
 	d.pos++
-	switch t {
+	switch attr.Type(tag & 0xF) {
 	case attr.TypeS:
-		return d.boxes.String(d.str())
+		return d.boxes.String(d.scalar(tag))
 	case attr.TypeN:
-		return d.boxes.Number(d.str())
+		return d.boxes.Number(d.scalar(tag))
 	case attr.TypeB:
-		return attr.Binary(d.str())
+		return attr.Binary(d.scalar(tag))
 	case attr.TypeBOOL:
 		if d.pos >= len(d.data) {
 			d.err = errCorrupt

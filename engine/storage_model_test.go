@@ -2,6 +2,7 @@ package engine
 
 import (
 	"fmt"
+	"maps"
 	"math/rand/v2"
 	"slices"
 	"strings"
@@ -17,7 +18,12 @@ import (
 // Scan) against a plain map as the reference, with compaction at its
 // lowest floor (it runs whenever dead records outweigh live ones), and
 // snapshots, backups and point-in-time instants taken along the way and
-// checked after many more writes and compactions have gone by.
+// checked after many more writes and compactions have gone by. Items carry
+// attribute names never seen before (short, long, beyond a dictionary
+// that half the seeds keep small), and key values with zero bytes, which
+// the stored form keeps in the data rather than leaving to the key
+// (codec.go); backups and snapshots taken before names were added are
+// read and restored after.
 
 type modelRef map[string]attr.Item // by pk|sk
 
@@ -104,6 +110,10 @@ func TestStorageModel(t *testing.T) {
 }
 
 func runStorageModel(t *testing.T, seed uint64, steps int) {
+	if seed%2 == 0 {
+		defer func(n int) { maxDictNames = n }(maxDictNames)
+		maxDictNames = 8 + int(seed) // full early: later names go inline
+	}
 	r := rand.New(rand.NewPCG(seed, 28))
 	clk := NewManualClock(epoch0)
 	db := New(WithClock(clk))
@@ -120,15 +130,40 @@ func runStorageModel(t *testing.T, seed uint64, steps int) {
 	var saves []saved
 	arenas := map[*arena]bool{}
 	indexArenas := map[*arena]bool{}
-	pks := 12 + r.IntN(20)
-	randKey := func() (string, int64) { return fmt.Sprintf("P%02d", r.IntN(pks)), int64(r.IntN(15)) }
+	pks := 8 + r.IntN(12)
+	// Every third partition key and one GSI key hold a zero byte.
+	randKey := func() (string, int64) {
+		i := r.IntN(pks)
+		if i%3 == 0 {
+			return fmt.Sprintf("P\x00%02d", i), int64(r.IntN(15))
+		}
+		return fmt.Sprintf("P%02d", i), int64(r.IntN(15))
+	}
+	randG := func() attr.Value { return s(fmt.Sprintf("G%d", r.IntN(5))[:2] + strings.Repeat("\x00", r.IntN(2))) }
+	fresh := 0 // attribute names used so far
+	freshName := func() string {
+		fresh++
+		switch r.IntN(4) {
+		case 0:
+			return fmt.Sprintf("%s%d", strings.Repeat("long", 16+r.IntN(40)), fresh) // past maxDictNameLen
+		case 1:
+			return fmt.Sprintf("名前 %d", fresh)
+		}
+		return fmt.Sprintf("a%d", fresh)
+	}
 	randItem := func(pk string, sk int64) attr.Item {
 		it := attr.Item{"pk": s(pk), "sk": attr.NumberFromInt64(sk), "v": attr.NumberFromInt64(r.Int64N(1e6))}
 		if r.IntN(3) > 0 {
-			it["gk"] = s(fmt.Sprintf("G%d", r.IntN(5)))
+			it["gk"] = randG()
 		}
 		if r.IntN(5) == 0 {
 			it["pad"] = s(strings.Repeat("z", r.IntN(3000)))
+		}
+		for range max(0, r.IntN(5)-2) {
+			it[freshName()] = attr.Map{"k": s(pk), fmt.Sprint(fresh): attr.NumberFromInt64(int64(fresh))}
+		}
+		if r.IntN(4) == 0 {
+			it["bin"] = attr.Binary{0, byte(fresh)}
 		}
 		return it
 	}
@@ -148,13 +183,19 @@ func runStorageModel(t *testing.T, seed uint64, steps int) {
 			vals := attr.Values{":v": v}
 			var g attr.Value
 			if r.IntN(2) == 0 {
-				g = s(fmt.Sprintf("G%d", r.IntN(5)))
+				g = randG()
 				expr += ", gk = :g"
 				vals[":g"] = g
-			} else {
+			}
+			var names map[string]string
+			if r.IntN(5) == 0 {
+				names = map[string]string{"#f": freshName()}
+				expr += ", #f = :v"
+			}
+			if g == nil {
 				expr += " REMOVE gk"
 			}
-			if _, err := db.UpdateItem(&UpdateItemInput{TableName: &name, Key: key(pk, sk), UpdateExpression: &expr, ExpressionAttributeValues: vals}); err != nil {
+			if _, err := db.UpdateItem(&UpdateItemInput{TableName: &name, Key: key(pk, sk), UpdateExpression: &expr, ExpressionAttributeValues: vals, ExpressionAttributeNames: names}); err != nil {
 				t.Fatal(err)
 			}
 			it, ok := ref[refKey(pk, sk)]
@@ -163,6 +204,9 @@ func runStorageModel(t *testing.T, seed uint64, steps int) {
 				ref[refKey(pk, sk)] = it
 			}
 			it["v"] = v
+			if names != nil {
+				it[names["#f"]] = v
+			}
 			if g != nil {
 				it["gk"] = g
 			} else {
@@ -202,19 +246,22 @@ func runStorageModel(t *testing.T, seed uint64, steps int) {
 				t.Fatalf("step %d: Query %s:\n%s\nwant\n%s", step, pk, strings.Join(got, "\n"), strings.Join(want, "\n"))
 			}
 		case op < 92: // query the GSI
-			g := fmt.Sprintf("G%d", r.IntN(5))
+			g := randG()
 			cond, ix := "gk = :g", "ByG"
-			out, err := db.Query(&QueryInput{TableName: &name, IndexName: &ix, KeyConditionExpression: &cond, ExpressionAttributeValues: attr.Values{":g": s(g)}})
+			out, err := db.Query(&QueryInput{TableName: &name, IndexName: &ix, KeyConditionExpression: &cond, ExpressionAttributeValues: attr.Values{":g": g}})
 			if err != nil {
 				t.Fatal(err)
 			}
-			want := ref.json(func(it attr.Item) bool { return attr.Equal(it["gk"], s(g)) })
+			want := ref.json(func(it attr.Item) bool { return attr.Equal(it["gk"], g) })
 			if got := sortedJSON(out.Items); got != want {
 				t.Fatalf("step %d: Query ByG %s:\n%s\nwant\n%s", step, g, got, want)
 			}
 		case op < 94: // scan
 			if got, want := sortedJSON(scanAll(t, db, name, r)), ref.json(nil); got != want {
 				t.Fatalf("step %d: Scan:\n%s\nwant\n%s", step, got, want)
+			}
+			if r.IntN(3) == 0 {
+				checkEntries(t, db.Snapshot().Table(name), ref)
 			}
 		case op < 97: // save a snapshot, a backup and the instant
 			out, err := db.CreateBackup(&CreateBackupInput{TableName: &name, BackupName: ptr(fmt.Sprintf("backup%d", step))})
@@ -238,10 +285,58 @@ func runStorageModel(t *testing.T, seed uint64, steps int) {
 	for _, sv := range saves {
 		checkSaved(t, db, steps, sv.snap, sv.backup, sv.at, sv.ref, r)
 	}
+	t.Logf("compactions %d %d", len(arenas)-1, len(indexArenas)-1)
 	if len(arenas) < 3 || len(indexArenas) < 3 {
 		t.Fatalf("the table was compacted %d times, its index %d: the test exercises too little", len(arenas)-1, len(indexArenas)-1)
 	}
 	checkDescribe(t, db, name, ref)
+}
+
+// checkEntries reads every entry of the table and its index attribute by
+// attribute (StoredEntry.Lookup, Peek), the reads that find key attributes
+// in the key and names in the dictionary without decoding the item.
+func checkEntries(t *testing.T, ts *TableSnapshot, ref modelRef) {
+	t.Helper()
+	for _, index := range []string{"", "ByG"} {
+		n := 0
+		ts.Entries(index, func(e StoredEntry) bool {
+			n++
+			it := e.Item()
+			sk, _ := it["sk"].(attr.Number).Int64()
+			want := ref[refKey(string(it["pk"].(attr.String)), sk)]
+			if !attr.Equal(attr.Map(it), attr.Map(want)) {
+				t.Fatalf("index %q: entry %v, want %v", index, it, want)
+			}
+			names := append(slices.Sorted(maps.Keys(want)), "absent")
+			out := make([]attr.Value, len(names))
+			infos := make([]AttrInfo, len(names))
+			e.Lookup(names, out)
+			e.Peek(names, infos)
+			for i, name := range names {
+				v, has := want[name]
+				if (out[i] != nil) != has || has && !attr.Equal(out[i], v) {
+					t.Fatalf("index %q: Lookup %q = %v, want %v", index, name, out[i], v)
+				}
+				if (infos[i].Type != 0) != has || has && infos[i].Type != v.Type() {
+					t.Fatalf("index %q: Peek %q = %v, want %v", index, name, infos[i], v)
+				}
+				switch x := v.(type) {
+				case attr.String:
+					if infos[i].Text != string(x) {
+						t.Fatalf("index %q: Peek %q text %q, want %q", index, name, infos[i].Text, x)
+					}
+				case attr.Binary:
+					if infos[i].Text != string(x) {
+						t.Fatalf("index %q: Peek %q text %q, want %q", index, name, infos[i].Text, x)
+					}
+				}
+			}
+			return true
+		})
+		if want := len(ref); index == "" && n != want {
+			t.Fatalf("%d entries, want %d", n, want)
+		}
+	}
 }
 
 // checkSaved compares a snapshot, a restore of a backup and a restore to
@@ -339,6 +434,17 @@ func TestStorageConcurrentReaders(t *testing.T) {
 					errs <- fmt.Errorf("snapshot of %d items visited %d (item %v)", want, n, bad)
 					return
 				}
+				snap.Table(name).Entries("ByG", func(e StoredEntry) bool {
+					var out [2]attr.Value
+					if e.Lookup([]string{"pk", "v"}, out[:]); out[0] == nil || out[1] == nil {
+						bad = e.Item()
+					}
+					return bad == nil
+				})
+				if bad != nil {
+					errs <- fmt.Errorf("index entry %v read without pk or v", bad)
+					return
+				}
 				pk := fmt.Sprintf("P%02d", r.IntN(10))
 				cond := "pk = :p"
 				if _, err := db.Query(&QueryInput{TableName: &name, KeyConditionExpression: &cond, ExpressionAttributeValues: attr.Values{":p": s(pk)}}); err != nil {
@@ -364,6 +470,7 @@ func TestStorageConcurrentReaders(t *testing.T) {
 		k["v"] = attr.NumberFromInt64(int64(i))
 		k["gk"] = s(fmt.Sprintf("G%d", i%3))
 		k["pad"] = s(strings.Repeat("p", r.IntN(500)))
+		k[fmt.Sprintf("f%d", i)] = attr.NumberFromInt64(int64(i)) // a name the dictionary adds as readers read it
 		mustPut(t, db, name, k)
 	}
 	close(done)

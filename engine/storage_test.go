@@ -75,3 +75,12 @@ func TestBoxesMatchOrdinaryBoxing(t *testing.T) {
 	}
 	runtime.KeepAlive(garbage)
 }
+
+// entryString renders a stored entry's item canonically (names sorted; the
+// stored bytes follow map order).
+func entryString(e entry) string {
+	if e.c == nil {
+		return "-"
+	}
+	return string(attr.AppendItem(nil, e.decode()))
+}

@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"bytes"
 	"strings"
 	"time"
 
@@ -62,6 +63,7 @@ type entry struct {
 	kd     string // the encoded key after the hash, then the item in its stored form (storage.go)
 	keyLen int    // how much of kd is the key
 	size   int    // the item's DynamoDB size in bytes
+	c      *codec // how data is encoded (codec.go); nil for a search entry
 }
 
 // rest is the encoded key after the hash.
@@ -70,14 +72,23 @@ func (e entry) rest() string { return e.kd[:e.keyLen] }
 // data is the item in its stored form.
 func (e entry) data() string { return e.kd[e.keyLen:] }
 
-// setData stores an item's stored form and size under the entry's key.
-func (e *entry) setData(data []byte, size int) {
-	e.kd = e.kd[:e.keyLen] + string(data)
-	e.size = size
+// newEntry builds the entry of item under the full tree key key, encoded
+// by c. The caller holds the writer lock.
+func (c *codec) newEntry(key string, item attr.Item, size int) entry {
+	e := pivot(key)
+	b := append(make([]byte, 0, len(key)+size), e.rest()...)
+	b = c.encode(b, e.rest(), item)
+	e.kd, e.size, e.c = unsafeString(b), size, c // b is never written again
+	return e
 }
 
 // decode returns the stored item.
-func (e *entry) decode() attr.Item { return decodeItem(e.data()) }
+func (e *entry) decode() attr.Item {
+	if e.c == nil {
+		return nil
+	}
+	return e.c.decode(e.rest(), e.data())
+}
 
 func entryLess(a, b entry) bool {
 	if a.hash != b.hash {
@@ -114,11 +125,13 @@ type table struct {
 
 	items  *itemTree
 	points *pointMap // the items by full key (pointmap.go)
+	codec  *codec    // the items' stored form; its dictionary serves the indexes too
 	// compactMin is the dead arena space below which the items and
 	// indexes are never compacted (compact.go).
 	compactMin int64
 	bytes      int64
-	scratch    []byte // encoding buffer, used under the writer lock
+	scratch    []byte   // encoding buffer, used under the writer lock
+	hashes     hashMemo // recent partition hashes of writes
 	// version changes with every write to the items (TableSnapshot.Version).
 	version uint64
 
@@ -196,6 +209,36 @@ func declaredType(defs []schema.AttributeDefinition, name string) attr.Type {
 // partitions the model draws.
 func hashKey64(b []byte) uint64 { return partition.HashKey64(b) }
 
+// hashMemo remembers the last few partition hashes a table's writes
+// computed. Each is an MD5 (partition.HashKey64), and one write needs
+// several that repeat: an item's old and new index keys share their tie
+// hash (index.go) and most often their index partition key, and the items
+// of a collection are often written one after another (a load, a batch).
+// BenchmarkPutItemTwoGSIsOneLSI needs thirteen a write, of which one or
+// two are new. Used under the writer lock only; a nil memo computes.
+type hashMemo struct {
+	keys [8][]byte
+	sums [8]uint64
+	last int // the entry written last; the search goes back from it
+}
+
+func (m *hashMemo) sum(b []byte) uint64 {
+	if m == nil {
+		return hashKey64(b)
+	}
+	n := len(m.keys)
+	for j := range n {
+		i := (m.last - j + n) % n
+		if len(b) > 0 && bytes.Equal(m.keys[i], b) {
+			return m.sums[i]
+		}
+	}
+	h := hashKey64(b)
+	m.last = (m.last + 1) % n
+	m.keys[m.last], m.sums[m.last] = append(m.keys[m.last][:0], b...), h
+	return h
+}
+
 // appendHash writes h big-endian so byte order equals numeric order.
 func appendHash(dst []byte, h uint64) []byte {
 	return append(dst, byte(h>>56), byte(h>>48), byte(h>>40), byte(h>>32),
@@ -246,7 +289,10 @@ func (t *table) keyOfItem(item attr.Item) (string, *Error) {
 		if err := checkKeyValue(ka, v, i < len(t.key.hash)); err != nil {
 			return "", err
 		}
-		b = t.key.appendPart(b, i, v)
+		b = attr.AppendKey(b, v)
+		if i == len(t.key.hash)-1 {
+			appendHash(b[:0], t.hashes.sum(b[8:]))
+		}
 	}
 	return string(b), nil
 }
@@ -255,43 +301,39 @@ func (t *table) keyOfItem(item attr.Item) (string, *Error) {
 // and transaction keys): exactly the key attributes, of the declared types.
 func (t *table) keyOfKey(key attr.Item) (string, *Error) {
 	var buf [128]byte
-	b, err := t.appendKeyOfKey(buf[:0], key)
+	b, pk, err := t.appendUnhashedKey(buf[:0], key)
 	if err != nil {
 		return "", err
 	}
+	appendHash(b[:0], hashKey64(b[8:pk]))
 	return string(b), nil
 }
 
-// appendKeyOfKey is keyOfKey appending to dst, for point reads, whose
-// lookup needs no string of its own.
-func (t *table) appendKeyOfKey(dst []byte, key attr.Item) ([]byte, *Error) {
+// appendUnhashedKey is keyOfKey appending to dst, leaving the 8 bytes of
+// the partition hash zero, and saying where the partition key ends
+// (b[len(dst)+8:pk]):
+// a point read finds its item by the key after the hash (pointmap.go) and
+// needs the hash, an MD5 (partition.HashKey64), only when throttling.
+func (t *table) appendUnhashedKey(dst []byte, key attr.Item) (b []byte, pk int, _ *Error) {
 	all := t.key.all
 	if len(key) != len(all) {
-		return nil, errKeySchema()
+		return nil, 0, errKeySchema()
 	}
-	b := append(dst, make([]byte, 8)...)
+	b = append(dst, make([]byte, 8)...)
 	for i, ka := range all {
 		v, ok := key[ka.name]
 		if !ok || v.Type() != ka.typ {
-			return nil, errKeySchema()
+			return nil, 0, errKeySchema()
 		}
 		if err := checkKeyValue(ka, v, i < len(t.key.hash)); err != nil {
-			return nil, err
+			return nil, 0, err
 		}
-		b = t.key.appendPart(b, i, v)
+		b = attr.AppendKey(b, v)
+		if i == len(t.key.hash)-1 {
+			pk = len(b)
+		}
 	}
-	return b, nil
-}
-
-// appendPart appends key part i (in k.all order) to a tree key being built
-// in b, whose first 8 bytes are reserved for the partition hash: once the
-// last hash attribute is in, the hash is written there.
-func (k keySchema) appendPart(b []byte, i int, v attr.Value) []byte {
-	b = attr.AppendKey(b, v)
-	if i == len(k.hash)-1 {
-		appendHash(b[:0], hashKey64(b[8:]))
-	}
-	return b
+	return b, pk, nil
 }
 
 func errKeySchema() *Error {
@@ -353,21 +395,24 @@ func (k keySchema) keyItem(item attr.Item) attr.Item {
 // map. The entry's strings are the arena's (arena.go): valid for as long
 // as the caller keeps them.
 func (t *table) get(key string) (entry, bool) {
+	e, ok := t.getUnhashed(key)
+	e.hash = pivot(key).hash
+	return e, ok
+}
+
+// getUnhashed is get for a key whose hash bytes are not set: the entry's
+// hash is left zero.
+func (t *table) getUnhashed(key string) (entry, bool) {
 	ref, ok := t.points.get(t.items.ar, key[8:])
 	if !ok {
 		return entry{}, false
 	}
-	return t.items.ar.entryAt(slot{hash: pivot(key).hash, ref: ref}), true
-}
-
-// getBytes is get for a key being built in a buffer.
-func (t *table) getBytes(key []byte) (entry, bool) {
-	return t.get(unsafeString(key))
+	return t.items.ar.entryAt(slot{ref: ref}), true
 }
 
 // put stores item under key, replacing any entry the key had.
 func (t *table) put(key string, item attr.Item, size int) {
-	t.scratch = encodeItem(t.scratch[:0], item)
+	t.scratch = t.codec.encode(t.scratch[:0], key[8:], item)
 	s := t.items.storeRecord(pivot(key).hash, key[8:], unsafeString(t.scratch), size)
 	if old, replaced := t.items.bt.ReplaceOrInsert(s); replaced {
 		t.bytes -= int64(t.items.release(old).size)
