@@ -6,6 +6,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/chromedp/chromedp"
+
 	"github.com/dynamodb-workbench/workbench/app"
 )
 
@@ -233,8 +235,11 @@ func TestBrowserPartiQL(t *testing.T) {
 	if plan != "Query" {
 		t.Errorf("the keyed SELECT ran as %q, want a Query", plan)
 	}
-	if snip := b.textOf(app.IDSnippets); !strings.Contains(snip, "execute-statement") {
-		t.Errorf("the snippets do not show execute-statement: %q", snip)
+	// The server writes the snippets (POST /api/snippet): they show once
+	// it answers.
+	shown := fmt.Sprintf(`(document.getElementById(%q)?.textContent || "").includes("execute-statement")`, app.IDSnippets)
+	if err := chromedp.Run(b.ctx, chromedp.Poll(shown, nil, chromedp.WithPollingInterval(50*time.Millisecond), chromedp.WithPollingTimeout(20*time.Second))); err != nil {
+		t.Errorf("the snippets do not show execute-statement: %v: %q", err, b.textOf(app.IDSnippets))
 	}
 	b.screenshot("partiql")
 }
