@@ -1,7 +1,6 @@
 package app
 
 import (
-	"encoding/json"
 	"strings"
 
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
@@ -58,11 +57,11 @@ func (q *queryPanel) viewOf(r *Result) *resultView {
 	v := resultView{result: r, endpoint: ep, raw: indentOr(r.Response), snippets: map[snippet.Language]string{}}
 	q.view = v
 	if len(r.Request) > 0 {
-		req := snippetRequest{Operation: r.Operation, Input: r.Request, Endpoint: ep, Region: snippetRegion}
+		req := snippet.Job{Operation: r.Operation, Input: r.Request, Endpoint: ep, Region: snippetRegion}
 		if fan, fanned := q.fanOutOf(r); fanned {
 			req.Input = fan.input
 			f := fan.FanOut
-			req.FanOut = &snippetFanOut{Parameter: f.Parameter, From: f.From, To: f.To, Width: f.Width}
+			req.FanOut = &f
 		}
 		// The snippets are written by the server (POST /api/snippet) in
 		// the page, in the process elsewhere (snippet_js.go,
@@ -74,23 +73,6 @@ func (q *queryPanel) viewOf(r *Result) *resultView {
 		})
 	}
 	return &q.view
-}
-
-// snippetRequest is a result's request as the snippets write it.
-type snippetRequest struct {
-	Operation string          `json:"operation"`
-	Input     json.RawMessage `json:"input"`
-	Endpoint  string          `json:"endpoint,omitempty"`
-	Region    string          `json:"region,omitempty"`
-	FanOut    *snippetFanOut  `json:"fanOut,omitempty"`
-}
-
-// snippetFanOut is snippet.FanOut as POST /api/snippet reads it.
-type snippetFanOut struct {
-	Parameter string `json:"parameter"`
-	From      int    `json:"from"`
-	To        int    `json:"to"`
-	Width     int    `json:"width,omitempty"`
 }
 
 // queryFanOut is a fan-out access pattern's request with the fan-out

@@ -16,7 +16,7 @@ import (
 // to done on the page's goroutine, the panel then rendering again. The
 // eight languages' writers stay out of the page's wasm: 295 KB, 55 KB
 // gzip, of a 4,000,000-byte budget.
-func (q *queryPanel) requestSnippets(req snippetRequest, done func(map[snippet.Language]string)) {
+func (q *queryPanel) requestSnippets(req snippet.Job, done func(map[snippet.Language]string)) {
 	if !q.isMounted {
 		return
 	}

@@ -12,9 +12,10 @@ import (
 type FanOut struct {
 	// Parameter names the parameter; it is also the loop's variable when
 	// it is an identifier.
-	Parameter string
-	From, To  int
-	Width     int
+	Parameter string `json:"parameter"`
+	From      int    `json:"from"`
+	To        int    `json:"to"`
+	Width     int    `json:"width,omitempty"`
 }
 
 // Marker is the text that stands for the parameter in the request given

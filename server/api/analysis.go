@@ -90,11 +90,16 @@ func apiJSON(w http.ResponseWriter, v any) {
 // into v, rejecting unknown members. It writes the error response itself
 // and reports false on failure.
 func readBody(w http.ResponseWriter, r *http.Request, v any) bool {
-	data, err := io.ReadAll(http.MaxBytesReader(w, r.Body, maxAnalysisBody))
+	return readBodyMax(w, r, maxAnalysisBody, v)
+}
+
+// readBodyMax is readBody with a bound of limit bytes.
+func readBodyMax(w http.ResponseWriter, r *http.Request, limit int64, v any) bool {
+	data, err := io.ReadAll(http.MaxBytesReader(w, r.Body, limit))
 	if err != nil {
 		var tooBig *http.MaxBytesError
 		if errors.As(err, &tooBig) {
-			apiError(w, http.StatusRequestEntityTooLarge, fmt.Sprintf("request body over %d bytes", maxAnalysisBody))
+			apiError(w, http.StatusRequestEntityTooLarge, fmt.Sprintf("request body over %d bytes", limit))
 			return false
 		}
 		apiError(w, http.StatusBadRequest, "reading the body: "+err.Error())

@@ -28,12 +28,12 @@ func TestSnippetAPI(t *testing.T) {
 		m := p.Model()
 		for _, ap := range m.AccessPatterns {
 			params := ap.Examples()
-			req := snippetRequest{Operation: ap.Operation, Endpoint: "http://127.0.0.1:8080", Region: "eu-west-1"}
+			req := snippet.Job{Operation: ap.Operation, Endpoint: "http://127.0.0.1:8080", Region: "eu-west-1"}
 			var fan *snippet.FanOut
 			if f := ap.FanOut; f != nil {
 				fan = &snippet.FanOut{Parameter: f.Parameter, From: f.From, To: f.To, Width: f.Width}
 				params[f.Parameter] = fan.Marker()
-				req.FanOut = &snippetFanOut{Parameter: f.Parameter, From: f.From, To: f.To, Width: f.Width}
+				req.FanOut = fan
 			}
 			body, err := ap.Bind(params)
 			if err != nil {
