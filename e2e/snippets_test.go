@@ -33,6 +33,10 @@ func TestBrowserCopyJavaSnippet(t *testing.T) {
 		return !!r && r.dataset.operation === "Query" && !!document.getElementById(%q); })()`,
 		app.IDResult, app.IDSnippet+string(snippet.Java)), 30*time.Second)
 
+	// The server wrote them (POST /api/snippet: the page's wasm carries
+	// no writer).
+	b.eval("showing the snippets", fmt.Sprintf(`(() => { document.getElementById(%q).scrollIntoView({block: "center"}); return true; })()`, app.IDSnippets), new(bool))
+	shots(b, "query-snippets")
 	java := app.IDSnippet + string(snippet.Java)
 	for _, l := range []snippet.Language{snippet.Java, snippet.CSharp, snippet.Rust} {
 		var tab string
