@@ -64,17 +64,8 @@ func (d *designer) routeApart(p *pattern, c *entity) error {
 	if via.index != "" {
 		from = via.index
 	}
+	pk, _ := keyNames(via.index)
 	d.why(where, "reads the %ss from %s by %s (%s = %s); the %s itself is a second request (GetItem by %s), since the %ss' writes keep them out of its collection",
-		c.in.Name, from, parent.id, keyName(via.index, "PK"), via.sh.pkTemplate(), parent.in.Name, parent.id, c.in.Name)
+		c.in.Name, from, parent.id, pk, via.sh.pkTemplate(), parent.in.Name, parent.id, c.in.Name)
 	return nil
-}
-
-// keyName is the partition ("PK") or sort ("SK") key attribute of an index
-// ("" for the table).
-func keyName(index, which string) string {
-	pk, sk := keyNames(index)
-	if which == "PK" {
-		return pk
-	}
-	return sk
 }

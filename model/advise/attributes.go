@@ -149,13 +149,13 @@ func (d *designer) realistic(e *entity) {
 		}
 		stem, isID := strings.CutSuffix(a.Name, "Id")
 		n := strings.ToLower(a.Name)
+		p := d.personRef(e, *a)
 		switch {
 		case a.Name == e.id:
 			// An id that looks like one: the entity's prefix and its
 			// number (ISSUE-00860); a reference copies it.
 			a.Generator = fmt.Sprintf("seq(5,%s)", e.upper)
-		case isID && stem != "" && d.ownerOf(a.Name) == nil && d.personEntity(stem) != nil:
-			p := d.personEntity(stem)
+		case p != nil:
 			a.Generator = fmt.Sprintf("ref(%s.%s)", p.in.Name, p.id)
 			d.why(Location{Entity: e.in.Name, Attribute: a.Name}, "%s names a %s: its values are the %ss' ids (%s), so a lookup by it finds the %s's %ss", a.Name, p.in.Name, p.in.Name, a.Generator, p.in.Name, e.in.Name)
 		case isID && stem != "" && a.Name != e.id && d.ownerOf(a.Name) == nil:
@@ -171,6 +171,16 @@ func (d *designer) realistic(e *entity) {
 			}
 		}
 	}
+}
+
+// personRef is the design's person entity an attribute of e without a
+// generator names by its id (an assigneeId names the User), if any.
+func (d *designer) personRef(e *entity, a model.Attribute) *entity {
+	stem, isID := strings.CutSuffix(a.Name, "Id")
+	if a.Generator != "" || a.Type != "S" || a.Name == e.id || !isID || stem == "" || d.ownerOf(a.Name) != nil {
+		return nil
+	}
+	return d.personEntity(stem)
 }
 
 // ownerOf returns the entity whose id attribute is name, if any.

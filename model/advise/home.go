@@ -337,13 +337,7 @@ func (d *designer) refTarget(e *entity, a model.Attribute) *entity {
 		}
 		return nil
 	}
-	if a.Generator != "" || a.Type != "S" || a.Name == e.id {
-		return nil
-	}
-	if stem, isID := strings.CutSuffix(a.Name, "Id"); isID && stem != "" && d.ownerOf(a.Name) == nil {
-		return d.personEntity(stem)
-	}
-	return nil
+	return d.personRef(e, a)
 }
 
 // perRound is the expected items of e in one round of the roots.

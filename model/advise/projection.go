@@ -46,7 +46,8 @@ func (d *designer) chooseProjections() {
 
 // projectionFor returns ix's projection and its reason, or nil for ALL.
 func (d *designer) projectionFor(t *table, ix string, budget int) (*schema.Projection, string) {
-	reads := map[*entity]float64{} // index reads a second, per entity
+	reads := map[*entity]float64{}    // index reads a second, per entity
+	readers := map[*entity][]string{} // and the patterns that make them
 	for _, p := range d.pats {
 		q := p
 		if p.via != nil {
@@ -54,6 +55,7 @@ func (d *designer) projectionFor(t *table, ix string, budget int) (*schema.Proje
 		}
 		if q.index == ix && q.action != Create && q.action != Update && q.action != Delete {
 			reads[q.e] += p.in.Rate
+			readers[q.e] = append(readers[q.e], p.in.Name)
 		}
 	}
 	type left struct {
@@ -86,7 +88,7 @@ func (d *designer) projectionFor(t *table, ix string, budget int) (*schema.Proje
 				}
 			}
 			if u > 0 && u >= updatesPerRead*reads[e] {
-				out = append(out, left{name, u, by, reads[e], d.readsOf(e, ix)})
+				out = append(out, left{name, u, by, reads[e], readers[e]})
 				continue
 			}
 			keep = append(keep, name)
@@ -136,21 +138,6 @@ func (d *designer) keyAttributes(e *entity) map[string]bool {
 	for _, sh := range e.indexes {
 		for _, n := range sh.params() {
 			out[n] = true
-		}
-	}
-	return out
-}
-
-// readsOf names the read patterns of e served by ix.
-func (d *designer) readsOf(e *entity, ix string) []string {
-	var out []string
-	for _, p := range d.pats {
-		q := p
-		if p.via != nil {
-			q = p.via
-		}
-		if q.e == e && q.index == ix && q.action != Create && q.action != Update && q.action != Delete {
-			out = append(out, p.in.Name)
 		}
 	}
 	return out
