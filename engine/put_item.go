@@ -118,25 +118,32 @@ func (w *write) oldSize() int {
 
 // prepareput validates a whole new item for t and finds the item it replaces.
 func (d *Database) prepareput(t *table, item attr.Item) (*write, *Error) {
-	key, err := t.keyOfItem(item)
-	if err != nil {
-		return nil, err
-	}
-	if msg := attr.CheckItemNames(item); msg != "" {
-		return nil, validationf("%s", msg)
-	}
-	size := attr.ItemSize(item)
-	if size > schema.MaxItemSizeBytes {
-		return nil, validationf("Item size has exceeded the maximum allowed size")
-	}
-	w := &write{key: key, item: item, size: size}
-	if old, ok := t.get(key); ok {
-		w.setOld(old)
-	}
-	if err := t.planIndexes(w, false); err != nil {
+	w := &write{}
+	if err := prepareputInto(t, item, w); err != nil {
 		return nil, err
 	}
 	return w, nil
+}
+
+// prepareputInto is prepareput into a write of the caller's (the bulk
+// loader reuses one, and its index operations' array, for every item).
+func prepareputInto(t *table, item attr.Item, w *write) *Error {
+	key, err := t.keyOfItem(item)
+	if err != nil {
+		return err
+	}
+	size, msg := namesAndSize(item)
+	if msg != "" {
+		return validationf("%s", msg)
+	}
+	if size > schema.MaxItemSizeBytes {
+		return validationf("Item size has exceeded the maximum allowed size")
+	}
+	*w = write{key: key, item: item, size: size, indexOps: w.indexOps[:0]}
+	if old, ok := t.get(key); ok {
+		w.setOld(old)
+	}
+	return t.planIndexes(w, false)
 }
 
 // apply performs a prepared write and records the change. The caller holds
