@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/dynamodb-workbench/workbench/app"
+	"github.com/dynamodb-workbench/workbench/model/advise"
 )
 
 // fleetLines is a fleet of devices whose heartbeat updates lastSeenAt at
@@ -48,4 +49,60 @@ func TestBrowserHeartbeatDesign(t *testing.T) {
 	}
 	b.eval("showing the projection's reason", fmt.Sprintf(`(() => { const li = [...document.querySelectorAll("#%s li")].find(l => l.textContent.includes("not lastSeenAt")); li.scrollIntoView({block: "center"}); return true; })()`, app.IDWizardReasons), new(bool))
 	shots(b, "wizard-heartbeat")
+}
+
+// TestBrowserFleetJourney: the fleet's proposal used as its user would:
+// loaded with 10,000 items, every access pattern run from the Query tab
+// (each answers HTTP 200, each read returns items), and Cost prices every
+// pattern with a rate, the heartbeat at the table's 1 WCU (no index holds
+// lastSeenAt).
+func TestBrowserFleetJourney(t *testing.T) {
+	t.Parallel()
+	in, err := advise.Parse(fleetLines)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := advise.Propose(in)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b := startBrowser(t)
+	b.open("/")
+	b.click(app.IDStartWizard)
+	b.click(app.IDWizardAsText)
+	b.waitFor("the lines show", fmt.Sprintf(`!!document.getElementById(%q)`, app.IDWizardText), 10*time.Second)
+	b.setField(app.IDWizardText, fleetLines)
+	propose(b)
+	proposalText(b)
+	b.click(app.IDWizardAccept)
+	b.waitFor("the design opens", fmt.Sprintf(`(document.getElementById(%q)?.textContent || "").includes("Heartbeat")`, app.IDOutline), 10*time.Second)
+	loadItems(b, 10000)
+	b.click(app.IDTab + app.TabQuery)
+	b.waitFor("the access patterns show", fmt.Sprintf(`!!document.querySelector('[id^=%q]')`, app.IDQueryPattern), 30*time.Second)
+	var ids []string
+	b.eval("the run buttons", fmt.Sprintf(`Array.from(document.querySelectorAll('[id^=%q]')).map(x => x.id)`, app.IDQueryPattern), &ids)
+	if len(ids) != len(p.Model.AccessPatterns) {
+		t.Fatalf("%d run buttons for %d access patterns", len(ids), len(p.Model.AccessPatterns))
+	}
+	for i, ap := range p.Model.AccessPatterns {
+		id := ids[i]
+		b.click(id)
+		b.waitFor("the result of "+ap.Name, fmt.Sprintf(`(document.getElementById(%q)?.textContent || "").includes(%q)`, app.IDStatus, ap.Name), 20*time.Second)
+		status, line := b.textOf(app.IDResultStatus), b.textOf(app.IDStatus)
+		var code string
+		b.eval("the status", fmt.Sprintf(`document.getElementById(%q)?.dataset.status || ""`, app.IDResult), &code)
+		t.Logf("%s: %s | %s", ap.Name, status, line)
+		if code != "200" || strings.Contains(line, " 0 items") {
+			t.Errorf("%s: HTTP %s, %q", ap.Name, code, line)
+		}
+	}
+	b.click(app.IDTab + app.TabCost)
+	b.waitFor("the cost table shows", fmt.Sprintf(`document.querySelectorAll("#%s tr[data-pattern]").length === %d`, app.IDCostTable, len(p.Model.AccessPatterns)), 2*time.Minute)
+	heartbeat := ""
+	b.eval("the heartbeat's row", fmt.Sprintf(`document.querySelector("#%s tr[data-pattern='Heartbeat']")?.textContent || ""`, app.IDCostTable), &heartbeat)
+	t.Logf("Cost, Heartbeat: %s; total: %s", heartbeat, b.textOf(app.IDCostTotal))
+	if !strings.Contains(heartbeat, "1 WCU") {
+		t.Errorf("the heartbeat's cost row %q does not price it at the table's 1 WCU", heartbeat)
+	}
+	shots(b, "fleet-cost")
 }
