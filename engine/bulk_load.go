@@ -92,8 +92,22 @@ func (l *BulkLoader) Reserve(n int) {
 		if p := t.points; pointMapSize(p.n+n) > len(p.slots) {
 			p.rehash(t.items.ar, pointMapSize(p.n+n))
 		}
+		// Room in the heap for what the table's next doubling adds (or
+		// its n items, if fewer): as many bytes as it holds now.
+		if have := int64(t.items.Len()); have > 0 {
+			growHeapAhead(t.heldBytes() * min(int64(n), have) / have)
+		}
 	}
 	d.mu.Unlock()
+}
+
+// heldBytes is the record bytes of the table's items and index entries.
+func (t *table) heldBytes() int64 {
+	n := t.items.ar.total
+	for _, ix := range t.indexOrder {
+		n += ix.tree.ar.total
+	}
+	return n
 }
 
 // put validates and stores one item. The caller holds the writer lock.
