@@ -122,7 +122,7 @@ func (l *BulkLoader) put(t *table, item attr.Item) error {
 		item = decodeItem(string(encodeItem(nil, item)))
 	}
 	w := &l.w
-	if err := prepareputInto(t, item, w); err != nil {
+	if err := prepareputEncoded(t, item, w); err != nil {
 		return err
 	}
 	d.apply(t, w, CauseUser)

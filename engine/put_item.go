@@ -90,6 +90,10 @@ type write struct {
 
 	collection      string // the LSI item collection written, if limited
 	collectionDelta int64
+
+	// encoded says the item's stored form is in the table's scratch
+	// buffer already (prepareputEncoded).
+	encoded bool
 }
 
 // setOld records the entry the write replaces or deletes.
@@ -140,7 +144,34 @@ func prepareputInto(t *table, item attr.Item, w *write) *Error {
 		return validationf("Item size has exceeded the maximum allowed size")
 	}
 	*w = write{key: key, item: item, size: size, indexOps: w.indexOps[:0]}
-	if old, ok := t.get(key); ok {
+	return planput(t, w)
+}
+
+// prepareputEncoded is prepareputInto for a bulk load: the same checks and
+// errors, with the item encoded in the same walk of its map, into the
+// table's scratch buffer (w.encoded), where table.put takes it. The caller
+// holds the writer lock until the write is applied.
+func prepareputEncoded(t *table, item attr.Item, w *write) *Error {
+	key, err := t.keyOfItem(item)
+	if err != nil {
+		return err
+	}
+	var size int
+	var msg string
+	t.scratch, size, msg = t.codec.encodeChecked(t.scratch[:0], key[8:], item)
+	if msg != "" {
+		return validationf("%s", msg)
+	}
+	if size > schema.MaxItemSizeBytes {
+		return validationf("Item size has exceeded the maximum allowed size")
+	}
+	*w = write{key: key, item: item, size: size, indexOps: w.indexOps[:0], encoded: true}
+	return planput(t, w)
+}
+
+// planput finds the item w replaces and plans its index changes.
+func planput(t *table, w *write) *Error {
+	if old, ok := t.get(w.key); ok {
 		w.setOld(old)
 	}
 	return t.planIndexes(w, false)
@@ -161,7 +192,7 @@ func (d *Database) apply(t *table, w *write, cause Cause) {
 	case w.item == nil:
 		return
 	default:
-		t.put(w.key, w.item, w.size)
+		t.put(w.key, w.item, w.size, w.encoded)
 	}
 	if t.pitr != nil {
 		t.pitr.record(d.clock.Now(), t, w)

@@ -411,8 +411,11 @@ func (t *table) getUnhashed(key string) (entry, bool) {
 }
 
 // put stores item under key, replacing any entry the key had.
-func (t *table) put(key string, item attr.Item, size int) {
-	t.scratch = t.codec.encode(t.scratch[:0], key[8:], item)
+// encoded says the item's stored form is in t.scratch already.
+func (t *table) put(key string, item attr.Item, size int, encoded bool) {
+	if !encoded {
+		t.scratch = t.codec.encode(t.scratch[:0], key[8:], item)
+	}
 	s := t.items.storeRecord(pivot(key).hash, key[8:], unsafeString(t.scratch), size)
 	if old, replaced := t.items.bt.ReplaceOrInsert(s); replaced {
 		t.bytes -= int64(t.items.release(old).size)
