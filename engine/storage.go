@@ -33,33 +33,17 @@ func encodeItem(dst []byte, item attr.Item) []byte { return plain.encode(dst, ""
 // encode appends the stored form of item, whose tree key after the hash
 // is key. The caller holds the writer lock (names may be numbered).
 func (c *codec) encode(dst []byte, key string, item attr.Item) []byte {
-	var raw rawParts
-	var mask uint32
-	if len(c.parts) > 0 {
-		mask = c.omitted(key, &raw)
-	}
-	left := bits.OnesCount32(mask &^ c.dup)
-	dst = appendUvarint(dst, uint64(len(item)-left))
-	for name, v := range item {
-		if mask != 0 && c.left(mask, name) {
-			left--
-			continue
-		}
-		dst = c.appendName(dst, name)
-		dst = encodeValue(dst, v)
-	}
-	if left != 0 {
-		panic("engine: an item encoded without the key attributes of its key")
-	}
+	dst, _, _ = c.encodeChecked(dst, key, item)
 	return dst
 }
 
 // encodeChecked is encode with namesAndSize's checks in the same walk of
 // the item's map (a walk is a tenth of a load's time under wasm): the
-// stored form, the item's size, and the first invalid name's message
-// (then dst is of no use). Names are numbered as encode numbers them, so
-// an item refused afterwards (for its size, or an index key) may leave new
-// names in the dictionary, which holds names, never items.
+// stored form, the item's size, and the message of the first invalid name
+// met, if any (the whole item is encoded even so: the observers' plain
+// copies take any item). Names are numbered as encode numbers them, so an
+// item refused afterwards (for a name, its size, an index key) may leave
+// new names in the dictionary, which holds names, never items.
 func (c *codec) encodeChecked(dst []byte, key string, item attr.Item) ([]byte, int, string) {
 	var raw rawParts
 	var mask uint32
@@ -68,15 +52,15 @@ func (c *codec) encodeChecked(dst []byte, key string, item attr.Item) ([]byte, i
 	}
 	left := bits.OnesCount32(mask &^ c.dup)
 	dst = appendUvarint(dst, uint64(len(item)-left))
-	size := 0
+	size, msg := 0, ""
 	for name, v := range item {
-		if msg := attr.CheckName(name); msg != "" {
-			return dst, 0, msg
+		if msg == "" {
+			msg = attr.CheckName(name)
 		}
 		switch v.(type) {
 		case attr.Map, attr.List:
-			if msg := nestedNames(v); msg != "" {
-				return dst, 0, msg
+			if msg == "" {
+				msg = nestedNames(v)
 			}
 		}
 		size += len(name) + attr.Size(v)
@@ -90,7 +74,7 @@ func (c *codec) encodeChecked(dst []byte, key string, item attr.Item) ([]byte, i
 	if left != 0 {
 		panic("engine: an item encoded without the key attributes of its key")
 	}
-	return dst, size, ""
+	return dst, size, msg
 }
 
 var appendUvarint = binary.AppendUvarint
