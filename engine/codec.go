@@ -114,7 +114,7 @@ func (c *codec) left(mask uint32, name string) bool {
 }
 
 // keyValue returns the value of part i from its raw key bytes.
-func (c *codec) keyValue(b *boxes, i int, raw string) attr.Value {
+func (c *codec) keyValue(b *attr.Boxes, i int, raw string) attr.Value {
 	if c.parts[i].typ == attr.TypeB {
 		return attr.Binary(raw)
 	}

@@ -245,7 +245,7 @@ func (s StoredEntry) Lookup(names []string, out []attr.Value) {
 			continue
 		}
 		if i, raw, ok := c.fromKey(s.e.rest(), names[j]); ok {
-			out[j] = c.keyValue(&boxes{}, i, raw)
+			out[j] = c.keyValue(&attr.Boxes{}, i, raw)
 			found++
 		}
 	}

@@ -13,7 +13,7 @@ import (
 // several hundred bytes of map buckets and boxed values a map would need.
 // Decoding is zero-copy for strings and numbers (they are substrings of the
 // stored string), so a read allocates only the map, one array for the
-// string and number values (boxes.go) and the containers of other types.
+// string and number values (attr.Boxes) and the containers of other types.
 //
 // Format: item = uvarint(n) (name value)*; name = a token of the tree's
 // codec (codec.go): uvarint(id<<1) for a name of the table's dictionary,
@@ -149,7 +149,7 @@ type decoder struct {
 	data  string
 	pos   int
 	err   error
-	boxes boxes // backing for S and N values; empty means ordinary boxing
+	boxes attr.Boxes // backing for S and N values; empty means ordinary boxing
 }
 
 func (d *decoder) uvarint() int {
@@ -204,7 +204,7 @@ func (c *codec) decode(key, data string) attr.Item {
 	k := bits.OnesCount32(keep)
 	// Most top-level attributes are strings and numbers: one array for
 	// all of them (nested ones beyond that count are boxed one by one).
-	d.boxes = newBoxes(n + k)
+	d.boxes = attr.NewBoxes(n + k)
 	item := make(attr.Item, n+k)
 	for m := keep; m != 0; m &= m - 1 {
 		i := bits.TrailingZeros32(m)

@@ -23,40 +23,11 @@ func TestStoredFormRoundTrip(t *testing.T) {
 	}
 }
 
-// TestBoxesMatchOrdinaryBoxing checks that values backed by a shared array
-// (boxes.go) behave exactly like ordinarily boxed ones: type switches,
-// assertions, interface comparison, and survival across garbage collection
-// after everything but the value itself is gone.
-func TestBoxesMatchOrdinaryBoxing(t *testing.T) {
-	b := newBoxes(3)
-	vs := []attr.Value{b.String("USER#1"), b.Number("-12.5"), b.String(""), b.String("beyond the array")}
-	want := []attr.Value{attr.String("USER#1"), attr.MustNumber("-12.5"), attr.String(""), attr.String("beyond the array")}
-	for i, v := range vs {
-		if v != want[i] {
-			t.Errorf("value %d: %#v != %#v", i, v, want[i])
-		}
-		if v.Type() != want[i].Type() {
-			t.Errorf("value %d: type %v, want %v", i, v.Type(), want[i].Type())
-		}
-		switch x := v.(type) {
-		case attr.String:
-			if w, ok := want[i].(attr.String); !ok || x != w {
-				t.Errorf("value %d: String %q, want %#v", i, x, want[i])
-			}
-		case attr.Number:
-			if w, ok := want[i].(attr.Number); !ok || x.String() != w.String() {
-				t.Errorf("value %d: Number %v, want %#v", i, x, want[i])
-			}
-		default:
-			t.Errorf("value %d: unexpected type %T", i, v)
-		}
-	}
-	if len(b.free) != 0 {
-		t.Errorf("%d elements left, want 0", len(b.free))
-	}
-
-	// Many decoded items, of which only one value each is kept: the GC must
-	// keep each value's array (and the stored string it points into) alive.
+// TestDecodedValuesOutliveTheirItems: many decoded items (their values
+// boxed in one array each, attr.Boxes), of which only one value each is
+// kept: the GC must keep each value's array (and the stored string it
+// points into) alive.
+func TestDecodedValuesOutliveTheirItems(t *testing.T) {
 	kept := make([]attr.Value, 0, 1000)
 	for i := range 1000 {
 		stored := string(encodeItem(nil, attr.Item{"pk": s(fmt.Sprintf("USER#%d", i)), "n": n(fmt.Sprint(i))}))

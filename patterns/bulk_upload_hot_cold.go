@@ -133,8 +133,8 @@ func generateBulkUploadHotCold(g *gen) {
 		p := g.params("userId", "U"+strconv.Itoa(user))
 		p["messageId"] = strconv.Itoa(n)
 		it := g.next()
-		it["Body"] = str(model.Lorem(r, 20+r.IntN(120)))
-		it["SentAt"] = str(iso(sent))
+		it["Body"] = g.str(model.Lorem(r, 20+r.IntN(120)))
+		it["SentAt"] = g.str(iso(sent))
 		g.putKeys(kMessage, p, it)
 	}
 	if g.opts["order"] == OrderSequential {

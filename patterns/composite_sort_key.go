@@ -133,18 +133,18 @@ func generateCompositeSortKey(g *gen) {
 		p := g.params("userId", user)
 		p["status"], p["productId"] = status, productID
 		it := g.next()
-		it["ProductName"], it["Price"], it["Quantity"], it["AddedAt"] = str(products[pr].name), dec(products[pr].cents), num(qty), added
+		it["ProductName"], it["Price"], it["Quantity"], it["AddedAt"] = g.str(products[pr].name), dec(products[pr].cents), num(qty), added
 		g.putKeys(kCart, p, it)
 	}
 	wish := func(user, list, productID string, pr int, added attr.Value) {
 		p := g.params("userId", user)
 		p["listName"], p["productId"] = list, productID
 		it := g.next()
-		it["ProductName"], it["Price"], it["AddedAt"] = str(products[pr].name), dec(products[pr].cents), added
+		it["ProductName"], it["Price"], it["AddedAt"] = g.str(products[pr].name), dec(products[pr].cents), added
 		g.putKeys(kWish, p, it)
 	}
 	for _, s := range cartStory {
-		added := str(iso(g.start.Add(-s.ago)))
+		added := g.str(iso(g.start.Add(-s.ago)))
 		switch s.sk {
 		case "CART#ACTIVE#", "CART#SAVED#":
 			status := "ACTIVE"
@@ -178,12 +178,12 @@ func generateCompositeSortKey(g *gen) {
 			}
 			id, pr := productID()
 			qty := int64(1 + g.r.IntN(3))
-			cart(user, status, id, pr, qty, str(iso(g.start.Add(-time.Duration(g.r.IntN(30*24*3600))*time.Second))))
+			cart(user, status, id, pr, qty, g.str(iso(g.start.Add(-time.Duration(g.r.IntN(30*24*3600))*time.Second))))
 		}
 		for i := 0; i < wished; i++ {
 			id, pr := productID()
 			list := model.Pick(g.r, lists)
-			wish(user, list, id, pr, str(iso(g.start.Add(-time.Duration(g.r.IntN(90*24*3600))*time.Second))))
+			wish(user, list, id, pr, g.str(iso(g.start.Add(-time.Duration(g.r.IntN(90*24*3600))*time.Second))))
 		}
 	}
 }

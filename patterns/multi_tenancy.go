@@ -89,14 +89,14 @@ func generateMultiTenancy(g *gen) {
 	tenant := func(id, name string, plan attr.Value, created time.Time) {
 		p := g.params("tenantId", id)
 		it := g.next()
-		it["DisplayName"], it["Plan"], it["CreatedAt"] = str(name), plan, str(iso(created))
+		it["DisplayName"], it["Plan"], it["CreatedAt"] = g.str(name), plan, g.str(iso(created))
 		g.putKeys(kTenant, p, it)
 	}
 	photo := func(tenantID, photoID, title string, at time.Time, bytes int64, tags []string) {
 		it := g.next()
-		it["Url"] = str("https://img.example.com/" + tenantID + "/" + photoID + ".jpg")
-		it["Title"] = str(title)
-		it["UploadedAt"] = str(iso(at))
+		it["Url"] = g.str("https://img.example.com/" + tenantID + "/" + photoID + ".jpg")
+		it["Title"] = g.str(title)
+		it["UploadedAt"] = g.str(iso(at))
 		it["Bytes"] = num(bytes)
 		if len(tags) > 0 {
 			set, _ := attr.NewStringSet(tags) // a copy: tags is reused

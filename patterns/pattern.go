@@ -160,6 +160,8 @@ type gen struct {
 	p  model.Params
 	// builders are put's item builders, by entity.
 	builders map[string]*model.ItemBuilder
+	// box backs the strings of g.str.
+	box attr.Boxes
 }
 
 // errStop unwinds a generator once the dataset is full or emitting failed.
@@ -270,6 +272,16 @@ func fnv(s string) uint64 {
 // ---- values ----
 
 func str(s string) attr.Value { return attr.String(s) }
+
+// str is the package's str for a value drawn per item: boxed in a shared
+// array (attr.Boxes), 256 to an allocation, where each would be an
+// allocation of its own (a sixth of a generated dataset's).
+func (g *gen) str(s string) attr.Value {
+	if g.box.Len() == 0 {
+		g.box = attr.NewBoxes(256)
+	}
+	return g.box.String(s)
+}
 
 // num returns n as a Number: 0..1023 from smallNumbers, made once (a
 // Value is immutable, so items share them; counts, ratings and

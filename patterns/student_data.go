@@ -214,6 +214,6 @@ func generateStudentData(g *gen) {
 	for i := 1; ; i++ {
 		courses = coursesOf(g, courses, func(int) int { return g.r.IntN(9) })
 		first, last, city := model.Pick(g.r, firstNames), model.Pick(g.r, lastNames), model.Pick(g.r, cities)
-		student(g, padded("s", i, 6), str(first), str(last), [2]attr.Value{str(city[0]), str(city[1])}, courses)
+		student(g, padded("s", i, 6), g.str(first), g.str(last), [2]attr.Value{g.str(city[0]), g.str(city[1])}, courses)
 	}
 }

@@ -117,7 +117,7 @@ func generateTimeSeries(g *gen) {
 		it["pressure"] = dec(int64(98000 + g.r.IntN(5000)))
 		it["ttl"] = epoch(at.Add(readingTTL))
 		if meta != "" {
-			it["metadata"] = str(meta)
+			it["metadata"] = g.str(meta)
 		}
 		g.put(entity, p, it)
 	}

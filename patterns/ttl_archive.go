@@ -105,14 +105,14 @@ func generateTTLArchive(g *gen) {
 			p := g.params("recipient", padded("u", g.r.IntN(5000), 5))
 			p["sentAt"], p["messageId"] = iso(sent), padded("a-", i, 7)
 			it := g.next()
-			it["From"] = str(padded("u", g.r.IntN(5000), 5))
+			it["From"] = g.str(padded("u", g.r.IntN(5000), 5))
 			it["Body"] = model.Pick(g.r, chatLineValues)
-			it["ExpiresAt"], it["ArchivedAt"] = epoch(sent.Add(messageTTL)), str(iso(archived))
+			it["ExpiresAt"], it["ArchivedAt"] = epoch(sent.Add(messageTTL)), g.str(iso(archived))
 			g.put("ArchivedMessage", p, it)
 			continue
 		}
 		sent := g.start.Add(-time.Duration(1+g.r.IntN(7*24*3600-1)) * time.Second)
-		ephemeral(g, "Message", padded("u", g.r.IntN(5000), 5), str(padded("u", g.r.IntN(5000), 5)),
+		ephemeral(g, "Message", padded("u", g.r.IntN(5000), 5), g.str(padded("u", g.r.IntN(5000), 5)),
 			padded("f-", i, 7), sent, model.Pick(g.r, chatLineValues))
 	}
 }

@@ -114,7 +114,7 @@ func generateTTLEphemeral(g *gen) {
 	// Filler: messages sent over the last seven days (none expired yet).
 	for i := 0; ; i++ {
 		sent := g.start.Add(-time.Duration(1+g.r.IntN(7*24*3600-1)) * time.Second)
-		ephemeral(g, "Message", padded("u", g.r.IntN(5000), 5), str(padded("u", g.r.IntN(5000), 5)),
+		ephemeral(g, "Message", padded("u", g.r.IntN(5000), 5), g.str(padded("u", g.r.IntN(5000), 5)),
 			padded("f-", i, 7), sent, model.Pick(g.r, chatLineValues))
 	}
 }

@@ -159,7 +159,7 @@ func generateVerticalPartitioning(g *gen) {
 	kReview, kStock := g.entity("ProductReview"), g.entity("ProductStock")
 	meta := func(id, name string, cents int64) {
 		it := g.next()
-		it["Name"] = str(name)
+		it["Name"] = g.str(name)
 		it["Brand"] = model.Pick(g.r, brandValues)
 		it["Category"] = model.Pick(g.r, categoryValues)
 		it["Price"] = dec(cents)
@@ -169,7 +169,7 @@ func generateVerticalPartitioning(g *gen) {
 		it := g.next()
 		it["Rating"] = num(rating)
 		it["Author"] = author
-		it["Text"] = str(model.Lorem(g.r, textLen))
+		it["Text"] = g.str(model.Lorem(g.r, textLen))
 		p := g.params("productId", id)
 		p["reviewedAt"], p["reviewId"] = iso(at), rid
 		g.putKeys(kReview, p, it)
@@ -177,8 +177,8 @@ func generateVerticalPartitioning(g *gen) {
 	image := func(id string, pos int) {
 		it := g.next()
 		n := strconv.Itoa(pos)
-		it["Url"] = str("https://img.example.com/products/" + id + "/" + n + ".jpg")
-		it["Alt"] = str("View " + n + " of product " + id)
+		it["Url"] = g.str("https://img.example.com/products/" + id + "/" + n + ".jpg")
+		it["Alt"] = g.str("View " + n + " of product " + id)
 		p := g.params("productId", id)
 		p["position"] = n
 		g.putKeys(kImage, p, it)

@@ -184,7 +184,7 @@ func generateWriteSharding(g *gen) {
 		p := g.params("date", day)
 		p["orderId"], p["suffix"] = id, strconv.Itoa(OrderSuffix(id))
 		it := g.next()
-		it["Customer"], it["Total"], it["Status"], it["PlacedAt"] = str(customer), dec(cents), status, str(iso(date))
+		it["Customer"], it["Total"], it["Status"], it["PlacedAt"] = g.str(customer), dec(cents), status, g.str(iso(date))
 		g.putKeys(kOrder, p, it)
 	}
 	// Story: alice's shards hold 100 + 7 x shard votes (3,330 in all);
