@@ -6,6 +6,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/chromedp/chromedp"
+
 	"github.com/dynamodb-workbench/workbench/app"
 	"github.com/dynamodb-workbench/workbench/model/advise"
 )
@@ -105,4 +107,26 @@ func TestBrowserFleetJourney(t *testing.T) {
 		t.Errorf("the heartbeat's cost row %q does not price it at the table's 1 WCU", heartbeat)
 	}
 	shots(b, "fleet-cost")
+
+	// At 1024 px the table fits its panel and a key condition reads in
+	// words: the column of "Serves it" was once squeezed to a few letters
+	// a line, and the Arithmetic column ran past the panel's edge.
+	b.run("viewport", chromedp.EmulateViewport(1024, 900))
+	var fit string
+	b.eval("the cost table's fit at 1024 px", fmt.Sprintf(`(() => {
+  const t = document.getElementById(%q), out = [];
+  const box = t.closest("[id^='%s']").getBoundingClientRect();
+  const r = t.getBoundingClientRect();
+  if (r.right > box.right + 1) out.push("the table ends at " + Math.round(r.right) + " px, its panel at " + Math.round(box.right));
+  const rem = parseFloat(getComputedStyle(document.documentElement).fontSize);
+  for (const td of t.querySelectorAll(".wb-cost-serves")) {
+    const w = td.getBoundingClientRect().width;
+    if (w < 8 * rem) out.push("a 'Serves it' cell is " + Math.round(w) + " px wide: " + td.textContent.slice(0, 30));
+  }
+  return out.join("; ");
+})()`, app.IDCostTable, app.IDPanel), &fit)
+	if fit != "" {
+		t.Errorf("1024 px: %s", fit)
+	}
+	b.run("viewport", chromedp.EmulateViewport(1280, 800))
 }
