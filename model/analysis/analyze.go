@@ -395,6 +395,7 @@ func analyze(m *model.Model, o Options, interval int) (*Report, error) {
 		return nil, fmt.Errorf("analysis: %w", err)
 	}
 
+	weighCardinality(rep)
 	for _, t := range rep.Tables {
 		rep.Warnings = append(rep.Warnings, t.Warnings...)
 	}

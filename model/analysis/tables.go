@@ -213,9 +213,9 @@ func examineTable(db *engine.Database, t *model.Table, scale float64, prices par
 			((x.rep.DistinctKeys < LowCardinality && x.rep.Items >= 2*x.rep.DistinctKeys) ||
 				(x.rep.TopShare > LowCardinalityShare && x.rep.Items >= 2*LowCardinality)) {
 			tr.Warnings = append(tr.Warnings, Warning{Kind: WarnLowCardinality, Element: el,
-				Message: fmt.Sprintf("GSI partition key %s has %s distinct values over %s items in the loaded data (the most common, %q, holds %.0f%%): the index's writes and reads land on at most %s partition-key values, each capped at %s WCU and %s RCU; add a high-cardinality attribute to the key or shard it",
+				Message: fmt.Sprintf("GSI partition key %s has %s distinct values over %s items in the loaded data (the most common, %q, holds %.0f%%): the index's writes and reads land on at most %s partition-key values, each capped at %s WCU and %s RCU; %s",
 					x.rep.PartitionKey, num(float64(x.rep.DistinctKeys)), num(float64(x.rep.Items)), top, 100*x.rep.TopShare,
-					num(float64(x.rep.DistinctKeys)), num(partition.PartitionWCU), num(partition.PartitionRCU))})
+					num(float64(x.rep.DistinctKeys)), num(partition.PartitionWCU), num(partition.PartitionRCU), lowCardinalityRemedy)})
 		}
 		if x.lsi {
 			var lk string
