@@ -79,7 +79,7 @@ func weighCardinality(rep *Report) {
 			case use >= 1:
 				weighed += ": it throttles at these rates"
 			case use > 0:
-				weighed += fmt.Sprintf(": it throttles once the traffic grows about %s×", num(math.Floor(1/use)))
+				weighed += fmt.Sprintf(": it throttles once the traffic grows about %s×", num(floorTwoFigures(1/use)))
 			}
 			w.Message = strings.TrimSuffix(w.Message, lowCardinalityRemedy) + weighed + "; " + lowCardinalityRemedy
 		}
@@ -96,4 +96,14 @@ func unitsPerSecond(rcu, wcu float64) string {
 		return num(wcu) + " WCU/s"
 	}
 	return num(rcu) + " RCU/s and " + num(wcu) + " WCU/s"
+}
+
+// floorTwoFigures rounds x >= 1 down to two significant figures (1,004
+// reads as 1,000: the rates are estimates).
+func floorTwoFigures(x float64) float64 {
+	if x < 10 {
+		return math.Floor(x)
+	}
+	mag := math.Pow(10, math.Floor(math.Log10(x))-1)
+	return math.Floor(x/mag) * mag
 }

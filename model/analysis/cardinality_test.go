@@ -91,7 +91,7 @@ func TestLowCardinalityWeighsTheRates(t *testing.T) {
 		switch {
 		case use >= 1 && !strings.Contains(msg, "it throttles at these rates"):
 			t.Errorf("scale %v: at %.0f%% of a partition the warning does not say it throttles", scale, 100*use)
-		case use < 1 && !strings.Contains(msg, "it throttles once the traffic grows about "+strconv.Itoa(int(1/use))+"×"):
+		case use < 1 && !strings.Contains(msg, "it throttles once the traffic grows about "+strconv.Itoa(int(1/use))+"×"): // 42: two figures
 			t.Errorf("scale %v: at %.1f%% of a partition the warning does not say the headroom (%d×)", scale, 100*use, int(1/use))
 		}
 	}
