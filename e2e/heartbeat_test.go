@@ -106,7 +106,17 @@ func TestBrowserFleetJourney(t *testing.T) {
 	if !strings.Contains(heartbeat, "1 WCU") {
 		t.Errorf("the heartbeat's cost row %q does not price it at the table's 1 WCU", heartbeat)
 	}
+	// The sites' index has few key values: the review weighs the design's
+	// rates on it, which are far from a partition's capacity.
+	warnings := ""
+	b.eval("the cost view's warnings", fmt.Sprintf(`document.getElementById(%q)?.textContent || ""`, app.IDCostWarnings), &warnings)
+	if !strings.Contains(warnings, "low-cardinality-gsi") || !strings.Contains(warnings, "of what one partition serves: it throttles once the traffic grows about") {
+		t.Errorf("the cost view's warnings do not weigh the sites' index against the rates: %q", warnings)
+	}
 	shots(b, "fleet-cost")
+	var opened bool
+	b.eval("opening the warnings", fmt.Sprintf(`(() => { const d = document.getElementById(%q); d.open = true; d.scrollIntoView(); return true; })()`, app.IDCostWarnings), &opened)
+	shots(b, "fleet-cost-warnings")
 
 	// At 1024 px the table fits its panel and a key condition reads in
 	// words: the column of "Serves it" was once squeezed to a few letters
