@@ -297,6 +297,16 @@ type runState struct {
 	samples [][][]attr.Value
 	seen    [][]int
 	x       ctx
+	// taken holds, per distinct reference, the values the current parent
+	// item's children took (lookupDistinct).
+	taken map[*ref]*takenValues
+}
+
+// takenValues are the values a distinct reference gave the children of
+// one parent item, the parent's number among its entity's items.
+type takenValues struct {
+	parent int
+	values map[string]bool // by attr.AppendValue's text: any type of value
 }
 
 var errFull = errors.New("gen: dataset full")
@@ -421,5 +431,44 @@ func (st *runState) lookup(r *ref, rnd *Rand) attr.Value {
 	if j < 0 || len(st.samples[r.target][j]) == 0 {
 		return nil
 	}
+	if r.distinct {
+		return st.lookupDistinct(r, rnd, st.samples[r.target][j])
+	}
 	return Pick(rnd, st.samples[r.target][j])
+}
+
+// lookupDistinct picks one of pool that no other child of the current
+// parent item took: a few random draws, then the first free one from a
+// random place. When every value is taken (more children than values) it
+// gives a taken one: the item then shares its key with a sibling.
+func (st *runState) lookupDistinct(r *ref, rnd *Rand, pool []attr.Value) attr.Value {
+	p := st.p.ents[r.self].parent
+	if p < 0 {
+		return Pick(rnd, pool) // a root has no siblings to differ from
+	}
+	parent := st.counts[p] - 1
+	if st.taken == nil {
+		st.taken = map[*ref]*takenValues{}
+	}
+	tv := st.taken[r]
+	if tv == nil || tv.parent != parent {
+		tv = &takenValues{parent: parent, values: map[string]bool{}}
+		st.taken[r] = tv
+	}
+	taken := func(v attr.Value) bool { return tv.values[string(attr.AppendValue(nil, v))] }
+	v := Pick(rnd, pool)
+	for try := 0; taken(v) && try < 8; try++ {
+		v = Pick(rnd, pool)
+	}
+	if taken(v) {
+		start := rnd.IntN(len(pool))
+		for k := range pool {
+			if w := pool[(start+k)%len(pool)]; !taken(w) {
+				v = w
+				break
+			}
+		}
+	}
+	tv.values[string(attr.AppendValue(nil, v))] = true
+	return v
 }

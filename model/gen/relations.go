@@ -17,19 +17,30 @@ type ref struct {
 	// inner is set when the ref sits inside another generator (a list of
 	// refs): it cannot be the parent relation.
 	inner bool
+	// distinct: ref(E.a,distinct) takes a value no other child of the same
+	// parent item took (a user joins a room once); self is the entity
+	// whose attribute it is.
+	distinct bool
+	self     int
 }
 
 func registerRelations() {
-	register(Kind{"ref", "(Entity.attribute,min,max)", []string{"S", "N", "B", "BOOL", "SS", "NS", "BS", "L", "M"}, "the value of another entity's attribute: with min,max that entity is the parent and each of its items has min to max of these (its children, generated right after it); without, the parent's (or an ancestor's) value, else a random earlier item's", "ref(Customer.customerId,1,20)"}, func(c *compiler) (valueFn, error) {
-		if err := c.want(1, 3); err != nil {
+	register(Kind{"ref", "(Entity.attribute,min,max)", []string{"S", "N", "B", "BOOL", "SS", "NS", "BS", "L", "M"}, "the value of another entity's attribute: with min,max that entity is the parent and each of its items has min to max of these (its children, generated right after it); without, the parent's (or an ancestor's) value, else a random earlier item's; with distinct, one no other child of the same parent item took (ref(User.userId,distinct): a user joins a room once)", "ref(Customer.customerId,1,20)"}, func(c *compiler) (valueFn, error) {
+		if err := c.want(1, 2, 3); err != nil {
 			return nil, err
 		}
 		ent, at, ok := strings.Cut(c.args[0], ".")
 		if !ok || ent == "" || at == "" {
 			return nil, c.errorf("%q is not Entity.attribute", c.args[0])
 		}
-		r := &ref{entity: ent, attr: at}
-		if len(c.args) == 3 {
+		r := &ref{entity: ent, attr: at, self: c.env.self}
+		switch len(c.args) {
+		case 2:
+			if c.args[1] != "distinct" {
+				return nil, c.errorf("%q: the second argument is distinct, or min,max follow", c.args[1])
+			}
+			r.distinct = true
+		case 3:
 			lo, hi, err := c.intRange(1, 0, 0, 0, 10_000)
 			if err != nil {
 				return nil, err
