@@ -79,11 +79,36 @@ func (d *designer) completeAttributes() {
 				a.Generator = d.guess(e, *a)
 			}
 		}
-		if a := e.attr(e.id); a != nil && !uniqueGenerator(a.Generator) {
+		d.distinctChildID(e)
+		if a := e.attr(e.id); a != nil && !uniqueGenerator(a.Generator) && !strings.HasSuffix(a.Generator, ",distinct)") {
 			d.why(Location{Entity: e.in.Name, Attribute: e.id}, "the id's generator %s may repeat values, and items with the same key overwrite each other", a.Generator)
 		}
 	}
 	d.subsetAttributes()
+}
+
+// distinctChildID makes the id of a child that is another entity's id (a
+// Membership of a Room whose id is its userId) differ among one parent's
+// children: drawn from the other entity's ids at random, two of a room's
+// Memberships could name the same User, share their key and overwrite
+// each other, so that the room holds fewer members than the dataset made
+// and the reads and counts tell of data that is not there.
+func (d *designer) distinctChildID(e *entity) {
+	a := e.attr(e.id)
+	if a == nil || e.in.Parent == "" {
+		return
+	}
+	inner, ok := strings.CutPrefix(a.Generator, "ref(")
+	if !ok || !strings.HasSuffix(inner, ")") || strings.Contains(inner, ",") {
+		return
+	}
+	target, _, _ := strings.Cut(inner, ".")
+	if target == e.in.Parent {
+		return
+	}
+	a.Generator = "ref(" + strings.TrimSuffix(inner, ")") + ",distinct)"
+	d.why(Location{Entity: e.in.Name, Attribute: e.id}, "%s is a %s's id within its %s: each %s's %ss take different %ss (%s), so no two share a key and overwrite each other",
+		e.id, e.in.Name, e.in.Parent, e.in.Parent, e.in.Name, target, a.Generator)
 }
 
 // PerValue is how many items of an entity share each value of a lookup

@@ -14,7 +14,8 @@ import (
 // TestProposeRandom proposes designs for random inputs (seeded, logged on
 // failure): Propose never panics, and either refuses the input with a
 // message naming it or returns a model that validates and whose reads
-// return items with their examples ("a bug in the advisor" is a failure).
+// return items with their examples, on the dataset it proposes ("a bug in
+// the advisor" is a failure).
 func TestProposeRandom(t *testing.T) {
 	for seed := uint64(0); seed < 300; seed++ {
 		in := randomInput(seed)
@@ -51,7 +52,9 @@ func TestProposeRandom(t *testing.T) {
 				return
 			}
 			m := p.Model
-			m.Dataset.Generator.Size = 300
+			// The reads run on the dataset the proposal is sized for (its
+			// examples come from it, a list's a page of it), its first 300
+			// items checked for their entity first.
 			plan, keys, err := m.GenPlan()
 			if err != nil {
 				t.Errorf("seed %d: %v", seed, err)

@@ -299,8 +299,9 @@ func describe(e *entity, name string) string {
 // collection, a create a new key). The sample is the dataset's first 200
 // items (the generator is prefix-stable, so a smaller load holds them);
 // a read the sample cannot answer (an entity the first families do not
-// reach: a site's 200 readings come before its first alarm) takes its
-// example from the whole dataset the model loads.
+// reach: a site's 200 readings come before its first alarm), or a Query
+// it answers with one item, takes its example from the whole dataset the
+// model loads when that returns more.
 func fillExamples(m *model.Model) error {
 	find := func(size int) ([]model.Example, error) {
 		g := *m.Dataset.Generator
@@ -324,8 +325,13 @@ func fillExamples(m *model.Model) error {
 	}
 	m.SetExamples(ex)
 	var missing []string
+	got := map[string]int{}
 	for _, x := range ex {
-		if x.Items == 0 || !x.FromData {
+		got[x.AccessPattern] = x.Items
+		// A Query answered by a single item of the sample (a user's one
+		// membership among the first 200 items) shows no list: the whole
+		// dataset may give it a page.
+		if x.Items == 0 || !x.FromData || x.Items == 1 && m.AccessPattern(x.AccessPattern).Operation == "Query" {
 			missing = append(missing, x.AccessPattern)
 		}
 	}
@@ -338,7 +344,7 @@ func fillExamples(m *model.Model) error {
 	}
 	var more []model.Example
 	for _, x := range all {
-		if slices.Contains(missing, x.AccessPattern) && x.FromData && x.Items != 0 {
+		if slices.Contains(missing, x.AccessPattern) && x.FromData && x.Items != 0 && (x.Items > got[x.AccessPattern] || x.Items < 0) {
 			more = append(more, x)
 		}
 	}

@@ -3,6 +3,7 @@ package gen
 import (
 	"errors"
 	"fmt"
+	"math"
 	"slices"
 
 	"github.com/dynamodb-workbench/workbench/engine/attr"
@@ -69,6 +70,10 @@ type planEntity struct {
 	rel      *ref
 	children []int
 	sampled  []string // attributes other entities reference
+	// distinct are the entity's distinct references (ref(E.a,distinct)):
+	// a parent item has at most as many of its children as they have
+	// values to give.
+	distinct []*ref
 }
 
 type planAttr struct {
@@ -408,6 +413,7 @@ func (st *runState) family(e int) error {
 	for _, c := range pe.children {
 		rel := st.p.ents[c].rel
 		k := rel.min + st.r.IntN(rel.max-rel.min+1)
+		k = min(k, st.distinctValues(c))
 		for j := 0; j < k; j++ {
 			if err := st.family(c); err != nil {
 				return err
@@ -435,6 +441,26 @@ func (st *runState) lookup(r *ref, rnd *Rand) attr.Value {
 		return st.lookupDistinct(r, rnd, st.samples[r.target][j])
 	}
 	return Pick(rnd, st.samples[r.target][j])
+}
+
+// distinctValues is how many children of e a parent item may have for
+// its distinct references to differ: the fewest values one of them has so
+// far (a room has no more members than there are users); any number when
+// it has none, or when a reference has no value yet (it gives none).
+func (st *runState) distinctValues(e int) int {
+	n := math.MaxInt
+	for _, r := range st.p.ents[e].distinct {
+		if st.active[r.target] {
+			continue // an ancestor's value: the same for every child
+		}
+		t := st.p.ents[r.target]
+		if j := slices.Index(t.sampled, r.attr); j >= 0 {
+			if k := len(st.samples[r.target][j]); k > 0 {
+				n = min(n, k)
+			}
+		}
+	}
+	return n
 }
 
 // lookupDistinct picks one of pool that no other child of the current

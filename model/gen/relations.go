@@ -57,6 +57,9 @@ func registerRelations() {
 		}
 		r.target = t
 		c.ref = r
+		if r.distinct && c.env.self >= 0 && c.env.self < len(p.ents) {
+			p.ents[c.env.self].distinct = append(p.ents[c.env.self].distinct, r)
+		}
 		return func(x *ctx) attr.Value { return x.run.lookup(r, x.r) }, nil
 	})
 }
