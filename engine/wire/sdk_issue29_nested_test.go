@@ -26,7 +26,9 @@ func TestSDKIssue29NestedHeldValueOrder(t *testing.T) {
 	nullFalse := &types.AttributeValueMemberNULL{Value: false}
 	dupSS := &types.AttributeValueMemberSS{Value: []string{"a", "a"}}
 	put := func(it Item) types.WriteRequest { return types.WriteRequest{PutRequest: &types.PutRequest{Item: it}} }
-	del := func(k Item) types.WriteRequest { return types.WriteRequest{DeleteRequest: &types.DeleteRequest{Key: k}} }
+	del := func(k Item) types.WriteRequest {
+		return types.WriteRequest{DeleteRequest: &types.DeleteRequest{Key: k}}
+	}
 	runSDKCases(t, c, []sdkCase{
 		// dynalite's validations/index.js order: the constraints, then the values.
 		{"BatchWriteItem: an enum violation before an item's value", func(c *dynamodb.Client) error {
