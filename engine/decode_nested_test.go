@@ -183,10 +183,36 @@ var legacyHeldCases = []heldCase{
 		CodeValidation, "1 validation error detected: " + attr.MsgNullNotTrue},
 }
 
+// An invalid attribute name in an Item or Key is held with its values and
+// reported where they are (no recording shows DynamoDB judging names
+// elsewhere: dynalite's suite has no such case; Alternator's test_limits.py
+// records only the refusal, on a table that exists).
+var nameHeldCases = []heldCase{
+	{"PutItem: ExpressionAttributeNames without an expression before an empty name", "PutItem",
+		`{"TableName":"abc","Item":{"":{"S":"x"}},"ExpressionAttributeNames":{"#a":"a"}}`,
+		CodeValidation, "1 validation error detected: ExpressionAttributeNames can only be specified when using expressions"},
+	{"PutItem: an enum violation before a nested empty name", "PutItem",
+		`{"TableName":"abc","Item":{"a":{"M":{"":{"S":"x"}}}},"ReturnValues":"hi"}`,
+		CodeValidation, rvHi},
+	{"PutItem: an empty name before Expected's own error", "PutItem",
+		`{"TableName":"abc","Item":{"":{"S":"x"}},"Expected":{"a":{}}}`,
+		CodeValidation, attr.MsgEmptyName},
+	{"GetItem: a name too long before the table", "GetItem",
+		`{"TableName":"abc","Key":{"` + strings.Repeat("n", attr.MaxNameLength+1) + `":{"S":"x"}}}`,
+		CodeValidation, attr.MsgNameTooLong},
+	{"DeleteItem: an empty ConditionExpression after the Key's empty name", "DeleteItem",
+		`{"TableName":"abc","Key":{"":{"S":"x"}},"ConditionExpression":""}`,
+		CodeValidation, attr.MsgEmptyName},
+	{"BatchWriteItem: an empty name in an item before the table", "BatchWriteItem",
+		`{"RequestItems":{"abc":[{"PutRequest":{"Item":{"a":{"L":[{"M":{"":{"NULL":true}}}]}}}}]}}`,
+		CodeValidation, attr.MsgEmptyName},
+}
+
 func TestNestedHeldValuesInDynamoDBsOrder(t *testing.T) {
 	db, _ := newTestDB(t)
 	t.Run("BatchWriteItem", func(t *testing.T) { runHeldCases(t, db, batchWriteHeldCases) })
 	t.Run("BatchGetItem", func(t *testing.T) { runHeldCases(t, db, batchGetHeldCases) })
 	t.Run("transactions", func(t *testing.T) { runHeldCases(t, db, transactHeldCases) })
 	t.Run("Expected and AttributeUpdates", func(t *testing.T) { runHeldCases(t, db, legacyHeldCases) })
+	t.Run("attribute names", func(t *testing.T) { runHeldCases(t, db, nameHeldCases) })
 }

@@ -30,6 +30,16 @@ func TestSDKIssue29NestedHeldValueOrder(t *testing.T) {
 		return types.WriteRequest{DeleteRequest: &types.DeleteRequest{Key: k}}
 	}
 	runSDKCases(t, c, []sdkCase{
+		// inferred: a name is held with the values, after the constraints.
+		{"PutItem: an enum violation before an empty attribute name", func(c *dynamodb.Client) error {
+			_, err := c.PutItem(ctx, &dynamodb.PutItemInput{TableName: aws.String("abc"), Item: Item{"": S("x")}, ReturnValues: "hi"})
+			return err
+		}, v, "1 validation error detected: Value 'hi' at 'returnValues' failed to satisfy constraint: Member must satisfy enum value set: [NONE, ALL_OLD, UPDATED_OLD, ALL_NEW, UPDATED_NEW]"},
+		// inferred, as the values' place (dynalite's test/getItem.js).
+		{"GetItem: an empty attribute name before the table", func(c *dynamodb.Client) error {
+			_, err := c.GetItem(ctx, &dynamodb.GetItemInput{TableName: aws.String("abc"), Key: Item{"a": &types.AttributeValueMemberM{Value: Item{"": S("x")}}}})
+			return err
+		}, v, "One or more parameter values were invalid: Empty attribute name"},
 		// dynalite's validations/index.js order: the constraints, then the values.
 		{"BatchWriteItem: an enum violation before an item's value", func(c *dynamodb.Client) error {
 			_, err := c.BatchWriteItem(ctx, &dynamodb.BatchWriteItemInput{RequestItems: map[string][]types.WriteRequest{"abc": {put(Item{"a": nullFalse})}},
