@@ -22,7 +22,13 @@ func (d *Database) BatchGetItem(in *BatchGetItemInput) (*BatchGetItemOutput, err
 	// test/batchGetItem.js, run against DynamoDB: "short table name with
 	// no keys", "empty keys", "incorrect attributes").
 	c.tableKeys(sortedKeys(in.RequestItems), "requestItems", func() string { return describeKeysAndAttributes(in.RequestItems) })
-	if in.RequestItems != nil && len(in.RequestItems) == 0 {
+	if in.RequestItems == nil {
+		// Counted with the enum (dynalite's test/batchGetItem.js "missing
+		// RequestItems", run against DynamoDB; it said "The requestItems
+		// parameter is required for BatchGetItem", the wording of an older
+		// service that dynalite's validations still carry).
+		c.null("requestItems")
+	} else if len(in.RequestItems) == 0 {
 		// An empty map: today's wording (issue 29, quoting the service;
 		// note the capitalised member name).
 		c.v.AddMessage("Value at 'RequestItems' failed to satisfy constraint: Member must have length greater than or equal to 1")
@@ -40,9 +46,6 @@ func (d *Database) BatchGetItem(in *BatchGetItemInput) (*BatchGetItemOutput, err
 	}
 	if err := c.err(); err != nil {
 		return nil, err
-	}
-	if in.RequestItems == nil {
-		return nil, validationf("The requestItems parameter is required for BatchGetItem")
 	}
 	total := 0
 	for _, ka := range in.RequestItems {
@@ -69,10 +72,20 @@ func (d *Database) BatchGetItem(in *BatchGetItemInput) (*BatchGetItemOutput, err
 		// and AttributesToGet, before the table is looked up (dynalite's
 		// validations/batchGetItem.js order; its suite, against DynamoDB,
 		// answers a bad value on a table that does not exist).
-		for i := range ka.Keys {
+		// A key repeated verbatim is refused there too, before the table
+		// (dynalite's test/batchGetItem.js "duplicated keys", on a table
+		// that does not exist); keys equal only under the table's schema
+		// are found after it is looked up.
+		seen := make(map[string]bool, len(ka.Keys))
+		for i, k := range ka.Keys {
 			if e := heldValue(in.held.of("RequestItems", name, "Keys", strconv.Itoa(i)), false); e != nil {
 				return nil, e
 			}
+			id := string(attr.AppendItem(nil, k))
+			if seen[id] {
+				return nil, validationf("Provided list of item keys contains duplicates")
+			}
+			seen[id] = true
 		}
 		reqs = append(reqs, tableReq{name, ka, p})
 	}

@@ -25,6 +25,17 @@ func (d *Database) BatchWriteItem(in *BatchWriteItemInput) (*BatchWriteItemOutpu
 	c.enum(in.ReturnConsumedCapacity, "returnConsumedCapacity", enumReturnConsumedCapacity...)
 	c.enum(in.ReturnItemCollectionMetrics, "returnItemCollectionMetrics", enumReturnItemCollection...)
 	names := sortedKeys(in.RequestItems)
+	// A missing or empty RequestItems is a violation counted with the
+	// others (dynalite's test/batchWriteItem.js "empty body", "missing
+	// RequestItems", "empty RequestItems", against DynamoDB; the engine said
+	// "The requestItems parameter is required for BatchWriteItem", an older
+	// service's wording dynalite's validations still carry).
+	switch {
+	case in.RequestItems == nil:
+		c.null("requestItems")
+	case len(in.RequestItems) == 0:
+		c.bad("{}", "requestItems", schema.MinLength(1))
+	}
 	c.tableKeys(names, "requestItems", func() string { return describeRequestItems(in.RequestItems) })
 	total := 0
 	for _, name := range names {
@@ -48,9 +59,6 @@ func (d *Database) BatchWriteItem(in *BatchWriteItemInput) (*BatchWriteItemOutpu
 	}
 	if err := c.err(); err != nil {
 		return nil, err
-	}
-	if len(in.RequestItems) == 0 {
-		return nil, validationf("The requestItems parameter is required for BatchWriteItem")
 	}
 	// Then, table by table, the requests' contents, before any table is
 	// looked up (dynalite's suite, against DynamoDB, on a table that does

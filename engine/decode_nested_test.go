@@ -71,6 +71,36 @@ var batchWriteHeldCases = []heldCase{
 		CodeResourceNotFound, "Requested resource not found"},
 }
 
+// The batches' own shape and duplicates, in DynamoDB's order.
+var batchShapeCases = []heldCase{
+	// dynalite's test/batchWriteItem.js 'missing RequestItems'.
+	{"BatchWriteItem: a missing RequestItems with the enums", "BatchWriteItem",
+		`{"ReturnConsumedCapacity":"hi","ReturnItemCollectionMetrics":"hi"}`,
+		CodeValidation, "3 validation errors detected: " + rccHi + "; " + ricmHi + "; Value null at 'requestItems' failed to satisfy constraint: Member must not be null"},
+	// dynalite's test/batchWriteItem.js 'empty RequestItems'.
+	{"BatchWriteItem: an empty RequestItems", "BatchWriteItem", `{"RequestItems":{}}`,
+		CodeValidation, "1 validation error detected: Value '{}' at 'requestItems' failed to satisfy constraint: Member must have length greater than or equal to 1"},
+	// dynalite's test/batchWriteItem.js 'check table exists first before checking for duplicate keys'.
+	{"BatchWriteItem: the table before duplicates", "BatchWriteItem",
+		`{"RequestItems":{"abc":[{"PutRequest":{"Item":{"a":{"S":"x"},"c":{"S":"c"}}}},{"DeleteRequest":{"Key":{"a":{"S":"x"}}}}]}}`,
+		CodeResourceNotFound, "Requested resource not found"},
+	// dynalite's test/batchGetItem.js 'missing RequestItems'.
+	{"BatchGetItem: a missing RequestItems with the enum", "BatchGetItem", `{"ReturnConsumedCapacity":"hi"}`,
+		CodeValidation, "2 validation errors detected: " + rccHi + "; Value null at 'requestItems' failed to satisfy constraint: Member must not be null"},
+	// dynalite's test/batchGetItem.js 'duplicated keys' (the key's names in another order: the same key).
+	{"BatchGetItem: duplicates before the table", "BatchGetItem",
+		`{"RequestItems":{"abc":{"Keys":[{"a":{"S":"x"},"b":{"N":"1"}},{"b":{"N":"1"},"a":{"S":"x"}},{"a":{"S":"x"},"b":{"N":"1"}}]}}}`,
+		CodeValidation, "Provided list of item keys contains duplicates"},
+	// dynalite's test/batchGetItem.js 'empty ProjectionExpression' (beside duplicated keys).
+	{"BatchGetItem: the projection before duplicates", "BatchGetItem",
+		`{"RequestItems":{"abc":{"Keys":[{"a":{"S":"x"}},{"a":{"S":"x"}}],"ProjectionExpression":""}}}`,
+		CodeValidation, "Invalid ProjectionExpression: The expression can not be empty;"},
+	// dynalite's test/batchGetItem.js 'duplicated mixed up keys' (AttributesToGet's duplicate first).
+	{"BatchGetItem: AttributesToGet's duplicate before the keys'", "BatchGetItem",
+		`{"RequestItems":{"abc":{"Keys":[{"a":{"S":"x"}},{"a":{"S":"y"}},{"a":{"S":"x"}}],"AttributesToGet":["a","a"]}}}`,
+		CodeValidation, oneOf + "Duplicate value in attribute name: a"},
+}
+
 var batchGetHeldCases = []heldCase{
 	// dynalite's validations/index.js order.
 	{"an enum violation before a key's value", "BatchGetItem",
@@ -212,6 +242,7 @@ func TestNestedHeldValuesInDynamoDBsOrder(t *testing.T) {
 	db, _ := newTestDB(t)
 	t.Run("BatchWriteItem", func(t *testing.T) { runHeldCases(t, db, batchWriteHeldCases) })
 	t.Run("BatchGetItem", func(t *testing.T) { runHeldCases(t, db, batchGetHeldCases) })
+	t.Run("batch shape", func(t *testing.T) { runHeldCases(t, db, batchShapeCases) })
 	t.Run("transactions", func(t *testing.T) { runHeldCases(t, db, transactHeldCases) })
 	t.Run("Expected and AttributeUpdates", func(t *testing.T) { runHeldCases(t, db, legacyHeldCases) })
 	t.Run("attribute names", func(t *testing.T) { runHeldCases(t, db, nameHeldCases) })

@@ -66,6 +66,21 @@ func TestSDKIssue29NestedHeldValueOrder(t *testing.T) {
 			_, err := c.BatchWriteItem(ctx, &dynamodb.BatchWriteItemInput{RequestItems: map[string][]types.WriteRequest{"abc": {put(Item{"a": S("abcd"), "b": S(strings.Repeat("a", 409600-5))})}}})
 			return err
 		}, v, "Item size has exceeded the maximum allowed size"},
+		// dynalite's test/batchWriteItem.js 'missing RequestItems'.
+		{"BatchWriteItem: a missing RequestItems with an enum", func(c *dynamodb.Client) error {
+			_, err := c.BatchWriteItem(ctx, &dynamodb.BatchWriteItemInput{ReturnConsumedCapacity: "hi"})
+			return err
+		}, v, "2 validation errors detected: Value 'hi' at 'returnConsumedCapacity' failed to satisfy constraint: Member must satisfy enum value set: [INDEXES, TOTAL, NONE]; Value null at 'requestItems' failed to satisfy constraint: Member must not be null"},
+		// dynalite's test/batchWriteItem.js 'check table exists first before checking for duplicate keys'.
+		{"BatchWriteItem: the table before duplicates", func(c *dynamodb.Client) error {
+			_, err := c.BatchWriteItem(ctx, &dynamodb.BatchWriteItemInput{RequestItems: map[string][]types.WriteRequest{"abc": {put(Item{"a": S("x")}), del(Item{"a": S("x")})}}})
+			return err
+		}, "ResourceNotFoundException", "Requested resource not found"},
+		// dynalite's test/batchGetItem.js 'duplicated keys'.
+		{"BatchGetItem: duplicates before the table", func(c *dynamodb.Client) error {
+			_, err := c.BatchGetItem(ctx, &dynamodb.BatchGetItemInput{RequestItems: map[string]types.KeysAndAttributes{"abc": {Keys: []Item{{"a": S("x")}, {"a": S("x")}}}}})
+			return err
+		}, v, "Provided list of item keys contains duplicates"},
 		// dynalite's validations/index.js order.
 		{"BatchGetItem: an enum violation before a key's value", func(c *dynamodb.Client) error {
 			_, err := c.BatchGetItem(ctx, &dynamodb.BatchGetItemInput{RequestItems: map[string]types.KeysAndAttributes{"abc": {Keys: []Item{{"a": nullFalse}}}},
