@@ -12,13 +12,14 @@ import (
 
 // DecodeRequest decodes a request body into in (a *PutItemInput,
 // *QueryInput, ...) as the wire API does. DynamoDB judges the attribute
-// values of Item, Key, ExclusiveStartKey and ExpressionAttributeValues
-// after the request's shape (mixed parameters, expression parameters
-// without an expression, a legacy filter's own errors) and before the
-// table's existence, in an order dynalite's suite records from it; so when
-// one of them is invalid, in is decoded again with those values held
-// apart, and the operation reports the first bad one where DynamoDB
-// does. Any other error (a body that is not DynamoDB JSON, an invalid
+// values of Item, Key, ExclusiveStartKey and ExpressionAttributeValues,
+// and those nested in a batch, a transaction, Expected and
+// AttributeUpdates (heldSpec), after the request's shape (its constraints,
+// mixed parameters, expression parameters without an expression, a legacy
+// filter's own errors) and before the table's existence, in an order
+// dynalite's suite records from it; so when one of them is invalid, in is
+// decoded again with those values held apart, and the operation reports
+// the first bad one where DynamoDB does. Any other error (a body that is not DynamoDB JSON, an invalid
 // value elsewhere) is returned as json.Unmarshal returned it.
 //
 // The second decode runs only for a body that failed: a sound request
@@ -96,12 +97,13 @@ var (
 	}
 )
 
-// decodeHeld decodes body into in with its attribute map (itemName) and
-// ExpressionAttributeValues judged apart: each one holding an
-// invalid value has its error kept and is replaced, for the decode of the
-// rest, by a stand-in that decodes (its valid names, the invalid values
-// read as NULL; as many valid placeholders as there were keys), which the
-// operation never reads: the held error fails the request first. Table
+// decodeHeld decodes body into in with its attribute map (itemName), its
+// ExpressionAttributeValues and its nested members (specs) judged apart:
+// each one holding an invalid value has its error kept and is replaced,
+// for the decode of the rest, by a stand-in that decodes (its valid names,
+// the invalid values read as NULL; as many valid placeholders as there
+// were keys), which the operation never reads: the held error fails the
+// request first. Table
 // driven rather than a shadow struct per input, which cost the page's
 // WebAssembly some 20 KB.
 func decodeHeld(body []byte, in any, h *heldErrs, itemName string, specs []heldSpec) error {
