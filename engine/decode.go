@@ -19,8 +19,9 @@ import (
 // filter's own errors) and before the table's existence, in an order
 // dynalite's suite records from it; so when one of them is invalid, in is
 // decoded again with those values held apart, and the operation reports
-// the first bad one where DynamoDB does. Any other error (a body that is not DynamoDB JSON, an invalid
-// value elsewhere) is returned as json.Unmarshal returned it.
+// the first bad one where DynamoDB does. Any other error (a body that is
+// not DynamoDB JSON, an invalid value elsewhere) is returned as
+// json.Unmarshal returned it.
 //
 // The second decode runs only for a body that failed: a sound request
 // costs one json.Unmarshal, as before.
@@ -103,9 +104,8 @@ var (
 // for the decode of the rest, by a stand-in that decodes (its valid names,
 // the invalid values read as NULL; as many valid placeholders as there
 // were keys), which the operation never reads: the held error fails the
-// request first. Table
-// driven rather than a shadow struct per input, which cost the page's
-// WebAssembly some 20 KB.
+// request first. Table driven rather than a shadow struct per input, which
+// cost the page's WebAssembly some 20 KB.
 func decodeHeld(body []byte, in any, h *heldErrs, itemName string, specs []heldSpec) error {
 	var members map[string]json.RawMessage
 	if err := json.Unmarshal(body, &members); err != nil {
@@ -186,6 +186,9 @@ func holdNested(raw json.RawMessage, path []string, kind heldKind, at []string, 
 // holdLeaf holds one nested attribute map, value or
 // ExpressionAttributeValues (see holdNested).
 func holdLeaf(raw json.RawMessage, kind heldKind, at []string, held *heldErrs) (json.RawMessage, error) {
+	if firstByte(raw) == 'n' {
+		return raw, nil // null: an absent member, nothing to hold
+	}
 	var verr *attr.ValidationError
 	var stand []byte
 	switch kind {

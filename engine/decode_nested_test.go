@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"errors"
 	"strings"
 	"testing"
 
@@ -246,4 +247,24 @@ func TestNestedHeldValuesInDynamoDBsOrder(t *testing.T) {
 	t.Run("transactions", func(t *testing.T) { runHeldCases(t, db, transactHeldCases) })
 	t.Run("Expected and AttributeUpdates", func(t *testing.T) { runHeldCases(t, db, legacyHeldCases) })
 	t.Run("attribute names", func(t *testing.T) { runHeldCases(t, db, nameHeldCases) })
+}
+
+// A member the walk meets as JSON null, or not of the shape it expects, is
+// left for the decode of the whole: a null Value is no value, and a
+// mistyped one is still the SerializationException it always was.
+func TestHeldWalkLeavesOtherShapes(t *testing.T) {
+	db, _ := newTestDB(t)
+	runHeldCases(t, db, []heldCase{
+		{"a null Value beside a held one", "UpdateItem",
+			`{"TableName":"abc","Key":{"a":{"S":"a"}},"AttributeUpdates":{"a":{"Value":{}},"b":{"Value":null,"Action":"DELETE"}}}`,
+			CodeValidation, attr.MsgEmptyValue},
+		{"a null Item beside a held key", "BatchWriteItem",
+			`{"RequestItems":{"abc":[{"PutRequest":{"Item":null}},{"DeleteRequest":{"Key":{"a":{}}}}]}}`,
+			CodeValidation, "1 validation error detected: Value null at 'requestItems.abc.member.1.member.putRequest.item' failed to satisfy constraint: Member must not be null"},
+	})
+	var se *attr.SerializationError
+	err := DecodeRequest([]byte(`{"RequestItems":{"abc":[{"DeleteRequest":{"Key":{"a":{}}}},{"PutRequest":{"Item":{"a":{"S":7}}}}]}}`), new(BatchWriteItemInput))
+	if !errors.As(err, &se) {
+		t.Fatalf("a mistyped value after a held one: %v, want a SerializationError", err)
+	}
 }
