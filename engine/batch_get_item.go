@@ -1,9 +1,7 @@
 package engine
 
 import (
-	"fmt"
 	"strconv"
-	"strings"
 
 	"github.com/dynamodb-workbench/workbench/engine/attr"
 	"github.com/dynamodb-workbench/workbench/engine/capacity"
@@ -173,9 +171,11 @@ func (d *Database) BatchGetItem(in *BatchGetItemInput) (*BatchGetItemOutput, err
 // constraint message, as describeRequestItems does BatchWriteItem's
 // (unverified: dynalite's suite matches '{.+}').
 func describeKeysAndAttributes(m map[string]KeysAndAttributes) string {
-	parts := make([]string, 0, len(m))
-	for _, name := range sortedKeys(m) {
-		parts = append(parts, fmt.Sprintf("%s={Keys: [%s]}", name, strings.TrimSuffix(strings.Repeat("{...}, ", len(m[name].Keys)), ", ")))
-	}
-	return "{" + strings.Join(parts, ", ") + "}"
+	return describeBatch(sortedKeys(m), "{Keys: [", "]}", func(name string) []string {
+		keys := make([]string, len(m[name].Keys))
+		for i := range keys {
+			keys[i] = "{...}"
+		}
+		return keys
+	})
 }

@@ -163,17 +163,29 @@ func (d *Database) BatchWriteItem(in *BatchWriteItemInput) (*BatchWriteItemOutpu
 // describeRequestItems renders RequestItems the way DynamoDB's constraint
 // messages print a map value: {table=[...], ...}.
 func describeRequestItems(m map[string][]WriteRequest) string {
-	parts := make([]string, 0, len(m))
-	for _, name := range sortedKeys(m) {
+	return describeBatch(sortedKeys(m), "[", "]", func(name string) []string {
 		reqs := make([]string, len(m[name]))
 		for i, r := range m[name] {
+			reqs[i] = "{DeleteRequest: {Key: {...}}}"
 			if r.PutRequest != nil {
 				reqs[i] = "{PutRequest: {Item: {...}}}"
-			} else {
-				reqs[i] = "{DeleteRequest: {Key: {...}}}"
 			}
 		}
-		parts = append(parts, fmt.Sprintf("%s=[%s]", name, strings.Join(reqs, ", ")))
+		return reqs
+	})
+}
+
+// describeBatch renders a batch's RequestItems, {name=<prefix>e1, e2<suffix>,
+// ...}, with elems(name) its members' renderings.
+func describeBatch(names []string, prefix, suffix string, elems func(name string) []string) string {
+	var b strings.Builder
+	b.WriteByte('{')
+	for i, name := range names {
+		if i > 0 {
+			b.WriteString(", ")
+		}
+		b.WriteString(name + "=" + prefix + strings.Join(elems(name), ", ") + suffix)
 	}
-	return "{" + strings.Join(parts, ", ") + "}"
+	b.WriteByte('}')
+	return b.String()
 }

@@ -189,52 +189,48 @@ func holdLeaf(raw json.RawMessage, kind heldKind, at []string, held *heldErrs) (
 	if firstByte(raw) == 'n' {
 		return raw, nil // null: an absent member, nothing to hold
 	}
-	var verr *attr.ValidationError
-	var stand []byte
-	switch kind {
-	case heldValues:
-		vs, ve, err := attr.UnmarshalValuesHeld(raw)
-		if err != nil {
-			return nil, err
-		}
-		verr = ve
-		if ve != nil {
-			sv := make(attr.Values, len(vs))
-			for i := range len(vs) {
-				sv[":h"+strconv.Itoa(i)] = attr.Null{}
-			}
-			stand, _ = sv.MarshalJSON()
-		}
-	case heldOne:
+	in := raw
+	if kind == heldOne {
 		// One value is held as the only entry of a map.
-		_, ve, err := attr.UnmarshalItemHeld(append(append([]byte(`{"v":`), raw...), '}'))
-		if err != nil {
-			return nil, err
-		}
-		verr, stand = ve, []byte(`{"NULL":true}`)
-	default:
-		it, ve, err := attr.UnmarshalItemHeld(raw)
-		if err != nil {
-			return nil, err
-		}
-		verr = ve
-		if ve != nil {
-			for name := range it {
-				if attr.CheckName(name) != "" {
-					delete(it, name)
-				}
-			}
-			stand = attr.AppendItem(nil, it)
-		}
+		in = append(append([]byte(`{"v":`), raw...), '}')
 	}
-	if verr == nil {
-		return raw, nil
+	var it attr.Item
+	var verr *attr.ValidationError
+	var err error
+	if kind == heldValues {
+		var vs attr.Values
+		vs, verr, err = attr.UnmarshalValuesHeld(in)
+		it = attr.Item(vs)
+	} else {
+		it, verr, err = attr.UnmarshalItemHeld(in)
+	}
+	if err != nil || verr == nil {
+		return raw, err
 	}
 	if held.at == nil {
 		held.at = map[string]*attr.ValidationError{}
 	}
 	held.at[heldPath(at)] = verr
-	return stand, nil
+	// The stand-in: the item's valid names (its invalid values read as
+	// NULL), as many valid placeholders as the values had keys, NULL for
+	// one value.
+	switch kind {
+	case heldOne:
+		return []byte(`{"NULL":true}`), nil
+	case heldValues:
+		stand := make(attr.Item, len(it))
+		for i := range len(it) {
+			stand[":h"+strconv.Itoa(i)] = attr.Null{}
+		}
+		it = stand
+	default:
+		for name := range it {
+			if attr.CheckName(name) != "" {
+				delete(it, name)
+			}
+		}
+	}
+	return attr.AppendItem(nil, it), nil
 }
 
 // firstByte is the first byte of a JSON value past white space, or 0.
