@@ -48,12 +48,12 @@ func (d *Database) BatchWriteItem(in *BatchWriteItemInput) (*BatchWriteItemOutpu
 	}
 	for _, name := range names {
 		for i, wr := range in.RequestItems[name] {
-			at := fmt.Sprintf("requestItems.%s.member.%d.member.", name, i+1)
+			at := func(member string) string { return fmt.Sprintf("requestItems.%s.member.%d.member.%s", name, i+1, member) }
 			if wr.DeleteRequest != nil && wr.DeleteRequest.Key == nil {
-				c.null(at + "deleteRequest.key")
+				c.null(at("deleteRequest.key"))
 			}
 			if wr.PutRequest != nil && wr.PutRequest.Item == nil {
-				c.null(at + "putRequest.item")
+				c.null(at("putRequest.item"))
 			}
 		}
 	}
