@@ -48,7 +48,9 @@ func (d *Database) BatchWriteItem(in *BatchWriteItemInput) (*BatchWriteItemOutpu
 	}
 	for _, name := range names {
 		for i, wr := range in.RequestItems[name] {
-			at := func(member string) string { return fmt.Sprintf("requestItems.%s.member.%d.member.%s", name, i+1, member) }
+			at := func(member string) string {
+				return fmt.Sprintf("requestItems.%s.member.%d.member.%s", name, i+1, member)
+			}
 			if wr.DeleteRequest != nil && wr.DeleteRequest.Key == nil {
 				c.null(at("deleteRequest.key"))
 			}
