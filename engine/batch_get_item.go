@@ -1,6 +1,8 @@
 package engine
 
 import (
+	"strconv"
+
 	"github.com/dynamodb-workbench/workbench/engine/attr"
 	"github.com/dynamodb-workbench/workbench/engine/capacity"
 	"github.com/dynamodb-workbench/workbench/engine/schema"
@@ -13,30 +15,39 @@ func (d *Database) BatchGetItem(in *BatchGetItemInput) (*BatchGetItemOutput, err
 	d.Tick()
 	var c constraints
 	c.enum(in.ReturnConsumedCapacity, "returnConsumedCapacity", enumReturnConsumedCapacity...)
-	if err := c.err(); err != nil {
-		return nil, err
-	}
+	// The table names are counted with the request's other violations,
+	// after the enum and before each table's Keys (dynalite's
+	// test/batchGetItem.js, run against DynamoDB: "short table name with
+	// no keys", "empty keys", "incorrect attributes").
+	c.tableKeys(sortedKeys(in.RequestItems), "requestItems", func() string { return describeKeysAndAttributes(in.RequestItems) })
 	if in.RequestItems == nil {
-		return nil, validationf("The requestItems parameter is required for BatchGetItem")
-	}
-	if len(in.RequestItems) == 0 {
+		// Counted with the enum (dynalite's test/batchGetItem.js "missing
+		// RequestItems", run against DynamoDB; it said "The requestItems
+		// parameter is required for BatchGetItem", the wording of an older
+		// service that dynalite's validations still carry).
+		c.null("requestItems")
+	} else if len(in.RequestItems) == 0 {
 		// An empty map: today's wording (issue 29, quoting the service;
 		// note the capitalised member name).
-		return nil, validationf("1 validation error detected: Value at 'RequestItems' failed to satisfy constraint: Member must have length greater than or equal to 1")
+		c.v.AddMessage("Value at 'RequestItems' failed to satisfy constraint: Member must have length greater than or equal to 1")
 	}
-	total := 0
 	for _, name := range sortedKeys(in.RequestItems) {
 		ka := in.RequestItems[name]
 		switch {
+		case ka.Keys == nil:
+			c.null("requestItems." + name + ".member.keys")
 		case len(ka.Keys) == 0:
 			c.bad("[]", "requestItems."+name+".member.keys", "Member must have length greater than or equal to 1")
 		case len(ka.Keys) > schema.MaxBatchGetKeys:
 			c.v.AddMessage("Value at 'RequestItems." + name + ".member.Keys' failed to satisfy constraint: Member must have length less than or equal to 100")
 		}
-		total += len(ka.Keys)
 	}
 	if err := c.err(); err != nil {
 		return nil, err
+	}
+	total := 0
+	for _, ka := range in.RequestItems {
+		total += len(ka.Keys)
 	}
 	if total > schema.MaxBatchGetKeys {
 		return nil, validationf("Too many items requested for the BatchGetItem call")
@@ -54,6 +65,25 @@ func (d *Database) BatchGetItem(in *BatchGetItemInput) (*BatchGetItemOutput, err
 		p, err := req.parse()
 		if err != nil {
 			return nil, err
+		}
+		// The keys' values come after the table's expression parameters
+		// and AttributesToGet, before the table is looked up (dynalite's
+		// validations/batchGetItem.js order; its suite, against DynamoDB,
+		// answers a bad value on a table that does not exist).
+		// A key repeated verbatim is refused there too, before the table
+		// (dynalite's test/batchGetItem.js "duplicated keys", on a table
+		// that does not exist); keys equal only under the table's schema
+		// are found after it is looked up.
+		seen := make(map[string]bool, len(ka.Keys))
+		for i, k := range ka.Keys {
+			if e := heldValue(in.held.of("RequestItems", name, "Keys", strconv.Itoa(i)), false); e != nil {
+				return nil, e
+			}
+			id := string(attr.AppendItem(nil, k))
+			if seen[id] {
+				return nil, validationf("Provided list of item keys contains duplicates")
+			}
+			seen[id] = true
 		}
 		reqs = append(reqs, tableReq{name, ka, p})
 	}
@@ -135,4 +165,17 @@ func (d *Database) BatchGetItem(in *BatchGetItemInput) (*BatchGetItemOutput, err
 		return nil, throttled // only when none could be processed
 	}
 	return out, nil
+}
+
+// describeKeysAndAttributes renders BatchGetItem's RequestItems for a
+// constraint message, as describeRequestItems does BatchWriteItem's
+// (unverified: dynalite's suite matches '{.+}').
+func describeKeysAndAttributes(m map[string]KeysAndAttributes) string {
+	return describeBatch(sortedKeys(m), "{Keys: [", "]}", func(name string) []string {
+		keys := make([]string, len(m[name].Keys))
+		for i := range keys {
+			keys[i] = "{...}"
+		}
+		return keys
+	})
 }

@@ -2,7 +2,10 @@ package engine
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
+
+	"github.com/dynamodb-workbench/workbench/engine/attr"
 
 	"github.com/dynamodb-workbench/workbench/engine/capacity"
 	"github.com/dynamodb-workbench/workbench/engine/schema"
@@ -13,22 +16,82 @@ import (
 // written; each write is then atomic on its own.
 func (d *Database) BatchWriteItem(in *BatchWriteItemInput) (*BatchWriteItemOutput, error) {
 	d.Tick()
+	// The request's shape first, its violations counted together
+	// (dynalite's test/batchWriteItem.js, run against DynamoDB: "incorrect
+	// attributes" lists the enums, the table names, then each request's
+	// missing key and item; "short table name and missing requests" the
+	// table names before an empty list).
 	var c constraints
 	c.enum(in.ReturnConsumedCapacity, "returnConsumedCapacity", enumReturnConsumedCapacity...)
 	c.enum(in.ReturnItemCollectionMetrics, "returnItemCollectionMetrics", enumReturnItemCollection...)
-	if err := c.err(); err != nil {
-		return nil, err
-	}
-	if len(in.RequestItems) == 0 {
-		return nil, validationf("The requestItems parameter is required for BatchWriteItem")
-	}
 	names := sortedKeys(in.RequestItems)
+	// A missing or empty RequestItems is a violation counted with the
+	// others (dynalite's test/batchWriteItem.js "empty body", "missing
+	// RequestItems", "empty RequestItems", against DynamoDB; the engine said
+	// "The requestItems parameter is required for BatchWriteItem", an older
+	// service's wording dynalite's validations still carry).
+	switch {
+	case in.RequestItems == nil:
+		c.null("requestItems")
+	case len(in.RequestItems) == 0:
+		c.bad("{}", "requestItems", schema.MinLength(1))
+	}
+	c.tableKeys(names, "requestItems", func() string { return describeRequestItems(in.RequestItems) })
 	total := 0
 	for _, name := range names {
 		n := len(in.RequestItems[name])
 		total += n
 		if n < 1 || total > schema.MaxBatchWriteRequests {
-			return nil, validationf("1 validation error detected: Value '%s' at 'requestItems' failed to satisfy constraint: Map value must satisfy constraint: [Member must have length less than or equal to 25, Member must have length greater than or equal to 1]", describeRequestItems(in.RequestItems))
+			c.bad(describeRequestItems(in.RequestItems), "requestItems", "Map value must satisfy constraint: [Member must have length less than or equal to 25, Member must have length greater than or equal to 1]")
+			break
+		}
+	}
+	for _, name := range names {
+		for i, wr := range in.RequestItems[name] {
+			at := func(member string) string {
+				return fmt.Sprintf("requestItems.%s.member.%d.member.%s", name, i+1, member)
+			}
+			if wr.DeleteRequest != nil && wr.DeleteRequest.Key == nil {
+				c.null(at("deleteRequest.key"))
+			}
+			if wr.PutRequest != nil && wr.PutRequest.Item == nil {
+				c.null(at("putRequest.item"))
+			}
+		}
+	}
+	if err := c.err(); err != nil {
+		return nil, err
+	}
+	// Then, table by table, the requests' contents, before any table is
+	// looked up (dynalite's suite, against DynamoDB, on a table that does
+	// not exist: "empty item in RequestItems", the values' and the item
+	// size's cases).
+	for _, name := range names {
+		for _, wr := range in.RequestItems[name] {
+			if wr.PutRequest == nil && wr.DeleteRequest == nil {
+				// DynamoDB's words for an empty WriteRequest ({}), as
+				// dynalite's test/batchWriteItem.js records them.
+				return nil, validationf("%s", attr.MsgMultipleTypes)
+			}
+		}
+		for i, wr := range in.RequestItems[name] {
+			switch {
+			case wr.PutRequest != nil && wr.DeleteRequest != nil:
+				// Unverified wording: DynamoDB rejects a WriteRequest
+				// with both members.
+				return nil, validationf("Supplied WriteRequest must contain exactly one of PutRequest or DeleteRequest")
+			case wr.PutRequest != nil:
+				if e := heldValue(in.held.of("RequestItems", name, strconv.Itoa(i), "PutRequest", "Item"), false); e != nil {
+					return nil, e
+				}
+				if size, msg := namesAndSize(wr.PutRequest.Item); msg == "" && size > schema.MaxItemSizeBytes {
+					return nil, validationf("Item size has exceeded the maximum allowed size")
+				}
+			default:
+				if e := heldValue(in.held.of("RequestItems", name, strconv.Itoa(i), "DeleteRequest", "Key"), false); e != nil {
+					return nil, e
+				}
+			}
 		}
 	}
 
@@ -49,21 +112,10 @@ func (d *Database) BatchWriteItem(in *BatchWriteItemInput) (*BatchWriteItemOutpu
 		seen := map[string]bool{}
 		for _, wr := range in.RequestItems[name] {
 			var w *write
-			switch {
-			case wr.PutRequest != nil && wr.DeleteRequest == nil:
-				if wr.PutRequest.Item == nil {
-					return nil, validationf("1 validation error detected: Value null at 'requestItems.%s.member.putRequest.item' failed to satisfy constraint: Member must not be null", name)
-				}
+			if wr.PutRequest != nil {
 				w, err = d.prepareput(t, wr.PutRequest.Item)
-			case wr.DeleteRequest != nil && wr.PutRequest == nil:
-				if wr.DeleteRequest.Key == nil {
-					return nil, validationf("1 validation error detected: Value null at 'requestItems.%s.member.deleteRequest.key' failed to satisfy constraint: Member must not be null", name)
-				}
+			} else {
 				w, err = d.preparedelete(t, wr.DeleteRequest.Key)
-			default:
-				// Unverified wording: DynamoDB rejects a WriteRequest with
-				// neither or both members.
-				return nil, validationf("Supplied WriteRequest must contain exactly one of PutRequest or DeleteRequest")
 			}
 			if err != nil {
 				return nil, err
@@ -113,17 +165,29 @@ func (d *Database) BatchWriteItem(in *BatchWriteItemInput) (*BatchWriteItemOutpu
 // describeRequestItems renders RequestItems the way DynamoDB's constraint
 // messages print a map value: {table=[...], ...}.
 func describeRequestItems(m map[string][]WriteRequest) string {
-	parts := make([]string, 0, len(m))
-	for _, name := range sortedKeys(m) {
+	return describeBatch(sortedKeys(m), "[", "]", func(name string) []string {
 		reqs := make([]string, len(m[name]))
 		for i, r := range m[name] {
+			reqs[i] = "{DeleteRequest: {Key: {...}}}"
 			if r.PutRequest != nil {
 				reqs[i] = "{PutRequest: {Item: {...}}}"
-			} else {
-				reqs[i] = "{DeleteRequest: {Key: {...}}}"
 			}
 		}
-		parts = append(parts, fmt.Sprintf("%s=[%s]", name, strings.Join(reqs, ", ")))
+		return reqs
+	})
+}
+
+// describeBatch renders a batch's RequestItems, {name=<prefix>e1, e2<suffix>,
+// ...}, with elems(name) its members' renderings.
+func describeBatch(names []string, prefix, suffix string, elems func(name string) []string) string {
+	var b strings.Builder
+	b.WriteByte('{')
+	for i, name := range names {
+		if i > 0 {
+			b.WriteString(", ")
+		}
+		b.WriteString(name + "=" + prefix + strings.Join(elems(name), ", ") + suffix)
 	}
-	return "{" + strings.Join(parts, ", ") + "}"
+	b.WriteByte('}')
+	return b.String()
 }

@@ -41,6 +41,18 @@ func runDecoded(db *Database, op, body string) error {
 	case "Scan":
 		in := new(ScanInput)
 		return call(in, func() error { _, err := db.Scan(in); return err })
+	case "BatchWriteItem":
+		in := new(BatchWriteItemInput)
+		return call(in, func() error { _, err := db.BatchWriteItem(in); return err })
+	case "BatchGetItem":
+		in := new(BatchGetItemInput)
+		return call(in, func() error { _, err := db.BatchGetItem(in); return err })
+	case "TransactWriteItems":
+		in := new(TransactWriteItemsInput)
+		return call(in, func() error { _, err := db.TransactWriteItems(in); return err })
+	case "TransactGetItems":
+		in := new(TransactGetItemsInput)
+		return call(in, func() error { _, err := db.TransactGetItems(in); return err })
 	}
 	panic(op)
 }

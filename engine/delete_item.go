@@ -23,6 +23,7 @@ func (d *Database) DeleteItem(in *DeleteItemInput) (*DeleteItemOutput, error) {
 	}
 	req := exprRequest{names: in.ExpressionAttributeNames, values: in.ExpressionAttributeValues,
 		condition: in.ConditionExpression, legacy: newLegacy("DeleteItem"), itemValues: heldValue(in.held.item, false), valuesErr: heldValue(in.held.values, false)}
+	req.legacy.held = &in.held
 	req.legacy.expected(in.Expected, in.ConditionalOperator)
 	p, err := req.parse()
 	if err != nil {

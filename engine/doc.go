@@ -6,9 +6,10 @@
 // A Database's methods are named after the API operations (PutItem, Query,
 // TransactWriteItems, ...) and take and return the API's shapes (types.go),
 // whose JSON tags are DynamoDB's, so a request body decodes straight into
-// them (DecodeRequest, the wire's decoder, holds an invalid Item, Key,
-// ExclusiveStartKey or ExpressionAttributeValues value for the operation
-// to report in its place). Each operation validates in DynamoDB's order:
+// them (DecodeRequest, the wire's decoder, holds an invalid attribute value
+// of an Item, Key, ExclusiveStartKey or ExpressionAttributeValues, a
+// batch's or a transaction's items and keys, an Expected or
+// AttributeUpdates entry, for the operation to report in its place). Each operation validates in DynamoDB's order:
 // the request's shape (constraint messages such as "1 validation error
 // detected: ..."), then its expressions (package expr), then what needs
 // the table (key schema, sizes, conditions). Errors are *Error values carrying DynamoDB's exception name.

@@ -441,6 +441,63 @@ func TestMultiAttributeGSIKey(t *testing.T) {
 	wantError(t, err, CodeValidation, "Query key condition not supported: every HASH key attribute of a multi-attribute key must be given an equality condition")
 }
 
+// TestMultiAttributeGSIKeyConditions: the legacy KeyConditions take one
+// condition per key attribute of a multi-attribute GSI key, more than two
+// included, as DynamoDB does (moto's aws_verified
+// test_key_conditions_with_range_keys: a partition key and two sort key
+// conditions answer the items; Alternator's test_gsi_composite_keyconditions
+// passes against DynamoDB, scylladb/scylladb#31393 and #31448); the sort
+// key attributes are still constrained left to right, and a
+// single-attribute key still refuses three ("Conditions can be of length 1
+// or 2 only": Alternator's test_key_conditions.py, against DynamoDB).
+func TestMultiAttributeGSIKeyConditions(t *testing.T) {
+	db, _ := newTestDB(t)
+	in := hashTable("Multi")
+	in.BillingMode, in.ProvisionedThroughput = schema.BillingPayPerRequest, nil
+	in.AttributeDefinitions = append(in.AttributeDefinitions,
+		schema.AttributeDefinition{AttributeName: "gpk", AttributeType: schema.TypeS},
+		schema.AttributeDefinition{AttributeName: "gsk", AttributeType: schema.TypeS},
+		schema.AttributeDefinition{AttributeName: "gsk2", AttributeType: schema.TypeN})
+	in.GlobalSecondaryIndexes = []schema.GlobalSecondaryIndex{{IndexName: "gsi",
+		KeySchema: []schema.KeySchemaElement{{AttributeName: "gpk", KeyType: schema.KeyTypeHash},
+			{AttributeName: "gsk", KeyType: schema.KeyTypeRange}, {AttributeName: "gsk2", KeyType: schema.KeyTypeRange}},
+		Projection: schema.Projection{ProjectionType: schema.ProjectAll}}}
+	mustCreate(t, db, in)
+	// moto's items: pk1 holds skA with 100, 200, 300 and skB with 150.
+	for i, it := range [][3]string{{"pk1", "skA", "100"}, {"pk1", "skA", "200"}, {"pk1", "skA", "300"}, {"pk1", "skB", "150"}, {"pk2", "skA", "250"}} {
+		mustPut(t, db, "Multi", attr.Item{"id": s(fmt.Sprint(i)), "gpk": s(it[0]), "gsk": s(it[1]), "gsk2": n(it[2])})
+	}
+	eq := func(v attr.Value) Condition {
+		return Condition{ComparisonOperator: "EQ", AttributeValueList: []attr.AttributeValue{{Value: v}}}
+	}
+	gt := Condition{ComparisonOperator: "GT", AttributeValueList: []attr.AttributeValue{{Value: n("100")}}}
+	out, err := db.Query(&QueryInput{TableName: ptr("Multi"), IndexName: ptr("gsi"),
+		KeyConditions: map[string]Condition{"gpk": eq(s("pk1")), "gsk": eq(s("skA")), "gsk2": gt}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, it := range out.Items {
+		got = append(got, it["gsk2"].(attr.Number).String())
+	}
+	if fmt.Sprint(got) != "[200 300]" {
+		t.Fatalf("three KeyConditions on a multi-attribute key answered %v, want DynamoDB's [200 300]", got)
+	}
+	// Skipping gsk is refused as the expression's skip is (moto's
+	// aws_verified test_key_conditions_error_skip_range_key: a
+	// ValidationException).
+	_, err = db.Query(&QueryInput{TableName: ptr("Multi"), IndexName: ptr("gsi"),
+		KeyConditions: map[string]Condition{"gpk": eq(s("pk1")), "gsk2": gt}})
+	wantError(t, err, CodeValidation, "Query key condition not supported: the RANGE key attributes of a multi-attribute key must be given left to right, each with an equality condition but the last")
+	// The table's own single-attribute key still takes one or two.
+	_, err = db.Query(&QueryInput{TableName: ptr("Multi"),
+		KeyConditions: map[string]Condition{"id": eq(s("0")), "gpk": eq(s("pk1")), "gsk": eq(s("skA"))}})
+	wantError(t, err, CodeValidation, "Conditions can be of length 1 or 2 only")
+	// And an empty map is refused before the table is looked up.
+	_, err = db.Query(&QueryInput{TableName: ptr("NoSuchTable"), KeyConditions: map[string]Condition{}})
+	wantError(t, err, CodeValidation, "Conditions can be of length 1 or 2 only")
+}
+
 // TestGSICreatedOverMistypedItems adds a GSI keyed on an attribute that
 // existing items hold as a map, a list and a number: the backfill skips
 // them (they are not in the index), and later writes to those items work.

@@ -2,6 +2,7 @@ package engine
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/dynamodb-workbench/workbench/engine/attr"
@@ -22,6 +23,10 @@ type legacySet struct {
 	names  map[string]string
 	values attr.Values
 	err    *Error
+
+	// held is where DecodeRequest kept the invalid values of Expected's
+	// and AttributeUpdates' entries (nil for a request built in Go).
+	held *heldErrs
 }
 
 func newLegacy(op string) legacySet { return legacySet{op: op} }
@@ -63,6 +68,26 @@ func (l *legacySet) check(e *Error) {
 	if e != nil && l.err == nil {
 		l.err = e
 	}
+}
+
+// heldEntry records the held error of an Expected or AttributeUpdates
+// entry's values (its Value, then its AttributeValueList's members) and
+// reports whether there was one. It is judged as the entry is lowered,
+// before the entry's own errors, the way dynalite's validations read them
+// (its suite, against DynamoDB, records only that such a value comes
+// before the table: putItem.js and updateItem.js "empty expected value",
+// "empty update value"). PutItem and UpdateItem envelope a set or NULL
+// error as they do their Item's.
+func (l *legacySet) heldEntry(param, name string, listLen int) bool {
+	ve := l.held.of(param, name, "Value")
+	for i := 0; ve == nil && i < listLen; i++ {
+		ve = l.held.of(param, name, "AttributeValueList", strconv.Itoa(i))
+	}
+	if ve == nil {
+		return false
+	}
+	l.check(heldValue(ve, l.op == "PutItem" || l.op == "UpdateItem"))
+	return true
 }
 
 // soundValues reports a condition's invalid AttributeValueList member (kept by
@@ -152,6 +177,9 @@ func (l *legacySet) expected(exp map[string]ExpectedAttributeValue, op string) {
 	var parts []string
 	for _, a := range sortedKeys(exp) {
 		e := exp[a]
+		if l.heldEntry("Expected", a, len(e.AttributeValueList)) {
+			return
+		}
 		if e.ComparisonOperator != "" {
 			if e.Exists != nil {
 				l.fail("One or more parameter values were invalid: Exists and ComparisonOperator cannot be used together for Attribute: %s", a)
@@ -258,10 +286,16 @@ func (l *legacySet) keyConditions(conds map[string]Condition) {
 		return
 	}
 	l.present("KeyConditions")
-	if len(conds) == 0 || len(conds) > 2 {
+	if len(conds) == 0 {
 		// Before the table is looked up (dynalite's suite, against
 		// DynamoDB: "should return ValidationException for empty
-		// conditions").
+		// conditions"). More than two are judged against the key
+		// queried (KeyCondition.Resolve): a multi-attribute GSI key takes
+		// up to eight, as DynamoDB does (moto's aws_verified
+		// test_key_conditions_with_range_keys; Alternator's
+		// test_gsi_composite_keyconditions, which passes against
+		// DynamoDB: scylladb/scylladb#31393 and #31448), and any other
+		// key refuses them with this message.
 		l.fail("Conditions can be of length 1 or 2 only")
 		return
 	}
@@ -398,6 +432,9 @@ func (l *legacySet) attributeUpdates(ups map[string]AttributeValueUpdate) {
 	var set, remove, add, del []string
 	for _, a := range sortedKeys(ups) {
 		u := ups[a]
+		if l.heldEntry("AttributeUpdates", a, 0) {
+			return
+		}
 		action := u.Action
 		if action == "" {
 			action = "PUT"

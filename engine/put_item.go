@@ -29,6 +29,7 @@ func (d *Database) PutItem(in *PutItemInput) (*PutItemOutput, error) {
 	}
 	req := exprRequest{names: in.ExpressionAttributeNames, values: in.ExpressionAttributeValues,
 		condition: in.ConditionExpression, legacy: newLegacy("PutItem"), itemValues: heldValue(in.held.item, true), valuesErr: heldValue(in.held.values, true)}
+	req.legacy.held = &in.held
 	req.legacy.expected(in.Expected, in.ConditionalOperator)
 	p, err := req.parse()
 	if err != nil {

@@ -160,8 +160,13 @@ func TestBatchOperations(t *testing.T) {
 	}
 	_, err = db.BatchGetItem(&BatchGetItemInput{RequestItems: map[string]KeysAndAttributes{"Alpha": {Keys: []attr.Item{{"id": s("x")}, {"id": s("x")}}}}})
 	wantError(t, err, CodeValidation, "Provided list of item keys contains duplicates")
+	// A missing RequestItems is a violation with the request's others, as
+	// dynalite's latest test/batchGetItem.js records DynamoDB ("missing
+	// RequestItems"); this said "The requestItems parameter is required for
+	// BatchGetItem", an older service's wording (issue 29's validation
+	// order).
 	_, err = db.BatchGetItem(&BatchGetItemInput{})
-	wantError(t, err, CodeValidation, "The requestItems parameter is required for BatchGetItem")
+	wantError(t, err, CodeValidation, "1 validation error detected: Value null at 'requestItems' failed to satisfy constraint: Member must not be null")
 }
 
 func TestTransactions(t *testing.T) {

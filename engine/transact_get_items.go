@@ -1,6 +1,8 @@
 package engine
 
 import (
+	"strconv"
+
 	"github.com/dynamodb-workbench/workbench/engine/capacity"
 	"github.com/dynamodb-workbench/workbench/engine/schema"
 )
@@ -27,7 +29,10 @@ func (d *Database) TransactGetItems(in *TransactGetItemsInput) (*TransactGetItem
 		if ti.Get == nil {
 			return nil, validationf("1 validation error detected: Value null at 'transactItems.%d.member.get' failed to satisfy constraint: Member must not be null", i+1)
 		}
-		req := exprRequest{names: ti.Get.ExpressionAttributeNames, projection: ti.Get.ProjectionExpression, legacy: newLegacy("GetItem")}
+		// The key's values are judged where GetItem's are, before any
+		// table is looked up (exprRequest.parse).
+		req := exprRequest{names: ti.Get.ExpressionAttributeNames, projection: ti.Get.ProjectionExpression, legacy: newLegacy("GetItem"),
+			itemValues: heldValue(in.held.of("TransactItems", strconv.Itoa(i), "Get", "Key"), false)}
 		p, err := req.parse()
 		if err != nil {
 			return nil, err

@@ -2,6 +2,7 @@ package engine
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 	"time"
 
@@ -88,25 +89,37 @@ func (d *Database) TransactWriteItems(in *TransactWriteItemsInput) (*TransactWri
 		n := 0
 		var a parsedAction
 		var req exprRequest
+		// An action's item or key and its ExpressionAttributeValues are
+		// judged where a PutItem's, UpdateItem's or DeleteItem's are
+		// (exprRequest.parse): after its expression parameters' presence,
+		// before its expressions, and before any table is looked up.
+		held := func(member, attrs string) (*Error, *Error) {
+			at := strconv.Itoa(i)
+			return heldValue(in.held.of("TransactItems", at, member, attrs), false), heldValue(in.held.of("TransactItems", at, member, "ExpressionAttributeValues"), false)
+		}
 		if x := ti.Put; x != nil {
 			n++
 			a = parsedAction{tableName: deref(x.TableName), item: x.Item, kind: "Put", onFailure: x.ReturnValuesOnConditionCheckFailure}
 			req = exprRequest{names: x.ExpressionAttributeNames, values: x.ExpressionAttributeValues, condition: x.ConditionExpression, legacy: newLegacy("PutItem")}
+			req.itemValues, req.valuesErr = held("Put", "Item")
 		}
 		if x := ti.Update; x != nil {
 			n++
 			a = parsedAction{tableName: deref(x.TableName), key: x.Key, kind: "Update", onFailure: x.ReturnValuesOnConditionCheckFailure}
 			req = exprRequest{names: x.ExpressionAttributeNames, values: x.ExpressionAttributeValues, condition: x.ConditionExpression, update: x.UpdateExpression, legacy: newLegacy("UpdateItem")}
+			req.itemValues, req.valuesErr = held("Update", "Key")
 		}
 		if x := ti.Delete; x != nil {
 			n++
 			a = parsedAction{tableName: deref(x.TableName), key: x.Key, kind: "Delete", onFailure: x.ReturnValuesOnConditionCheckFailure}
 			req = exprRequest{names: x.ExpressionAttributeNames, values: x.ExpressionAttributeValues, condition: x.ConditionExpression, legacy: newLegacy("DeleteItem")}
+			req.itemValues, req.valuesErr = held("Delete", "Key")
 		}
 		if x := ti.ConditionCheck; x != nil {
 			n++
 			a = parsedAction{tableName: deref(x.TableName), key: x.Key, kind: "ConditionCheck", onFailure: x.ReturnValuesOnConditionCheckFailure}
 			req = exprRequest{names: x.ExpressionAttributeNames, values: x.ExpressionAttributeValues, condition: x.ConditionExpression, legacy: newLegacy("DeleteItem")}
+			req.itemValues, req.valuesErr = held("ConditionCheck", "Key")
 			if x.ConditionExpression == nil {
 				return nil, validationf("1 validation error detected: Value null at 'transactItems.%d.member.conditionCheck.conditionExpression' failed to satisfy constraint: Member must not be null", i+1)
 			}

@@ -413,6 +413,9 @@ type KeysAndAttributes struct {
 type BatchGetItemInput struct {
 	RequestItems           map[string]KeysAndAttributes `json:"RequestItems"`
 	ReturnConsumedCapacity string                       `json:"ReturnConsumedCapacity,omitempty"`
+
+	// held: the attribute values DecodeRequest judged apart (decode.go).
+	held heldErrs
 }
 
 // BatchGetItemOutput is the BatchGetItem response.
@@ -443,6 +446,9 @@ type BatchWriteItemInput struct {
 	RequestItems                map[string][]WriteRequest `json:"RequestItems"`
 	ReturnConsumedCapacity      string                    `json:"ReturnConsumedCapacity,omitempty"`
 	ReturnItemCollectionMetrics string                    `json:"ReturnItemCollectionMetrics,omitempty"`
+
+	// held: the attribute values DecodeRequest judged apart (decode.go).
+	held heldErrs
 }
 
 // BatchWriteItemOutput is the BatchWriteItem response.
@@ -509,6 +515,9 @@ type TransactWriteItemsInput struct {
 	ClientRequestToken          *string             `json:"ClientRequestToken,omitempty"`
 	ReturnConsumedCapacity      string              `json:"ReturnConsumedCapacity,omitempty"`
 	ReturnItemCollectionMetrics string              `json:"ReturnItemCollectionMetrics,omitempty"`
+
+	// held: the attribute values DecodeRequest judged apart (decode.go).
+	held heldErrs
 }
 
 // TransactWriteItemsOutput is the TransactWriteItems response.
@@ -534,6 +543,9 @@ type TransactGetItem struct {
 type TransactGetItemsInput struct {
 	TransactItems          []TransactGetItem `json:"TransactItems"`
 	ReturnConsumedCapacity string            `json:"ReturnConsumedCapacity,omitempty"`
+
+	// held: the attribute values DecodeRequest judged apart (decode.go).
+	held heldErrs
 }
 
 // ItemResponse is one TransactGetItems result; Item is nil when absent.

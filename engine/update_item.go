@@ -26,6 +26,7 @@ func (d *Database) UpdateItem(in *UpdateItemInput) (*UpdateItemOutput, error) {
 	req := exprRequest{names: in.ExpressionAttributeNames, values: in.ExpressionAttributeValues,
 		condition: in.ConditionExpression, update: in.UpdateExpression, legacy: newLegacy("UpdateItem"),
 		itemValues: heldValue(in.held.item, true), valuesErr: heldValue(in.held.values, true)}
+	req.legacy.held = &in.held
 	req.legacy.attributeUpdates(in.AttributeUpdates)
 	req.legacy.expected(in.Expected, in.ConditionalOperator)
 	p, err := req.parse()

@@ -2,7 +2,8 @@ package attr
 
 // The held decoders serve the engine's DecodeRequest: DynamoDB judges the
 // values of a request's Item, Key, ExclusiveStartKey and
-// ExpressionAttributeValues after checks of the request's shape (mixed
+// ExpressionAttributeValues (and of the maps and values nested in batches,
+// transactions and legacy conditions) after checks of the request's shape (mixed
 // parameters, expression parameters without an expression, ...), so the
 // engine decodes them without failing on a bad value and reports the
 // value's error where DynamoDB does (dynalite's suite, run against

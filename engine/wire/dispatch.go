@@ -47,9 +47,9 @@ func op[In, Out any](call func(*engine.Database, *In) (*Out, error), encode func
 			// wording is unverified).
 			return dst, serialization(msgNullBody)
 		}
-		// DecodeRequest holds an invalid Item, Key, ExclusiveStartKey or
-		// ExpressionAttributeValues value for the engine to report in
-		// DynamoDB's order; any other failure is worded here.
+		// DecodeRequest holds an invalid attribute value (of an Item, a
+		// Key, a batch's or a transaction's, ...) for the engine to report
+		// in DynamoDB's order; any other failure is worded here.
 		if err := engine.DecodeRequest(body, in); err != nil {
 			return dst, decodeError(body, err, inType)
 		}

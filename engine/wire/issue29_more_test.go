@@ -117,6 +117,12 @@ func TestIssue29CompositeGSIQuery(t *testing.T) {
 			"ValidationException", "One or more parameter values were invalid: Condition parameter type does not match schema type", alt + " (a ValidationException or no items)"},
 		{"OR between key conditions", "Query", q("h1 = :a AND h2 = :b OR r1 = :c", `":a":{"S":"v"},":b":{"S":"v"},":c":{"N":"1"}`),
 			"ValidationException", "Invalid operator used in KeyConditionExpression: OR", "dynalite's query tests (single-attribute key)"},
+		{"three KeyConditions on the multi-attribute key", "Query",
+			`{"TableName":"comp","IndexName":"gsi","KeyConditions":{"h1":{"ComparisonOperator":"EQ","AttributeValueList":[{"S":"v"}]},"h2":{"ComparisonOperator":"EQ","AttributeValueList":[{"S":"v"}]},"r1":{"ComparisonOperator":"GT","AttributeValueList":[{"N":"1"}]}}}`,
+			"", `"Count":0`, "moto's aws_verified test_key_conditions_with_range_keys; Alternator's test_gsi_composite_keyconditions passes against DynamoDB (scylladb/scylladb#31448)"},
+		{"KeyConditions skipping a RANGE attribute", "Query",
+			`{"TableName":"comp","IndexName":"gsi","KeyConditions":{"h1":{"ComparisonOperator":"EQ","AttributeValueList":[{"S":"v"}]},"h2":{"ComparisonOperator":"EQ","AttributeValueList":[{"S":"v"}]},"r2":{"ComparisonOperator":"EQ","AttributeValueList":[{"S":"v"}]}}}`,
+			"ValidationException", rangeMsg, "moto's aws_verified test_key_conditions_error_skip_range_key (a ValidationException); wording as the expression's"},
 		{"a filter on an index key attribute", "Query", `{"TableName":"comp","IndexName":"gsi","KeyConditionExpression":"h1 = :a AND h2 = :b","FilterExpression":"r1 = :c","ExpressionAttributeValues":{":a":{"S":"v"},":b":{"S":"v"},":c":{"N":"1"}}}`,
 			"ValidationException", "Filter Expression can only contain non-primary key attributes: Primary key attribute: r1", "Alternator's test_gsi_composite_keys.py header: a FilterExpression cannot reference any key attribute of the queried index"},
 	})

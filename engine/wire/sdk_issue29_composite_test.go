@@ -47,6 +47,17 @@ func TestSDKIssue29CompositeGSIQuery(t *testing.T) {
 		{"begins_with on a HASH attribute", query("h1 = :a AND begins_with(h2, :b)", Item{":a": S("v"), ":b": S("v")}), "ValidationException", hashMsg},
 		{"skipping the first RANGE attribute", query("h1 = :a AND h2 = :b AND r2 = :c", Item{":a": S("v"), ":b": S("v"), ":c": S("v")}), "ValidationException", rangeMsg},
 		{"an inequality before the last RANGE condition", query("h1 = :a AND h2 = :b AND r1 > :c AND r2 = :d", Item{":a": S("v"), ":b": S("v"), ":c": N("1"), ":d": S("v")}), "ValidationException", rangeMsg},
+		// moto's aws_verified test_key_conditions_with_range_keys: DynamoDB
+		// takes one KeyConditions entry per key attribute of the key.
+		{"three KeyConditions on the multi-attribute key", func(c *dynamodb.Client) error {
+			eq := func(v types.AttributeValue) types.Condition {
+				return types.Condition{ComparisonOperator: types.ComparisonOperatorEq, AttributeValueList: []types.AttributeValue{v}}
+			}
+			_, err := c.Query(ctx, &dynamodb.QueryInput{TableName: aws.String("comp"), IndexName: aws.String("gsi"),
+				KeyConditions: map[string]types.Condition{"h1": eq(S("v")), "h2": eq(S("v")),
+					"r1": {ComparisonOperator: types.ComparisonOperatorGt, AttributeValueList: []types.AttributeValue{N("1")}}}})
+			return err
+		}, "", ""},
 		{"every HASH attribute and a RANGE prefix is a query", query("h1 = :a AND h2 = :b AND r1 > :c", Item{":a": S("v"), ":b": S("v"), ":c": N("1")}), "", ""},
 	})
 }
