@@ -1,0 +1,248 @@
+package e2e
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"os"
+	"slices"
+	"sync"
+	"time"
+
+	"github.com/chromedp/cdproto/profiler"
+	"github.com/chromedp/cdproto/tracing"
+	"github.com/chromedp/chromedp"
+)
+
+// The page's main-thread tasks as Chromium's own trace records them: every
+// task, however short. The 'longtask' entries the page can observe tell
+// only tasks of 50 ms and more, so a 49 ms task reads as none; a trace
+// tells the longest task of any length, and when it ran.
+
+// traceMark is the performance.mark the trace starts from: its process is
+// the page's renderer (the shared Chromium runs other tabs' too).
+const traceMark = "wb-trace-start"
+
+// cpuProfileEnv names a file; when set, BenchmarkBrowserLoadMillion also
+// records a CPU profile of the page (JavaScript and wasm) from the click
+// to the page idle, in Chromium's .cpuprofile format (DevTools opens it).
+// Function names need a wasm built with them: WASMFLAGS without -s -w.
+const cpuProfileEnv = "WORKBENCH_CPUPROFILE"
+
+// mainTask is one task of the page's main thread: its start in ms after
+// the trace's start mark, and its length in ms; Marks are the page's
+// performance.marks set during it.
+type mainTask struct {
+	At, Ms float64
+	Marks  []string
+}
+
+// pageTrace is a running trace of the page's renderer.
+type pageTrace struct {
+	b *browser
+	// startUs is the start mark's time on the trace's clock (µs), which is
+	// the CPU profile's too.
+	startUs float64
+	mu   sync.Mutex
+	raw  []json.RawMessage
+	done chan struct{}
+}
+
+// traceStart starts tracing the tab's tasks (and marks the start in the
+// page, which names its renderer).
+func (b *browser) traceStart() *pageTrace {
+	b.t.Helper()
+	tr := &pageTrace{b: b, done: make(chan struct{})}
+	chromedp.ListenTarget(b.ctx, func(ev any) {
+		switch ev := ev.(type) {
+		case *tracing.EventDataCollected:
+			tr.mu.Lock()
+			for _, v := range ev.Value {
+				tr.raw = append(tr.raw, json.RawMessage(v))
+			}
+			tr.mu.Unlock()
+		case *tracing.EventTracingComplete:
+			close(tr.done)
+		}
+	})
+	b.run("starting the trace", tracing.Start().
+		WithTransferMode(tracing.TransferModeReportEvents).
+		WithTraceConfig(&tracing.TraceConfig{
+			RecordMode:         tracing.RecordModeRecordContinuously,
+			IncludedCategories: []string{"toplevel", "blink.user_timing"},
+			ExcludedCategories: []string{"*"},
+		}))
+	var ok bool
+	b.eval("marking the trace's start", fmt.Sprintf(`performance.mark(%q), true`, traceMark), &ok)
+	return tr
+}
+
+// stop ends the trace and returns the tasks of the page's main thread, in
+// order.
+func (tr *pageTrace) stop() []mainTask {
+	b := tr.b
+	b.t.Helper()
+	b.run("ending the trace", tracing.End())
+	select {
+	case <-tr.done:
+	case <-time.After(2 * time.Minute):
+		b.t.Fatal("the trace did not complete")
+	}
+	tr.mu.Lock()
+	defer tr.mu.Unlock()
+	type event struct {
+		Name string  `json:"name"`
+		Ph   string  `json:"ph"`
+		Pid  int     `json:"pid"`
+		Tid  int     `json:"tid"`
+		Ts   float64 `json:"ts"`
+		Dur  float64 `json:"dur"`
+		Args struct {
+			Name string `json:"name"`
+		} `json:"args"`
+	}
+	events := make([]event, 0, len(tr.raw))
+	for _, r := range tr.raw {
+		var e event
+		if json.Unmarshal(r, &e) == nil {
+			events = append(events, e)
+		}
+	}
+	pid, start := -1, 0.0
+	for _, e := range events {
+		if e.Name == traceMark {
+			pid, start = e.Pid, e.Ts
+		}
+	}
+	tr.startUs = start
+	if pid < 0 {
+		b.t.Fatalf("the trace of %d events has no %s mark", len(events), traceMark)
+	}
+	main := -1
+	for _, e := range events {
+		if e.Ph == "M" && e.Name == "thread_name" && e.Pid == pid && e.Args.Name == "CrRendererMain" {
+			main = e.Tid
+		}
+	}
+	var tasks []mainTask
+	type mark struct {
+		at   float64
+		name string
+	}
+	var marks []mark
+	for _, e := range events {
+		if e.Pid == pid && e.Tid == main && (e.Ph == "R" || e.Ph == "I" || e.Ph == "n") && e.Name != traceMark {
+			marks = append(marks, mark{(e.Ts - start) / 1000, e.Name})
+		}
+		// A task's outermost event: nested RunTasks (a task run inside
+		// another, as a nested loop does) count with their parent.
+		if e.Pid == pid && e.Tid == main && e.Ph == "X" && e.Name == "ThreadControllerImpl::RunTask" {
+			tasks = append(tasks, mainTask{At: (e.Ts - start) / 1000, Ms: e.Dur / 1000})
+		}
+	}
+	slices.SortFunc(tasks, func(a, b mainTask) int {
+		switch {
+		case a.At < b.At:
+			return -1
+		case a.At > b.At:
+			return 1
+		}
+		return 0
+	})
+	tasks = outermost(tasks)
+	for _, m := range marks {
+		i, _ := slices.BinarySearchFunc(tasks, m.at, func(t mainTask, at float64) int {
+			if t.At+t.Ms < at {
+				return -1
+			}
+			if t.At > at {
+				return 1
+			}
+			return 0
+		})
+		if i < len(tasks) && tasks[i].At <= m.at {
+			tasks[i].Marks = append(tasks[i].Marks, m.name)
+		}
+	}
+	return tasks
+}
+
+// outermost drops the tasks that ran inside another (sorted by start).
+func outermost(tasks []mainTask) []mainTask {
+	var out []mainTask
+	end := -1.0
+	for _, t := range tasks {
+		if t.At < end {
+			continue
+		}
+		out = append(out, t)
+		end = t.At + t.Ms
+	}
+	return out
+}
+
+// maxTask returns the longer task.
+func maxTask(a, b mainTask) mainTask {
+	if b.Ms > a.Ms {
+		return b
+	}
+	return a
+}
+
+// pageMarkMs returns the time of a performance.mark of the page in ms
+// after the trace's start mark, or -1 when it has none.
+func (b *browser) pageMarkMs(name string) float64 {
+	b.t.Helper()
+	var ms float64
+	b.eval("reading the mark "+name, fmt.Sprintf(`(() => { const s = performance.getEntriesByName(%q), e = performance.getEntriesByName(%q);
+		return s.length && e.length ? e[e.length - 1].startTime - s[s.length - 1].startTime : -1; })()`, traceMark, name), &ms)
+	return ms
+}
+
+// cpuProfile records a CPU profile of the page from start to stop, when
+// WORKBENCH_CPUPROFILE names a file to write it to.
+type cpuProfile struct {
+	b    *browser
+	path string
+}
+
+// cpuProfileStart starts the profiler when cpuProfileEnv is set.
+func (b *browser) cpuProfileStart() *cpuProfile {
+	b.t.Helper()
+	path := os.Getenv(cpuProfileEnv)
+	if path == "" {
+		return nil
+	}
+	b.run("starting the CPU profile", profiler.Enable(), profiler.SetSamplingInterval(200), profiler.Start())
+	return &cpuProfile{b: b, path: path}
+}
+
+// stop writes the profile, and beside it (.tasks.json) the trace's
+// tasks on the profile's clock: [start µs, length µs] each.
+func (p *cpuProfile) stop(tr *pageTrace, tasks []mainTask) {
+	if p == nil {
+		return
+	}
+	var spans [][2]float64
+	for _, t := range tasks {
+		spans = append(spans, [2]float64{tr.startUs + t.At*1000, t.Ms * 1000})
+	}
+	if data, err := json.Marshal(spans); err == nil {
+		_ = os.WriteFile(p.path+".tasks.json", data, 0o644)
+	}
+	p.b.t.Helper()
+	var prof *profiler.Profile
+	p.b.run("ending the CPU profile", chromedp.ActionFunc(func(ctx context.Context) error {
+		var err error
+		prof, err = profiler.Stop().Do(ctx)
+		return err
+	}))
+	data, err := json.Marshal(prof)
+	if err == nil {
+		err = os.WriteFile(p.path, data, 0o644)
+	}
+	if err != nil {
+		p.b.t.Fatalf("writing the CPU profile: %v", err)
+	}
+	p.b.t.Logf("CPU profile of the page written to %s", p.path)
+}
