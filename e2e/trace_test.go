@@ -43,9 +43,9 @@ type pageTrace struct {
 	// startUs is the start mark's time on the trace's clock (µs), which is
 	// the CPU profile's too.
 	startUs float64
-	mu   sync.Mutex
-	raw  []json.RawMessage
-	done chan struct{}
+	mu      sync.Mutex
+	raw     []json.RawMessage
+	done    chan struct{}
 }
 
 // traceStart starts tracing the tab's tasks (and marks the start in the
