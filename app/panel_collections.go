@@ -4,21 +4,32 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"time"
 
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 
 	"github.com/dynamodb-workbench/workbench/engine"
+	"github.com/dynamodb-workbench/workbench/model"
 	"github.com/dynamodb-workbench/workbench/visualizer"
 )
 
 // The item collections view (the Data tab's, and an index's members in
 // the Indexes tab): a page of collections, drawn in turns.
 
+// rowPick is what a click on an item's row does (the panel's, kept in the
+// panel): the table takes a pointer to it, which is the same at every
+// render, so that a render of the page that changes nothing in the table
+// finds its fields unchanged and leaves it alone (go-app compares a
+// component's fields; a func is never equal to another).
+type rowPick struct {
+	fn func(goapp.Context, visualizer.Row)
+}
+
 // renderCollections draws one page of a table's (or an index's) item
 // collections: each collection's partition key, item count and total size,
 // then its rows in sort-key order with the entity, the size, the attributes
-// and the live marks.
-func renderCollections(store *Store, st *State, table, index, filter string, offset int, selected string, onRow func(goapp.Context, visualizer.Row), onPage func(goapp.Context, int)) goapp.UI {
+// and the live marks. A click on a row calls pick (nil: nothing).
+func renderCollections(store *Store, st *State, table, index, filter string, offset int, selected string, pick *rowPick, onPage func(goapp.Context, int)) goapp.UI {
 	ts := st.Snapshot.Table(table)
 	if ts == nil {
 		return goapp.P().Class("wb-muted").Text("No table.")
@@ -48,7 +59,7 @@ func renderCollections(store *Store, st *State, table, index, filter string, off
 		// while its job walks the new version (refreshWalk).
 		Stale: goapp.IsClient && index == "" && store != nil,
 	}
-	view, err := visualizer.Collections(ts, opts)
+	view, err := collectionsView(ts, st.Model, opts)
 	if err != nil {
 		return goapp.P().Class("wb-error").Text(err.Error())
 	}
@@ -79,8 +90,49 @@ func renderCollections(store *Store, st *State, table, index, filter string, off
 		),
 		// One table, one row per item; each collection is a tbody whose
 		// first row is its band: the partition key, its items and size.
-		&collectionsTable{View: view, Selected: selected, Facets: facets, OnRow: onRow},
+		&collectionsTable{View: view, Selected: selected, Facets: facets, Pick: pick},
 	)
+}
+
+// shownView is the collections view last built in the browser, with its
+// inputs: the page renders again at every publication (each turn of the
+// table's drawing, a clock tick, a click elsewhere), and a page of
+// collections decodes and describes up to 250 items. The same view, the
+// same pointer, also leaves the table's component alone.
+var shownView struct {
+	key  shownViewKey
+	view *visualizer.CollectionsView
+}
+
+// shownViewKey is what a view is built from: the table's items (their
+// Version), the design (its entities), the window, and the clock when TTL
+// tells each row's time left.
+type shownViewKey struct {
+	version                      uint64
+	model                        *model.Model
+	table, index, filter, ttlAtt string
+	offset                       int
+	now                          time.Time
+}
+
+// collectionsView is visualizer.Collections, kept for its inputs while no
+// change is marked (live marks and deleted items fading out change at
+// every tick) and the view is not a stale one, which its walk replaces.
+func collectionsView(ts *engine.TableSnapshot, m *model.Model, opts visualizer.CollectionsOptions) (*visualizer.CollectionsView, error) {
+	keep := goapp.IsClient && len(opts.Marks) == 0 && len(opts.Ghosts) == 0
+	key := shownViewKey{version: ts.Version(), model: m, table: ts.Description.TableName, index: opts.Index,
+		filter: opts.PartitionKey, ttlAtt: opts.TTLAttribute, offset: opts.Offset}
+	if opts.TTLAttribute != "" {
+		key.now = opts.Now
+	}
+	if keep && shownView.view != nil && shownView.key == key {
+		return shownView.view, nil
+	}
+	view, err := visualizer.Collections(ts, opts)
+	if err == nil && keep && !view.Stale {
+		shownView.key, shownView.view = key, view
+	}
+	return view, err
 }
 
 // walkWork walks a new version of the shown table's items for its
@@ -121,9 +173,10 @@ func refreshWalk(s *Store, ts *engine.TableSnapshot, opts visualizer.Collections
 // collectionsTurnRows is about how many item rows a browser turn draws of
 // a new page of collections (whole collections, at least one): under wasm
 // every element the page creates costs (a page is up to 250 rows, 20
-// elements a row, 40 ms and more for 100 rows on a busy machine), so a new
-// page is drawn over a few browser tasks rather than in one.
-const collectionsTurnRows = 30
+// elements a row, 40 ms and more for 100 rows on a busy machine; the
+// browser's layout of them after), so a new page is drawn over a few
+// browser tasks rather than in one, the first of them about a screenful.
+const collectionsTurnRows = 16
 
 // collectionsTable draws a page of item collections (data-shown says how
 // many of its data-page collections are drawn yet).
@@ -132,7 +185,7 @@ type collectionsTable struct {
 	View     *visualizer.CollectionsView
 	Selected string
 	Facets   map[string]map[string]string
-	OnRow    func(goapp.Context, visualizer.Row)
+	Pick     *rowPick
 
 	window  string // the page drawn: its collections' keys
 	shown   int    // how many of them are drawn
@@ -168,8 +221,8 @@ func (c *collectionsTable) Render() goapp.UI {
 			if !tr.Truthy() {
 				return
 			}
-			if r, ok := rowByKey(c.View, strings.TrimPrefix(tr.Get("id").String(), IDRow)); ok && c.OnRow != nil {
-				c.OnRow(ctx, r)
+			if r, ok := rowByKey(c.View, strings.TrimPrefix(tr.Get("id").String(), IDRow)); ok && c.Pick != nil && c.Pick.fn != nil {
+				c.Pick.fn(ctx, r)
 			}
 		}).Body(
 		goapp.THead().Body(goapp.Tr().Body(
@@ -179,7 +232,8 @@ func (c *collectionsTable) Render() goapp.UI {
 			goapp.Th().Text("Attributes"),
 		)),
 		goapp.Range(view.Collections[:shown]).Slice(func(i int) goapp.UI {
-			return renderCollection(view, &view.Collections[i], c.Selected, c.Facets)
+			col := &view.Collections[i]
+			return &collectionBody{View: view, C: col, Selected: selectedIn(col, c.Selected), Facets: c.Facets}
 		}),
 	)
 }
@@ -218,7 +272,10 @@ func (c *collectionsTable) upTo(shown int) int {
 }
 
 // drawMore draws the page's next collections at the browser's next turn,
-// until all are drawn.
+// until all are drawn. A turn starts once the last one is drawn: go-app
+// renders a frame some milliseconds after a Dispatch, and turns that came
+// back from the browser before it were drawn in one task (80 ms for 100
+// rows); Defer runs after the frame's renders.
 func (c *collectionsTable) drawMore() {
 	if !goapp.IsClient || !c.mounted || c.pending || c.shown >= len(c.View.Collections) {
 		return
@@ -226,12 +283,40 @@ func (c *collectionsTable) drawMore() {
 	c.pending = true
 	c.ctx.Async(func() {
 		yieldToBrowser()
-		c.ctx.Dispatch(func(goapp.Context) {
-			c.pending = false
+		c.ctx.Dispatch(func(ctx goapp.Context) {
 			c.shown = c.upTo(c.shown)
-			c.drawMore()
+			ctx.Defer(func(goapp.Context) {
+				c.pending = false
+				c.drawMore()
+			})
 		})
 	})
+}
+
+// collectionBody draws one collection, a tbody: a component of its own,
+// so that a turn of the table's drawing, or any render of the table, does
+// not build the rows of the collections already drawn again (go-app
+// compares its fields: the same collection, the same selection in it).
+type collectionBody struct {
+	goapp.Compo
+	View     *visualizer.CollectionsView
+	C        *visualizer.Collection
+	Selected string // the selected row's key when it is in C, else ""
+	Facets   map[string]map[string]string
+}
+
+func (b *collectionBody) Render() goapp.UI {
+	return renderCollection(b.View, b.C, b.Selected, b.Facets)
+}
+
+// selectedIn returns key when it is the key of one of c's rows, else "".
+func selectedIn(c *visualizer.Collection, key string) string {
+	for _, r := range c.Rows {
+		if r.Key == key {
+			return key
+		}
+	}
+	return ""
 }
 
 func renderCollection(view *visualizer.CollectionsView, c *visualizer.Collection, selected string, facets map[string]map[string]string) goapp.UI {

@@ -38,6 +38,8 @@ type dataPanel struct {
 	form    bool
 	rows    []formAttr
 	formErr string
+	// pick is what a click on a row of the collections does.
+	pick rowPick
 }
 
 // Render draws the panel.
@@ -64,10 +66,11 @@ func (d *dataPanel) Render() goapp.UI {
 			goapp.If(st.Load.Running, func() goapp.UI {
 				return goapp.P().ID(IDCollections).Class("wb-muted").Text("Loading the dataset…")
 			}).Else(func() goapp.UI {
-				return renderCollections(d.Store, st, name, "", d.filter, d.offset, d.selected, func(ctx goapp.Context, r visualizer.Row) {
+				d.pick.fn = func(ctx goapp.Context, r visualizer.Row) {
 					d.selected = r.Key
 					d.editor = itemJSON(r.Item)
-				}, func(ctx goapp.Context, off int) { d.offset = off })
+				}
+				return renderCollections(d.Store, st, name, "", d.filter, d.offset, d.selected, &d.pick, func(ctx goapp.Context, off int) { d.offset = off })
 			}),
 			d.renderEditor(st, name),
 		),

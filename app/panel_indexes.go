@@ -89,7 +89,7 @@ func (x *indexesPanel) Render() goapp.UI {
 		goapp.Div().Class("wb-two-cols").Body(
 			goapp.Div().Body(
 				goapp.H3().Text("In the index"),
-				renderCollections(nil, st, name, index, "", x.offset, "", func(goapp.Context, visualizer.Row) {}, func(ctx goapp.Context, off int) { x.offset = off }),
+				renderCollections(nil, st, name, index, "", x.offset, "", nil, func(ctx goapp.Context, off int) { x.offset = off }),
 			),
 			goapp.Div().Body(
 				goapp.H3().Text("Not in the index"),

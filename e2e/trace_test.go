@@ -1,6 +1,7 @@
 package e2e
 
 import (
+	"cmp"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -31,10 +32,15 @@ const cpuProfileEnv = "WORKBENCH_CPUPROFILE"
 
 // mainTask is one task of the page's main thread: its start in ms after
 // the trace's start mark, and its length in ms; Marks are the page's
-// performance.marks set during it.
+// performance.marks set during it, Parts the longest events inside it
+// ("Layout 12.0", "FunctionCall 30.1": what it spent its time on).
 type mainTask struct {
 	At, Ms float64
-	Marks  []string
+	// CPUMs is the thread's own time in it: on a busy machine a task
+	// also waits for a core.
+	CPUMs float64
+	Marks []string
+	Parts []string
 }
 
 // pageTrace is a running trace of the page's renderer.
@@ -69,7 +75,7 @@ func (b *browser) traceStart() *pageTrace {
 		WithTransferMode(tracing.TransferModeReportEvents).
 		WithTraceConfig(&tracing.TraceConfig{
 			RecordMode:         tracing.RecordModeRecordContinuously,
-			IncludedCategories: []string{"toplevel", "blink.user_timing"},
+			IncludedCategories: []string{"toplevel", "blink.user_timing", "devtools.timeline", "v8"},
 			ExcludedCategories: []string{"*"},
 		}))
 	var ok bool
@@ -97,6 +103,7 @@ func (tr *pageTrace) stop() []mainTask {
 		Tid  int     `json:"tid"`
 		Ts   float64 `json:"ts"`
 		Dur  float64 `json:"dur"`
+		Tdur float64 `json:"tdur"`
 		Args struct {
 			Name string `json:"name"`
 		} `json:"args"`
@@ -126,18 +133,23 @@ func (tr *pageTrace) stop() []mainTask {
 	}
 	var tasks []mainTask
 	type mark struct {
-		at   float64
-		name string
+		at, ms float64
+		name   string
 	}
-	var marks []mark
+	var marks, parts []mark
 	for _, e := range events {
 		if e.Pid == pid && e.Tid == main && (e.Ph == "R" || e.Ph == "I" || e.Ph == "n") && e.Name != traceMark {
-			marks = append(marks, mark{(e.Ts - start) / 1000, e.Name})
+			marks = append(marks, mark{at: (e.Ts - start) / 1000, name: e.Name})
 		}
 		// A task's outermost event: nested RunTasks (a task run inside
 		// another, as a nested loop does) count with their parent.
-		if e.Pid == pid && e.Tid == main && e.Ph == "X" && e.Name == "ThreadControllerImpl::RunTask" {
-			tasks = append(tasks, mainTask{At: (e.Ts - start) / 1000, Ms: e.Dur / 1000})
+		if e.Pid != pid || e.Tid != main || e.Ph != "X" {
+			continue
+		}
+		if e.Name == "ThreadControllerImpl::RunTask" {
+			tasks = append(tasks, mainTask{At: (e.Ts - start) / 1000, Ms: e.Dur / 1000, CPUMs: e.Tdur / 1000})
+		} else if e.Dur >= 1000 {
+			parts = append(parts, mark{(e.Ts - start) / 1000, e.Dur / 1000, e.Name})
 		}
 	}
 	slices.SortFunc(tasks, func(a, b mainTask) int {
@@ -150,8 +162,9 @@ func (tr *pageTrace) stop() []mainTask {
 		return 0
 	})
 	tasks = outermost(tasks)
-	for _, m := range marks {
-		i, _ := slices.BinarySearchFunc(tasks, m.at, func(t mainTask, at float64) int {
+	// in returns the task running at ms, or nil.
+	in := func(at float64) *mainTask {
+		i, _ := slices.BinarySearchFunc(tasks, at, func(t mainTask, at float64) int {
 			if t.At+t.Ms < at {
 				return -1
 			}
@@ -160,8 +173,20 @@ func (tr *pageTrace) stop() []mainTask {
 			}
 			return 0
 		})
-		if i < len(tasks) && tasks[i].At <= m.at {
-			tasks[i].Marks = append(tasks[i].Marks, m.name)
+		if i < len(tasks) && tasks[i].At <= at {
+			return &tasks[i]
+		}
+		return nil
+	}
+	for _, m := range marks {
+		if t := in(m.at); t != nil {
+			t.Marks = append(t.Marks, m.name)
+		}
+	}
+	slices.SortFunc(parts, func(a, b mark) int { return cmp.Compare(b.ms, a.ms) })
+	for _, p := range parts {
+		if t := in(p.at); t != nil && len(t.Parts) < 4 {
+			t.Parts = append(t.Parts, fmt.Sprintf("%s %.1f", p.name, p.ms))
 		}
 	}
 	return tasks
