@@ -8,6 +8,7 @@ import (
 	"os"
 	"slices"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/chromedp/cdproto/profiler"
@@ -19,6 +20,9 @@ import (
 // task, however short. The 'longtask' entries the page can observe tell
 // only tasks of 50 ms and more, so a 49 ms task reads as none; a trace
 // tells the longest task of any length, and when it ran.
+
+// traces holds each tab's running trace: *browser -> *atomic.Pointer[pageTrace].
+var traces sync.Map
 
 // traceMark is the performance.mark the trace starts from: its process is
 // the page's renderer (the shared Chromium runs other tabs' too).
@@ -59,18 +63,31 @@ type pageTrace struct {
 func (b *browser) traceStart() *pageTrace {
 	b.t.Helper()
 	tr := &pageTrace{b: b, done: make(chan struct{})}
-	chromedp.ListenTarget(b.ctx, func(ev any) {
-		switch ev := ev.(type) {
-		case *tracing.EventDataCollected:
-			tr.mu.Lock()
-			for _, v := range ev.Value {
-				tr.raw = append(tr.raw, json.RawMessage(v))
+	// One listener a tab, handing the events to its running trace: a
+	// listener cannot be taken back, and one per trace would see the
+	// next trace's end too.
+	cur, loaded := traces.LoadOrStore(b, new(atomic.Pointer[pageTrace]))
+	current := cur.(*atomic.Pointer[pageTrace])
+	current.Store(tr)
+	if !loaded {
+		chromedp.ListenTarget(b.ctx, func(ev any) {
+			tr := current.Load()
+			if tr == nil {
+				return
 			}
-			tr.mu.Unlock()
-		case *tracing.EventTracingComplete:
-			close(tr.done)
-		}
-	})
+			switch ev := ev.(type) {
+			case *tracing.EventDataCollected:
+				tr.mu.Lock()
+				for _, v := range ev.Value {
+					tr.raw = append(tr.raw, json.RawMessage(v))
+				}
+				tr.mu.Unlock()
+			case *tracing.EventTracingComplete:
+				current.CompareAndSwap(tr, nil)
+				close(tr.done)
+			}
+		})
+	}
 	b.run("starting the trace", tracing.Start().
 		WithTransferMode(tracing.TransferModeReportEvents).
 		WithTraceConfig(&tracing.TraceConfig{
