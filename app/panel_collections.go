@@ -249,10 +249,17 @@ func (c *collectionsTable) OnUpdate(goapp.Context) {
 	c.drawMore()
 }
 
-// follow starts drawing anew when the view shows another page.
+// follow starts drawing anew when the view shows another page. The
+// table's first render comes with its panel's (after a load, with the
+// whole page's, which the load's end changes everywhere): its rows then
+// all come in the turns after, each a task of its own.
 func (c *collectionsTable) follow() {
 	if k := windowKey(c.View); k != c.window {
+		first := c.window == "" && !c.mounted
 		c.window, c.shown = k, c.upTo(0)
+		if first {
+			c.shown = 0
+		}
 	}
 }
 
