@@ -122,7 +122,7 @@ screenshots: build ## save a screenshot of each main view in docs/screenshots (f
 bench: ## run the benchmarks in BENCH_PKGS
 	$(GO) test -run '^$$' -bench '$(BENCH)' -benchmem -benchtime '$(BENCHTIME)' -count '$(BENCHCOUNT)' $(BENCH_PKGS)
 
-bench-browser: build ## the page's figures in headless Chromium: longest main-thread task while loading 100,000 and 1,000,000 items (time, items/s), simulating a day, clicking the tabs after a load and playing the clock over it; time to interactive cold and warm
+bench-browser: build ## the page's figures in headless Chromium: longest main-thread task while loading 100,000 and 1,000,000 items (time, items/s; every task from Chromium's trace, with its CPU time), simulating a day, clicking the tabs after a load of 100,000 and of 1,000,000 items and playing the clock over it; time to interactive cold and warm
 	@echo ">> machine load: $$(uptime)"
 	WORKBENCH_REQUIRE_BROWSER=1 $(GO) test -timeout 30m -run '^$$' -bench '^BenchmarkBrowser' -benchtime 1x -count '$(BROWSER_BENCHCOUNT)' ./e2e
 	@echo ">> machine load: $$(uptime)"

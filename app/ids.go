@@ -66,6 +66,7 @@ const (
 	IDIndexExcluded  = "wb-index-excluded"  // the table's items the index leaves out, with the reason for each
 	IDIndexProjected = "wb-index-projected" // the attributes the index holds: its keys, the table's keys (always projected), INCLUDE's
 	IDIndexHints     = "wb-index-hints"     // access patterns on the index whose filter or projection names what it does not project
+	IDIndexComputing = "wb-index-computing" // the notice shown while a large table's items are read for the index (a job)
 
 	// Query.
 	IDQueryOperation = "wb-query-op"        // the request builder's operation

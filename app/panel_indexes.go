@@ -7,6 +7,7 @@ import (
 
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 
+	"github.com/dynamodb-workbench/workbench/engine"
 	"github.com/dynamodb-workbench/workbench/model"
 	"github.com/dynamodb-workbench/workbench/visualizer"
 )
@@ -21,6 +22,57 @@ type indexesPanel struct {
 	index    string
 	offset   int
 	exOffset int
+	// warm reads a large table's items for the index's view, as a job
+	// (view_work.go): a million items take most of a second to walk.
+	warm viewWork // of an indexesKey
+	// ctx is the panel's while it is mounted (mounted), for the jobs its
+	// render starts.
+	ctx     goapp.Context
+	mounted bool
+}
+
+// OnMount keeps the panel's context for the jobs its renders start.
+func (x *indexesPanel) OnMount(ctx goapp.Context) { x.ctx, x.mounted = ctx, true }
+
+// OnDismount stops a computation the panel could no longer show.
+func (x *indexesPanel) OnDismount() {
+	x.mounted = false
+	x.warm.stop()
+}
+
+// indexesKey is what the index's view is read from: the table's items
+// (Version), the index and how many entries it holds (a new GSI fills in
+// without a write), and the two windows.
+type indexesKey struct {
+	table, index     string
+	version          uint64
+	entries          int
+	offset, exOffset int
+}
+
+// ready reports whether the index's view of ts can be drawn now: at once
+// for a small table, else once a job has walked its items (WarmIndexMembership
+// and WarmCollections, which the render then finds done).
+func (x *indexesPanel) ready(st *State, ts *engine.TableSnapshot, index string) bool {
+	switch viewMode(x.mounted, ts.Len()) {
+	case viewInRender:
+		return true
+	case viewAsJob:
+		if st.Load.Running {
+			x.warm.stop() // every step of a load is a new version
+			return false
+		}
+		n, _ := ts.IndexLen(index)
+		key := indexesKey{table: ts.Description.TableName, index: index, version: ts.Version(), entries: n, offset: x.offset, exOffset: x.exOffset}
+		_, ok := x.warm.get(x.ctx, key, func(j *job) (any, error) {
+			if err := visualizer.WarmIndexMembership(ts, index, visualizer.MembershipOptions{Offset: x.exOffset, Limit: excludedPerPage}, j.step); err != nil {
+				return nil, err
+			}
+			return nil, visualizer.WarmCollections(ts, visualizer.CollectionsOptions{Index: index, Offset: x.offset, Limit: collectionsPerPage}, j.step)
+		})
+		return ok
+	}
+	return false
 }
 
 // excludedPerPage is how many left-out items a page lists.
@@ -54,6 +106,9 @@ func (x *indexesPanel) Render() goapp.UI {
 	ts := st.Snapshot.Table(name)
 	if ts == nil {
 		return goapp.Div().Class("wb-indexes").Body(head)
+	}
+	if !x.ready(st, ts, index) {
+		return renderComputing("wb-indexes", head, IDIndexComputing, "Reading "+plural(ts.Len(), "item")+" for "+index+"…")
 	}
 	mv, err := visualizer.IndexMembership(ts, index, visualizer.MembershipOptions{
 		EntityOf: entityOf(st.Model, name),
@@ -89,7 +144,7 @@ func (x *indexesPanel) Render() goapp.UI {
 		goapp.Div().Class("wb-two-cols").Body(
 			goapp.Div().Body(
 				goapp.H3().Text("In the index"),
-				renderCollections(nil, st, name, index, "", x.offset, "", func(goapp.Context, visualizer.Row) {}, func(ctx goapp.Context, off int) { x.offset = off }),
+				renderCollections(nil, st, name, index, "", x.offset, "", nil, func(ctx goapp.Context, off int) { x.offset = off }),
 			),
 			goapp.Div().Body(
 				goapp.H3().Text("Not in the index"),

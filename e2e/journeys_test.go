@@ -36,6 +36,9 @@ func TestBrowserDeepLinkLoadsCollections(t *testing.T) {
 	if collections < 2 || collections >= items {
 		t.Errorf("the collections view counts %d item collections for %d items", collections, items)
 	}
+	// The page draws the collections in turns after the load's render
+	// (collectionsTable): the first comes a browser task later.
+	b.waitFor("the first item collections are drawn", `document.querySelectorAll('.wb-collection tr.wb-item').length > 0`, 30*time.Second)
 	var shown int
 	b.eval("counting the collections shown", `document.querySelectorAll('.wb-collection').length`, &shown)
 	if shown == 0 {

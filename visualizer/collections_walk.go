@@ -6,7 +6,6 @@ import (
 	"slices"
 	"strings"
 	"sync"
-	"weak"
 
 	"github.com/dynamodb-workbench/workbench/engine"
 	"github.com/dynamodb-workbench/workbench/engine/attr"
@@ -85,12 +84,13 @@ type collectionsWalk struct {
 // Version, which every snapshot until the next write shares, so the page's
 // renders at each clock tick (each one with a new snapshot) find the walk
 // of 100,000 items done. An index can change without a write to the table
-// (a new GSI fills in): its walks are named by the snapshot, held weakly.
+// (a new GSI fills in, one is replaced): its walks are named by its
+// entries' count and its keys too (indexState).
 type collectionsWalkKey struct {
-	ts            weak.Pointer[engine.TableSnapshot]
 	table         string
 	version       uint64
 	index, pk     string
+	state         indexState
 	offset, limit int
 }
 
@@ -100,10 +100,25 @@ var collectionsWalks = collectionsLRU[collectionsWalkKey, *collectionsWalk]{size
 
 // walkKey names the walk of ts (see collectionsWalkKey).
 func walkKey(ts *engine.TableSnapshot, l *collectionsLayout, pk string, offset, limit int) collectionsWalkKey {
-	if l.index == "" {
-		return collectionsWalkKey{table: ts.Description.TableName, version: ts.Version(), pk: pk, offset: offset, limit: limit}
+	k := collectionsWalkKey{table: ts.Description.TableName, version: ts.Version(), pk: pk, offset: offset, limit: limit}
+	if l.index != "" {
+		k.index, k.state = l.index, indexStateOf(ts, l)
 	}
-	return collectionsWalkKey{ts: weak.Make(ts), index: l.index, pk: pk, offset: offset, limit: limit}
+	return k
+}
+
+// indexState is what an index holds beside the table's items (Version):
+// how many entries (a new GSI's backfill adds them without a write to the
+// table) and under which keys (an index replaced by one of the same name).
+type indexState struct {
+	entries int
+	keys    string
+}
+
+// indexStateOf returns the state of l's index in ts.
+func indexStateOf(ts *engine.TableSnapshot, l *collectionsLayout) indexState {
+	n, _ := ts.IndexLen(l.index)
+	return indexState{entries: n, keys: strings.Join(l.hash, ",") + "|" + strings.Join(l.rng, ",") + "|" + l.projectionText()}
 }
 
 // collectionsLatestKey names the latest walk of a table's window, whatever

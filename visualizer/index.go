@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"slices"
 	"strings"
-	"weak"
 
 	"github.com/dynamodb-workbench/workbench/engine"
 	"github.com/dynamodb-workbench/workbench/engine/attr"
@@ -121,21 +120,16 @@ func IndexMembership(ts *engine.TableSnapshot, index string, opts MembershipOpti
 			v.Backfilling = g.Backfilling != nil && *g.Backfilling
 		}
 	}
-	var names []string
-	var types []attr.Type
-	var hash []bool
 	for i, n := range l.hash {
 		v.Keys = append(v.Keys, IndexKey{Name: n, Role: string(schema.KeyTypeHash), Type: l.hashType[i].String()})
-		names, types, hash = append(names, n), append(types, l.hashType[i]), append(hash, true)
 	}
 	for i, n := range l.rng {
 		v.Keys = append(v.Keys, IndexKey{Name: n, Role: string(schema.KeyTypeRange), Type: l.rngType[i].String()})
-		names, types, hash = append(names, n), append(types, l.rngType[i]), append(hash, false)
 	}
-	v.KeyAttributes = slices.Clone(names)
+	v.KeyAttributes = append(slices.Clone(l.hash), l.rng...)
 	v.In, _ = ts.IndexLen(index)
 
-	w := indexWalkOf(ts, l, names, types, hash, v.Offset, v.Limit)
+	w, _ := indexWalkOf(ts, l, v.Offset, v.Limit, nil)
 	v.TableItems, v.Out, v.Reasons = w.tableItems, w.out, slices.Clone(w.reasons)
 	v.Pending = v.TableItems - v.In - v.Out
 	for _, x := range w.window {
@@ -168,11 +162,13 @@ type indexExcludedEntry struct {
 	reason string
 }
 
-// indexWalkKey names a walk: the snapshot (held weakly), the index and the
-// window.
+// indexWalkKey names a walk: the table's items (Version), the index and
+// its keys, and the window. The walk reads only the items, so a new
+// snapshot of the same items (every clock tick publishes one) finds it.
 type indexWalkKey struct {
-	ts            weak.Pointer[engine.TableSnapshot]
-	index         string
+	table         string
+	version       uint64
+	index, keys   string
 	offset, limit int
 }
 
@@ -185,14 +181,47 @@ type indexTally struct {
 	n      int
 }
 
+// WarmIndexMembership walks ts's items for IndexMembership's window of
+// opts and remembers the walk, calling step every indexWarmEvery items: a
+// job (the Indexes tab's, on a large table) prepares the view in slices,
+// and the render after it finds the walk of a million items done. It stops
+// with step's error.
+func WarmIndexMembership(ts *engine.TableSnapshot, index string, opts MembershipOptions, step func() error) error {
+	l, err := collectionsLayoutOf(ts.Description, index)
+	if err != nil {
+		return err
+	}
+	limit := opts.Limit
+	if limit <= 0 {
+		limit = DefaultExcludedLimit
+	}
+	_, err = indexWalkOf(ts, l, max(opts.Offset, 0), limit, step)
+	return err
+}
+
+// indexWarmEvery is how many items a membership walk reads between two
+// steps.
+const indexWarmEvery = 64
+
 // indexWalkOf reads the index key attributes of every item without
 // decoding it (StoredEntry.Peek) and decodes none: the window keeps
-// entries.
-func indexWalkOf(ts *engine.TableSnapshot, l *collectionsLayout, names []string, types []attr.Type, hash []bool, offset, limit int) *indexWalk {
-	key := indexWalkKey{weak.Make(ts), l.index, offset, limit}
+// entries. step, when set, is called every indexWarmEvery items and stops
+// the walk with its error (nothing is remembered then).
+func indexWalkOf(ts *engine.TableSnapshot, l *collectionsLayout, offset, limit int, step func() error) (*indexWalk, error) {
+	key := indexWalkKey{table: ts.Description.TableName, version: ts.Version(), index: l.index, keys: indexStateOf(ts, l).keys, offset: offset, limit: limit}
 	if w, ok := indexWalks.get(key); ok {
-		return w
+		return w, nil
 	}
+	names := append(slices.Clone(l.hash), l.rng...)
+	var types []attr.Type
+	var hash []bool
+	for _, t := range l.hashType {
+		types, hash = append(types, t), append(hash, true)
+	}
+	for _, t := range l.rngType {
+		types, hash = append(types, t), append(hash, false)
+	}
+	var stopped error
 	w := &indexWalk{}
 	vals := make([]engine.AttrInfo, len(names))
 	// Reasons repeat over thousands of items: each set of missing
@@ -200,6 +229,11 @@ func indexWalkOf(ts *engine.TableSnapshot, l *collectionsLayout, names []string,
 	missing := map[uint64]*indexTally{}
 	other := map[string]*indexTally{}
 	ts.Entries("", func(e engine.StoredEntry) bool {
+		if step != nil && w.tableItems%indexWarmEvery == indexWarmEvery-1 {
+			if stopped = step(); stopped != nil {
+				return false
+			}
+		}
 		w.tableItems++
 		e.Peek(names, vals)
 		var mask uint64
@@ -243,8 +277,11 @@ func indexWalkOf(ts *engine.TableSnapshot, l *collectionsLayout, names []string,
 		}
 		return strings.Compare(a.Reason, b.Reason)
 	})
+	if stopped != nil {
+		return nil, stopped
+	}
 	indexWalks.put(key, w)
-	return w
+	return w, nil
 }
 
 // indexReason says why an item whose index key attributes read vals is

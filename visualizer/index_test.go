@@ -2,6 +2,7 @@ package visualizer
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"strings"
 	"testing"
@@ -175,5 +176,59 @@ func TestIndexMembershipCache(t *testing.T) {
 		if string(a) != string(b) || string(b) != string(c) || len(fresh.Excluded) != min(4, fresh.Out-off) {
 			t.Fatalf("offset %d: cached and fresh views differ", off)
 		}
+	}
+}
+
+// TestWarmIndexMembership: a warmed walk is the one IndexMembership of the
+// next snapshot of the same items uses (the Indexes tab's render after its
+// job, and at every clock tick, walks nothing), a step's error stops the
+// walk with nothing remembered, and a write makes a new walk.
+func TestWarmIndexMembership(t *testing.T) {
+	db, _ := collectionsShop(t)
+	ts := db.Snapshot().Table("Shop")
+	l, err := collectionsLayoutOf(ts.Description, "GSI1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	opts := MembershipOptions{Limit: 3}
+	key := func(ts *engine.TableSnapshot) indexWalkKey {
+		return indexWalkKey{table: "Shop", version: ts.Version(), index: "GSI1", keys: indexStateOf(ts, l).keys, limit: 3}
+	}
+	// More items than a step's worth, so that the walk steps.
+	for i := range 2 * indexWarmEvery {
+		collectionsPut(t, db, "Shop", attr.Item{"PK": collectionsS(fmt.Sprintf("BULK#%d", i)), "SK": collectionsS("A")})
+	}
+	ts = db.Snapshot().Table("Shop")
+	indexWalks.clear()
+	stop := errors.New("cancelled")
+	if err := WarmIndexMembership(ts, "GSI1", opts, func() error { return stop }); err != stop {
+		t.Fatalf("a stopped warm-up returned %v", err)
+	}
+	if _, ok := indexWalks.get(key(ts)); ok {
+		t.Fatal("a stopped walk is remembered")
+	}
+	steps := 0
+	if err := WarmIndexMembership(ts, "GSI1", opts, func() error { steps++; return nil }); err != nil {
+		t.Fatal(err)
+	}
+	warm, ok := indexWalks.get(key(ts))
+	if !ok || steps < 2 || steps > warm.tableItems/indexWarmEvery+1 {
+		t.Fatalf("warm-up: remembered %v after %d steps over %d items", ok, steps, warm.tableItems)
+	}
+	again := db.Snapshot().Table("Shop")
+	if again == ts || again.Version() != ts.Version() {
+		t.Fatal("the test needs two snapshots of the same items")
+	}
+	if w, err := indexWalkOf(again, l, 0, 3, nil); err != nil || w != warm {
+		t.Fatalf("the next snapshot of the same items walked again (%v)", err)
+	}
+	v, err := IndexMembership(again, "GSI1", opts)
+	if err != nil || v.Out != warm.out || v.TableItems != ts.Len() || v.In+v.Out != v.TableItems {
+		t.Fatalf("IndexMembership after a warm-up: in %d, out %d of %d (%v)", v.In, v.Out, v.TableItems, err)
+	}
+	collectionsPut(t, db, "Shop", attr.Item{"PK": collectionsS("NEW"), "SK": collectionsS("A"), "GSI1PK": collectionsS("X"), "GSI1SK": collectionsS("Y")})
+	later, _ := IndexMembership(db.Snapshot().Table("Shop"), "GSI1", opts)
+	if later.In != v.In+1 || later.Out != v.Out {
+		t.Fatalf("after a write into the index: in %d, out %d; before in %d, out %d", later.In, later.Out, v.In, v.Out)
 	}
 }

@@ -337,7 +337,10 @@ func analyze(m *model.Model, o Options, interval int) (*Report, error) {
 			order = append(order, i)
 		}
 	}
-	ents := collectEntityStats(db, m)
+	ents, err := collectEntityStats(db, m, o.step)
+	if err != nil {
+		return nil, err
+	}
 	for _, i := range order {
 		if err := o.step(); err != nil {
 			return nil, err

@@ -38,13 +38,17 @@ func (s *entityStats) meanBytes() float64 {
 }
 
 // collectEntityStats recognises every loaded item by its table key and
-// counts, per entity, its items, bytes and index entries.
-func collectEntityStats(db *engine.Database, m *model.Model) map[string]*entityStats {
+// counts, per entity, its items, bytes and index entries. It calls step
+// every statsStepEvery entries (a million items take a quarter of a second
+// under wasm: the page's job slices it there) and stops with its error.
+func collectEntityStats(db *engine.Database, m *model.Model, step func() error) (map[string]*entityStats, error) {
 	out := map[string]*entityStats{}
 	rec, err := m.NewRecognizer()
 	if err != nil {
-		return out
+		return out, nil
 	}
+	var stopped error
+	n := 0
 	snap := db.Snapshot()
 	for _, t := range m.Tables {
 		ts := snap.Table(t.TableName)
@@ -65,6 +69,11 @@ func collectEntityStats(db *engine.Database, m *model.Model) map[string]*entityS
 			}
 			seen := map[string]map[string]bool{}
 			ts.Entries(space, func(e engine.StoredEntry) bool {
+				if n++; n%statsStepEvery == 0 {
+					if stopped = step(); stopped != nil {
+						return false
+					}
+				}
 				it := e.Item()
 				ent, _ := rec.EntityOf(t.TableName, it)
 				name := ""
@@ -96,10 +105,17 @@ func collectEntityStats(db *engine.Database, m *model.Model) map[string]*entityS
 				}
 				return true
 			})
+			if stopped != nil {
+				return nil, stopped
+			}
 		}
 	}
-	return out
+	return out, nil
 }
+
+// statsStepEvery is how many entries collectEntityStats reads between two
+// steps.
+const statsStepEvery = 64
 
 // estimate prices pr from its request's shape when its example failed:
 // one call's units from the entity's mean item size (a read rounds the
