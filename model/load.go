@@ -2,7 +2,6 @@ package model
 
 import (
 	"fmt"
-	"runtime"
 	"slices"
 	"time"
 
@@ -171,69 +170,46 @@ func LoadItems(db *engine.Database, src Source) (LoadStats, error) {
 // point map at every doubling, a tenth of a load's time, and under wasm,
 // at 786,432 items, one step of 0.3 s that froze the page.
 func LoadItemsSized(db *engine.Database, src Source, n int) (LoadStats, error) {
-	if n >= pipelineFrom && runtime.GOMAXPROCS(0) > 1 {
-		return loadPipelined(db, src, n)
+	type loader struct {
+		table string
+		l     *engine.BulkLoader
+		n     int
 	}
-	st := newLoadState(db, n)
-	return st.finish(src(st.put))
-}
-
-// loadState is what a load keeps as it stores items: a BulkLoader per
-// table and the counts.
-type loadState struct {
-	db      *engine.Database
-	n       int            // the items expected, 0 when not known
-	loaders []*tableLoader // few tables: a slice beats a map per item
-	cur     *tableLoader
-	items   int
-}
-
-type tableLoader struct {
-	table string
-	l     *engine.BulkLoader
-	n     int
-}
-
-func newLoadState(db *engine.Database, n int) *loadState { return &loadState{db: db, n: n} }
-
-// put stores one item of table.
-func (s *loadState) put(table string, item attr.Item) error {
-	if s.cur == nil || s.cur.table != table {
-		s.cur = nil
-		for _, l := range s.loaders {
-			if l.table == table {
-				s.cur = l
-				break
+	var loaders []*loader // few tables: a slice beats a map per item
+	var cur *loader
+	items := 0
+	err := src(func(table string, item attr.Item) error {
+		if cur == nil || cur.table != table {
+			cur = nil
+			for _, l := range loaders {
+				if l.table == table {
+					cur = l
+					break
+				}
+			}
+			if cur == nil {
+				l, err := db.NewBulkLoader(table)
+				if err != nil {
+					return fmt.Errorf("dataset item %d (table %s): %w", items, table, err)
+				}
+				cur = &loader{table: table, l: l}
+				loaders = append(loaders, cur)
 			}
 		}
-		if s.cur == nil {
-			l, err := s.db.NewBulkLoader(table)
-			if err != nil {
-				return fmt.Errorf("dataset item %d (table %s): %w", s.items, table, err)
-			}
-			s.cur = &tableLoader{table: table, l: l}
-			s.loaders = append(s.loaders, s.cur)
+		if err := cur.l.Put(item); err != nil {
+			return fmt.Errorf("dataset item %d (table %s): %w", items, table, err)
 		}
-	}
-	cur := s.cur
-	if err := cur.l.Put(item); err != nil {
-		return fmt.Errorf("dataset item %d (table %s): %w", s.items, table, err)
-	}
-	cur.n++
-	s.items++
-	if s.n > s.items && cur.n >= reserveFrom && cur.n&(cur.n-1) == 0 {
-		// At 1,024 items and each doubling: room for this table's
-		// share of the items still to come.
-		cur.l.Reserve(int(float64(s.n-s.items) * float64(cur.n) / float64(s.items)))
-	}
-	return nil
-}
-
-// finish closes the loaders and counts what was stored; err is the
-// load's error so far.
-func (s *loadState) finish(err error) (LoadStats, error) {
-	st := LoadStats{Items: s.items, ByTable: make(map[string]int, len(s.loaders))}
-	for _, l := range s.loaders {
+		cur.n++
+		items++
+		if n > items && cur.n >= reserveFrom && cur.n&(cur.n-1) == 0 {
+			// At 1,024 items and each doubling: room for this table's
+			// share of the items still to come.
+			cur.l.Reserve(int(float64(n-items) * float64(cur.n) / float64(items)))
+		}
+		return nil
+	})
+	st := LoadStats{Items: items, ByTable: make(map[string]int, len(loaders))}
+	for _, l := range loaders {
 		st.ByTable[l.table] = l.n
 		if cerr := l.l.Close(); err == nil && cerr != nil {
 			err = cerr
