@@ -31,7 +31,15 @@ type BulkLoader struct {
 	w write
 	// one is Put's batch of one.
 	one [1]attr.Item
+	// ahead is the heap still to grow for the items Reserve expects
+	// (heap_wasm.go), aheadStep bytes every aheadEvery items.
+	ahead int64
 }
+
+const (
+	aheadStep  = 16 << 20
+	aheadEvery = 2048
+)
 
 // NewBulkLoader returns a loader into the named table.
 func (d *Database) NewBulkLoader(table string) (*BulkLoader, error) {
@@ -95,7 +103,7 @@ func (l *BulkLoader) Reserve(n int) {
 		// Room in the heap for what the table's next doubling adds (or
 		// its n items, if fewer): as many bytes as it holds now.
 		if have := int64(t.items.Len()); have > 0 {
-			growHeapAhead(t.heldBytes() * min(int64(n), have) / have)
+			l.ahead = t.heldBytes() * min(int64(n), have) / have
 		}
 	}
 	d.mu.Unlock()
@@ -128,6 +136,13 @@ func (l *BulkLoader) put(t *table, item attr.Item) error {
 	d.apply(t, w, CauseUser)
 	w.item, w.oldDecoded = nil, nil // keep no item alive until the next
 	l.count++
+	if l.ahead > 0 && l.count%aheadEvery == 0 {
+		// The heap is grown ahead a step at a time: growing a page's
+		// memory by 190 MB at once was one task of 62 ms.
+		step := min(l.ahead, aheadStep)
+		growHeapAhead(step)
+		l.ahead -= step
+	}
 	return nil
 }
 
