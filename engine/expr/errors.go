@@ -105,14 +105,20 @@ const (
 	// for a partition key attribute left out or not compared with =,
 	// "ValidationException.*RANGE.*equality" for a sort key attribute
 	// skipped or an inequality before the last one. DynamoDB's texts name
-	// attributes, these do not: moto's aws_verified
-	// test_query_error_skip_range_key finds the skipped attribute's name in
-	// the message, and scylladb/scylladb#31448 reports DynamoDB naming two
-	// attributes for a skip, a gap and an inequality before the last
-	// condition; the words around them are not recorded.
-	msgCompositeHash   = "Query key condition not supported: every HASH key attribute of a multi-attribute key must be given an equality condition"
-	msgCompositeRange  = "Query key condition not supported: the RANGE key attributes of a multi-attribute key must be given left to right, each with an equality condition but the last"
-	msgKeyTypeMismatch = "One or more parameter values were invalid: Condition parameter type does not match schema type"
+	// attributes: moto's aws_verified test_query_error_skip_range_key finds
+	// the skipped attribute's name in the message, and
+	// scylladb/scylladb#31448 reports DynamoDB naming two attributes for a
+	// skip, a gap and an inequality before the last condition; the words
+	// around them are not recorded. So each of these names its attribute
+	// (below), in words of the engine's.
+	msgCompositeHash  = "Query key condition not supported: every HASH key attribute of a multi-attribute key must be given an equality condition"
+	msgCompositeRange = "Query key condition not supported: the RANGE key attributes of a multi-attribute key must be given left to right, each with an equality condition but the last"
+	// The attribute each refusal names.
+	msgCompositeHashMissing = msgCompositeHash + "; %s has none"
+	msgCompositeHashNotEq   = msgCompositeHash + "; %s is not compared with ="
+	msgCompositeRangeSkip   = msgCompositeRange + "; %s is skipped"
+	msgCompositeRangeOrder  = msgCompositeRange + "; %s has a range condition and is not the last"
+	msgKeyTypeMismatch      = "One or more parameter values were invalid: Condition parameter type does not match schema type"
 
 	// Runtime update errors, unprefixed.
 	msgInvalidPathForUpdate = "The document path provided in the update expression is invalid for update"

@@ -207,7 +207,7 @@ func (k *KeyCondition) Resolve(hashKeys, rangeKeys []KeyAttr) (*KeyRange, error)
 		c, ok := byName[h.Name]
 		if !ok {
 			if composite {
-				return nil, keyErr(-1, msgCompositeHash)
+				return nil, keyErr(-1, msgCompositeHashMissing, h.Name)
 			}
 			return nil, keyErr(-1, msgKeyMissed, h.Name)
 		}
@@ -216,7 +216,7 @@ func (k *KeyCondition) Resolve(hashKeys, rangeKeys []KeyAttr) (*KeyRange, error)
 		}
 		if c.op != Eq {
 			if composite {
-				return nil, keyErr(c.pos, msgCompositeHash)
+				return nil, keyErr(c.pos, msgCompositeHashNotEq, h.Name)
 			}
 			return nil, keyErr(c.pos, msgKeyNotSupported)
 		}
@@ -227,7 +227,7 @@ func (k *KeyCondition) Resolve(hashKeys, rangeKeys []KeyAttr) (*KeyRange, error)
 		c, ok := byName[r.Name]
 		if !ok {
 			if n > matched && composite && rangeKeyNamed(byName, rangeKeys) {
-				return nil, keyErr(-1, msgCompositeRange)
+				return nil, keyErr(-1, msgCompositeRangeSkip, r.Name)
 			}
 			if n > matched {
 				return nil, keyErr(-1, msgKeyMissed, r.Name)
@@ -243,7 +243,7 @@ func (k *KeyCondition) Resolve(hashKeys, rangeKeys []KeyAttr) (*KeyRange, error)
 		matched++
 		if matched < n && c.op != Eq {
 			if composite {
-				return nil, keyErr(c.pos, msgCompositeRange)
+				return nil, keyErr(c.pos, msgCompositeRangeOrder, r.Name)
 			}
 			return nil, keyErr(c.pos, msgKeyNotSupported)
 		}

@@ -38,15 +38,17 @@ func TestSDKIssue29CompositeGSIQuery(t *testing.T) {
 			return err
 		}
 	}
+	// Each names its attribute (moto's aws_verified
+	// test_query_error_skip_range_key), as the raw cases say.
 	const (
 		hashMsg  = "Query key condition not supported: every HASH key attribute of a multi-attribute key must be given an equality condition"
 		rangeMsg = "Query key condition not supported: the RANGE key attributes of a multi-attribute key must be given left to right, each with an equality condition but the last"
 	)
 	runSDKCases(t, c, []sdkCase{
-		{"one of two HASH attributes", query("h1 = :a", Item{":a": S("v")}), "ValidationException", hashMsg},
-		{"begins_with on a HASH attribute", query("h1 = :a AND begins_with(h2, :b)", Item{":a": S("v"), ":b": S("v")}), "ValidationException", hashMsg},
-		{"skipping the first RANGE attribute", query("h1 = :a AND h2 = :b AND r2 = :c", Item{":a": S("v"), ":b": S("v"), ":c": S("v")}), "ValidationException", rangeMsg},
-		{"an inequality before the last RANGE condition", query("h1 = :a AND h2 = :b AND r1 > :c AND r2 = :d", Item{":a": S("v"), ":b": S("v"), ":c": N("1"), ":d": S("v")}), "ValidationException", rangeMsg},
+		{"one of two HASH attributes", query("h1 = :a", Item{":a": S("v")}), "ValidationException", hashMsg + "; h2 has none"},
+		{"begins_with on a HASH attribute", query("h1 = :a AND begins_with(h2, :b)", Item{":a": S("v"), ":b": S("v")}), "ValidationException", hashMsg + "; h2 is not compared with ="},
+		{"skipping the first RANGE attribute", query("h1 = :a AND h2 = :b AND r2 = :c", Item{":a": S("v"), ":b": S("v"), ":c": S("v")}), "ValidationException", rangeMsg + "; r1 is skipped"},
+		{"an inequality before the last RANGE condition", query("h1 = :a AND h2 = :b AND r1 > :c AND r2 = :d", Item{":a": S("v"), ":b": S("v"), ":c": N("1"), ":d": S("v")}), "ValidationException", rangeMsg + "; r1 has a range condition and is not the last"},
 		// moto's aws_verified test_key_conditions_with_range_keys: DynamoDB
 		// takes one KeyConditions entry per key attribute of the key.
 		{"three KeyConditions on the multi-attribute key", func(c *dynamodb.Client) error {
