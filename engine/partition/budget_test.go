@@ -81,3 +81,38 @@ func TestSimulateCancel(t *testing.T) {
 		t.Fatalf("run stopped by Yield at second %d: %v, want %v at second %d", reached, err, stop, YieldEvery)
 	}
 }
+
+// TestSimulateYieldsPlacingKeys: placing a pattern's keys on the hash
+// space (a MD5 each, up to 65,536 keys) calls Yield at second 0 every
+// massStep keys, so the page's thread is handed back during a large
+// pattern's setup too; a Yield error there stops the run with it, and a
+// Yield that lets it go changes nothing of the result.
+func TestSimulateYieldsPlacingKeys(t *testing.T) {
+	w := Workload{Seconds: 120, Patterns: []AccessPattern{{Name: "get", Op: Read, ItemBytes: 100, Rate: Rate{Base: 1000}, Keys: Keys{Dist: Zipf, Count: 1 << 20}}}}
+	want, err := Simulate(NewOnDemand(), w)
+	if err != nil {
+		t.Fatal(err)
+	}
+	zeros := 0
+	w.Yield = func(second int) error {
+		if second == 0 {
+			zeros++
+		}
+		return nil
+	}
+	got, err := Simulate(NewOnDemand(), w)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if wantZeros := maxExplicitKeys/massStep - 1; zeros != wantZeros {
+		t.Errorf("Yield called %d times at second 0 placing %d keys, want %d", zeros, maxExplicitKeys, wantZeros)
+	}
+	if !reflect.DeepEqual(got.Totals, want.Totals) || !reflect.DeepEqual(got.Patterns, want.Patterns) {
+		t.Errorf("a Yield that lets the run go changed its result")
+	}
+	stop := errors.New("stop while placing")
+	w.Yield = func(int) error { return stop }
+	if _, err := Simulate(NewOnDemand(), w); !errors.Is(err, stop) {
+		t.Fatalf("Yield's error while placing the keys: %v, want %v", err, stop)
+	}
+}

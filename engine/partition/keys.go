@@ -130,13 +130,31 @@ func baseKeys(p AccessPattern) ([]baseKey, float64) {
 
 // buildMass places a pattern's keys on the hash space.
 func buildMass(p AccessPattern) keyMass {
+	m, _ := buildMassStepping(p, nil)
+	return m
+}
+
+// massStep is how many keys buildMassStepping hashes between two calls of
+// its step.
+const massStep = 1 << 14
+
+// buildMassStepping is buildMass calling step (when set) every massStep
+// keys: a million keys' hashes are 100 ms of the page's only thread under
+// WebAssembly, which the page hands back to the browser between. A step's
+// error stops it and is its error.
+func buildMassStepping(p AccessPattern, step func() error) (keyMass, error) {
 	base, diffuse := baseKeys(p)
 	s := p.shards()
 	prefix := p.prefix()
 	hashes := make([]uint64, 0, len(base)*s)
 	weights := make([]float64, 0, len(base)*s)
 	var name, enc []byte
-	for _, k := range base {
+	for i, k := range base {
+		if step != nil && i > 0 && i%massStep == 0 {
+			if err := step(); err != nil {
+				return keyMass{}, err
+			}
+		}
 		for sh := range s {
 			name = appendKeyName(name[:0], prefix, k.index, sh, s)
 			enc = appendStringKey(enc[:0], name)
@@ -157,7 +175,7 @@ func buildMass(p AccessPattern) keyMass {
 	if rest := p.Keys.Count - len(base); rest > 0 && diffuse/float64(rest) > m.topShare {
 		m.topKey, m.topShare = len(base), diffuse/float64(rest)
 	}
-	return m
+	return m, nil
 }
 
 // appendKeyName appends keyName(prefix, i, s, shards) to dst.

@@ -72,7 +72,10 @@ func runBounded(ctx context.Context, l *Layout, w Workload) (res *Result, err er
 			res, err = nil, be
 		}
 	}()
-	s := newSim(ctx, l, w)
+	s, err := newSim(ctx, l, w)
+	if err != nil {
+		return nil, err
+	}
 	if err := s.run(); err != nil {
 		return nil, err
 	}
@@ -219,7 +222,7 @@ type totals struct {
 	throttledSeconds int
 }
 
-func newSim(ctx context.Context, l *Layout, w Workload) *sim {
+func newSim(ctx context.Context, l *Layout, w Workload) (*sim, error) {
 	s := &sim{
 		ctx:      ctx,
 		w:        w,
@@ -245,12 +248,21 @@ func newSim(ctx context.Context, l *Layout, w Workload) *sim {
 		s.ring[0] = make([]float64, s.lag)
 		s.ring[1] = make([]float64, s.lag)
 	}
+	// Placing the keys steps the run as its seconds do (Yield), at second 0.
+	var step func() error
+	if w.Yield != nil {
+		step = func() error { return w.Yield(0) }
+	}
 	for _, p := range w.Patterns {
+		mass, err := buildMassStepping(p, step)
+		if err != nil {
+			return nil, err
+		}
 		ps := &patState{
 			p:        p,
 			units:    p.Units(),
 			fanout:   p.FanOut(),
-			mass:     buildMass(p),
+			mass:     mass,
 			windowed: p.Keys.Dist == Sequential || p.Keys.Dist == RoundRobin,
 		}
 		if p.Op == Write {
@@ -268,7 +280,7 @@ func newSim(ctx context.Context, l *Layout, w Workload) *sim {
 		s.pats = append(s.pats, ps)
 	}
 	s.sync(0)
-	return s
+	return s, nil
 }
 
 // hottestKey names a pattern's most requested table key and the units per

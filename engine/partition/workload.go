@@ -351,7 +351,9 @@ type Workload struct {
 	// the second reached: the page uses it to hand the browser its thread
 	// now and then and to show the progress, since WebAssembly runs on the
 	// page's only thread. An error stops the run and is its error (the page
-	// returns context.Canceled when the run is cancelled).
+	// returns context.Canceled when the run is cancelled). It is called at
+	// second 0 too, every 16,384 keys placed on the hash space before the
+	// run (buildMassStepping).
 	Yield func(second int) error `json:"-"`
 	// Budget, when above 0, bounds the run's work in partition-seconds:
 	// each partition serving a simulated second is one, and each split
