@@ -130,7 +130,7 @@ func (l *BulkLoader) put(t *table, item attr.Item) error {
 		item = decodeItem(string(encodeItem(nil, item)))
 	}
 	w := &l.w
-	if err := prepareputEncoded(t, item, w); err != nil {
+	if err := prepareputInto(t, item, w, true); err != nil {
 		return err
 	}
 	d.apply(t, w, CauseUser)
@@ -154,18 +154,24 @@ func (l *BulkLoader) put(t *table, item attr.Item) error {
 func namesAndSize(it attr.Item) (int, string) {
 	n := 0
 	for name, v := range it {
-		if msg := attr.CheckName(name); msg != "" {
+		if msg := checkNames(name, v); msg != "" {
 			return 0, msg
-		}
-		switch v.(type) {
-		case attr.Map, attr.List:
-			if msg := nestedNames(v); msg != "" {
-				return 0, msg
-			}
 		}
 		n += len(name) + attr.Size(v)
 	}
 	return n, ""
+}
+
+// checkNames checks an attribute's name and the names inside its value.
+func checkNames(name string, v attr.Value) string {
+	if msg := attr.CheckName(name); msg != "" {
+		return msg
+	}
+	switch v.(type) {
+	case attr.Map, attr.List:
+		return nestedNames(v)
+	}
+	return ""
 }
 
 // nestedNames checks the names inside a map or list value.

@@ -93,7 +93,7 @@ type write struct {
 	collectionDelta int64
 
 	// encoded says the item's stored form is in the table's scratch
-	// buffer already (prepareputEncoded).
+	// buffer already (prepareputInto with encode).
 	encoded bool
 }
 
@@ -124,7 +124,7 @@ func (w *write) oldSize() int {
 // prepareput validates a whole new item for t and finds the item it replaces.
 func (d *Database) prepareput(t *table, item attr.Item) (*write, *Error) {
 	w := &write{}
-	if err := prepareputInto(t, item, w); err != nil {
+	if err := prepareputInto(t, item, w, false); err != nil {
 		return nil, err
 	}
 	return w, nil
@@ -132,47 +132,30 @@ func (d *Database) prepareput(t *table, item attr.Item) (*write, *Error) {
 
 // prepareputInto is prepareput into a write of the caller's (the bulk
 // loader reuses one, and its index operations' array, for every item).
-func prepareputInto(t *table, item attr.Item, w *write) *Error {
-	key, err := t.keyOfItem(item)
-	if err != nil {
-		return err
-	}
-	size, msg := namesAndSize(item)
-	if msg != "" {
-		return validationf("%s", msg)
-	}
-	if size > schema.MaxItemSizeBytes {
-		return validationf("Item size has exceeded the maximum allowed size")
-	}
-	*w = write{key: key, item: item, size: size, indexOps: w.indexOps[:0]}
-	return planput(t, w)
-}
-
-// prepareputEncoded is prepareputInto for a bulk load: the same checks and
-// errors, with the item encoded in the same walk of its map, into the
-// table's scratch buffer (w.encoded), where table.put takes it. The caller
-// holds the writer lock until the write is applied.
-func prepareputEncoded(t *table, item attr.Item, w *write) *Error {
+// With encode (a bulk load, which applies the write at once), the item is
+// encoded in the walk that checks it, into the table's scratch buffer
+// (w.encoded), where table.put takes it; the caller holds the writer lock
+// until the write is applied.
+func prepareputInto(t *table, item attr.Item, w *write, encode bool) *Error {
 	key, err := t.keyOfItem(item)
 	if err != nil {
 		return err
 	}
 	var size int
 	var msg string
-	t.scratch, size, msg = t.codec.encodeChecked(t.scratch[:0], key[8:], item)
+	if encode {
+		t.scratch, size, msg = t.codec.encodeChecked(t.scratch[:0], key[8:], item)
+	} else {
+		size, msg = namesAndSize(item)
+	}
 	if msg != "" {
 		return validationf("%s", msg)
 	}
 	if size > schema.MaxItemSizeBytes {
 		return validationf("Item size has exceeded the maximum allowed size")
 	}
-	*w = write{key: key, item: item, size: size, indexOps: w.indexOps[:0], encoded: true}
-	return planput(t, w)
-}
-
-// planput finds the item w replaces and plans its index changes.
-func planput(t *table, w *write) *Error {
-	if old, ok := t.get(w.key); ok {
+	*w = write{key: key, item: item, size: size, indexOps: w.indexOps[:0], encoded: encode}
+	if old, ok := t.get(key); ok {
 		w.setOld(old)
 	}
 	return t.planIndexes(w, false)

@@ -55,13 +55,7 @@ func (c *codec) encodeChecked(dst []byte, key string, item attr.Item) ([]byte, i
 	size, msg := 0, ""
 	for name, v := range item {
 		if msg == "" {
-			msg = attr.CheckName(name)
-		}
-		switch v.(type) {
-		case attr.Map, attr.List:
-			if msg == "" {
-				msg = nestedNames(v)
-			}
+			msg = checkNames(name, v)
 		}
 		size += len(name) + attr.Size(v)
 		if mask != 0 && c.left(mask, name) {
