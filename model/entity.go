@@ -280,10 +280,7 @@ func (b *ItemBuilder) build(i int, ka *keyAttr, look func(string) (string, bool)
 	if ka.typ == schema.TypeS {
 		// A key value boxed alone is an allocation of its own: a fifth of
 		// a generated dataset's.
-		if b.box.Len() == 0 {
-			b.box = attr.NewBoxes(256)
-		}
-		v = b.box.String(ka.tpl.join(vals))
+		v = b.box.Box(ka.tpl.join(vals))
 	} else if v, err = scalar(ka.typ, ka.tpl.join(vals)); err != nil {
 		return nil, fmt.Errorf("key attribute %s (%s): %w", ka.name, ka.tpl, err)
 	}

@@ -276,12 +276,7 @@ func str(s string) attr.Value { return attr.String(s) }
 // str is the package's str for a value drawn per item: boxed in a shared
 // array (attr.Boxes), 256 to an allocation, where each would be an
 // allocation of its own (a sixth of a generated dataset's).
-func (g *gen) str(s string) attr.Value {
-	if g.box.Len() == 0 {
-		g.box = attr.NewBoxes(256)
-	}
-	return g.box.String(s)
-}
+func (g *gen) str(s string) attr.Value { return g.box.Box(s) }
 
 // num returns n as a Number: 0..1023 from smallNumbers, made once (a
 // Value is immutable, so items share them; counts, ratings and

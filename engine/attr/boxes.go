@@ -61,7 +61,17 @@ func (b *Boxes) String(s string) Value {
 	return b.box(stringTab, s)
 }
 
-// Number returns the canonical number text as an Value.
+// Box is String for a producer of many values (a dataset's generator):
+// when b's array is used up it takes a new one of 256, so that the values
+// share one allocation in 256.
+func (b *Boxes) Box(s string) Value {
+	if len(b.free) == 0 {
+		*b = NewBoxes(256)
+	}
+	return b.String(s)
+}
+
+// Number returns the canonical number text as a Value.
 func (b *Boxes) Number(text string) Value {
 	if len(b.free) == 0 {
 		return NumberFromCanonical(text)

@@ -34,3 +34,21 @@ func TestBoxesMatchOrdinaryBoxing(t *testing.T) {
 		t.Errorf("%d values left, want 0", len(b.free))
 	}
 }
+
+// TestBoxRefills: Box hands out values past its array's end, taking a new
+// array each 256, every value equal to its ordinary boxing.
+func TestBoxRefills(t *testing.T) {
+	var b Boxes
+	vs := make([]Value, 600)
+	for i := range vs {
+		vs[i] = b.Box(string(rune('a' + i%26)))
+	}
+	for i, v := range vs {
+		if v != Value(String(string(rune('a'+i%26)))) {
+			t.Fatalf("value %d is %#v", i, v)
+		}
+	}
+	if b.Len() != 3*256-600 {
+		t.Errorf("%d boxes left, want %d", b.Len(), 3*256-600)
+	}
+}

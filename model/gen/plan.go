@@ -481,7 +481,8 @@ func (st *runState) lookupDistinct(r *ref, rnd *Rand, pool []attr.Value) attr.Va
 		tv = &takenValues{parent: parent, values: map[string]bool{}}
 		st.taken[r] = tv
 	}
-	taken := func(v attr.Value) bool { return tv.values[string(attr.AppendValue(nil, v))] }
+	text := func(v attr.Value) string { return string(attr.AppendValue(nil, v)) }
+	taken := func(v attr.Value) bool { return tv.values[text(v)] }
 	v := Pick(rnd, pool)
 	for try := 0; taken(v) && try < 8; try++ {
 		v = Pick(rnd, pool)
@@ -495,6 +496,6 @@ func (st *runState) lookupDistinct(r *ref, rnd *Rand, pool []attr.Value) attr.Va
 			}
 		}
 	}
-	tv.values[string(attr.AppendValue(nil, v))] = true
+	tv.values[text(v)] = true
 	return v
 }
