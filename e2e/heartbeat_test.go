@@ -35,11 +35,7 @@ func TestBrowserHeartbeatDesign(t *testing.T) {
 	t.Parallel()
 	b := startBrowser(t)
 	b.open("/")
-	b.click(app.IDStartWizard)
-	b.click(app.IDWizardAsText)
-	b.waitFor("the lines show", fmt.Sprintf(`!!document.getElementById(%q)`, app.IDWizardText), 10*time.Second)
-	b.setField(app.IDWizardText, fleetLines)
-	propose(b)
+	proposeLines(b, fleetLines)
 	text := proposalText(b)
 	for _, want := range []string{"PK=DEVICE#{deviceId} SK=#DEVICE", "GSI1: GSI1PK (S), GSI1SK (S) · INCLUDE", "not lastSeenAt", "INCLUDE", "writes the table only", "time to live on expiresAt"} {
 		if !strings.Contains(text, want) {
@@ -70,11 +66,7 @@ func TestBrowserFleetJourney(t *testing.T) {
 	}
 	b := startBrowser(t)
 	b.open("/")
-	b.click(app.IDStartWizard)
-	b.click(app.IDWizardAsText)
-	b.waitFor("the lines show", fmt.Sprintf(`!!document.getElementById(%q)`, app.IDWizardText), 10*time.Second)
-	b.setField(app.IDWizardText, fleetLines)
-	propose(b)
+	proposeLines(b, fleetLines)
 	proposalText(b)
 	b.click(app.IDWizardAccept)
 	b.waitFor("the design opens", fmt.Sprintf(`(document.getElementById(%q)?.textContent || "").includes("Heartbeat")`, app.IDOutline), 10*time.Second)

@@ -86,9 +86,7 @@ func TestBrowserTrackerDesign(t *testing.T) {
 
 	b := startBrowser(t)
 	b.open("/")
-	b.click(app.IDStartWizard)
-	b.click(app.IDWizardAsText)
-	b.waitFor("the lines show", fmt.Sprintf(`!!document.getElementById(%q)`, app.IDWizardText), 10*time.Second)
+	openWizardLines(b)
 	var text string
 	b.eval("the lines", fmt.Sprintf(`document.getElementById(%q).value`, app.IDWizardText), &text)
 	if !strings.Contains(text, "name My shop") || !strings.Contains(text, "list Order by customerId range createdAt newest first") {
@@ -260,11 +258,7 @@ func TestBrowserLoadReview(t *testing.T) {
 
 	b := startBrowser(t)
 	b.open("/")
-	b.click(app.IDStartWizard)
-	b.click(app.IDWizardAsText)
-	b.waitFor("the lines show", fmt.Sprintf(`!!document.getElementById(%q)`, app.IDWizardText), 10*time.Second)
-	b.setField(app.IDWizardText, trackerLines)
-	propose(b)
+	proposeLines(b, trackerLines)
 	proposalText(b)
 	b.click(app.IDWizardAccept)
 	b.waitFor("the design opens", fmt.Sprintf(`(document.getElementById(%q)?.textContent || "").includes("Tracker")`, app.IDOutline), 10*time.Second)
