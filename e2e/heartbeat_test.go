@@ -71,25 +71,7 @@ func TestBrowserFleetJourney(t *testing.T) {
 	b.click(app.IDWizardAccept)
 	b.waitFor("the design opens", fmt.Sprintf(`(document.getElementById(%q)?.textContent || "").includes("Heartbeat")`, app.IDOutline), 10*time.Second)
 	loadItems(b, 10000)
-	b.click(app.IDTab + app.TabQuery)
-	b.waitFor("the access patterns show", fmt.Sprintf(`!!document.querySelector('[id^=%q]')`, app.IDQueryPattern), 30*time.Second)
-	var ids []string
-	b.eval("the run buttons", fmt.Sprintf(`Array.from(document.querySelectorAll('[id^=%q]')).map(x => x.id)`, app.IDQueryPattern), &ids)
-	if len(ids) != len(p.Model.AccessPatterns) {
-		t.Fatalf("%d run buttons for %d access patterns", len(ids), len(p.Model.AccessPatterns))
-	}
-	for i, ap := range p.Model.AccessPatterns {
-		id := ids[i]
-		b.click(id)
-		b.waitFor("the result of "+ap.Name, fmt.Sprintf(`(document.getElementById(%q)?.textContent || "").includes(%q)`, app.IDStatus, ap.Name), 20*time.Second)
-		status, line := b.textOf(app.IDResultStatus), b.textOf(app.IDStatus)
-		var code string
-		b.eval("the status", fmt.Sprintf(`document.getElementById(%q)?.dataset.status || ""`, app.IDResult), &code)
-		t.Logf("%s: %s | %s", ap.Name, status, line)
-		if code != "200" || strings.Contains(line, " 0 items") {
-			t.Errorf("%s: HTTP %s, %q", ap.Name, code, line)
-		}
-	}
+	runEveryPattern(t, b, p.Model)
 	b.click(app.IDTab + app.TabCost)
 	b.waitFor("the cost table shows", fmt.Sprintf(`document.querySelectorAll("#%s tr[data-pattern]").length === %d`, app.IDCostTable, len(p.Model.AccessPatterns)), 2*time.Minute)
 	heartbeat := ""
