@@ -130,7 +130,10 @@ func (l *BulkLoader) put(t *table, item attr.Item) error {
 		item = decodeItem(string(encodeItem(nil, item)))
 	}
 	w := &l.w
-	if err := prepareputInto(t, item, w, true); err != nil {
+	if err := prepareItem(t, item, w, true); err != nil {
+		return err
+	}
+	if err := t.insertFirst(w); err != nil {
 		return err
 	}
 	d.apply(t, w, CauseUser)
@@ -196,8 +199,15 @@ func nullItem() error {
 }
 
 // Close ends the load. The items are in place as each Put returns; Close
-// only releases the loader.
+// makes the point-map entries of the last of them (table.go: until then a
+// point read that misses the map looks in the tree) and releases the loader.
 func (l *BulkLoader) Close() error {
+	d := l.d
+	d.mu.Lock()
+	if t, err := d.lookup(l.name); err == nil && t == l.t {
+		t.mapUnmapped()
+	}
+	d.mu.Unlock()
 	l.t = nil
 	return nil
 }

@@ -53,6 +53,7 @@ func (t *table) maybeCompact() {
 	points.rehash(nil, pointMapSize(t.items.Len()))
 	nt := t.items.compacted(func(ar *arena, s slot) { points.insertNew(ar, s.ref) })
 	t.items, t.points = nt, points
+	t.unmapped = t.unmapped[:0] // the rebuilt map has every slot of the tree
 }
 
 // maybeCompact compacts the index's entries likewise.

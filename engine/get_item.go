@@ -43,7 +43,7 @@ func (d *Database) GetItem(in *GetItemInput) (*GetItemOutput, error) {
 	u := usage{tableName: *in.TableName}
 	out := &GetItemOutput{}
 	size := 0
-	if e, ok := t.getUnhashed(unsafeString(key)); ok {
+	if e, ok := t.getUnhashed(unsafeString(key), pk); ok {
 		size = e.size
 		out.Item = project(e.decode(), p)
 	}

@@ -95,6 +95,9 @@ type write struct {
 	// encoded says the item's stored form is in the table's scratch
 	// buffer already (prepareputInto with encode).
 	encoded bool
+	// stored says the item is in the table's tree already (insertFirst):
+	// apply leaves the items alone and does the rest.
+	stored bool
 }
 
 // setOld records the entry the write replaces or deletes.
@@ -137,6 +140,18 @@ func (d *Database) prepareput(t *table, item attr.Item) (*write, *Error) {
 // (w.encoded), where table.put takes it; the caller holds the writer lock
 // until the write is applied.
 func prepareputInto(t *table, item attr.Item, w *write, encode bool) *Error {
+	if err := prepareItem(t, item, w, encode); err != nil {
+		return err
+	}
+	if old, ok := t.get(w.key); ok {
+		w.setOld(old)
+	}
+	return t.planIndexes(w, false)
+}
+
+// prepareItem is the part of prepareputInto that needs no stored item: the
+// key, the names, the size and, with encode, the stored form in t.scratch.
+func prepareItem(t *table, item attr.Item, w *write, encode bool) *Error {
 	key, err := t.keyOfItem(item)
 	if err != nil {
 		return err
@@ -155,10 +170,7 @@ func prepareputInto(t *table, item attr.Item, w *write, encode bool) *Error {
 		return validationf("Item size has exceeded the maximum allowed size")
 	}
 	*w = write{key: key, item: item, size: size, indexOps: w.indexOps[:0], encoded: encode}
-	if old, ok := t.get(key); ok {
-		w.setOld(old)
-	}
-	return t.planIndexes(w, false)
+	return nil
 }
 
 // apply performs a prepared write and records the change. The caller holds
@@ -175,6 +187,8 @@ func (d *Database) apply(t *table, w *write, cause Cause) {
 		}
 	case w.item == nil:
 		return
+	case w.stored:
+		// In the tree already (insertFirst).
 	default:
 		t.put(w.key, w.item, w.size, w.encoded)
 	}

@@ -125,6 +125,11 @@ type table struct {
 
 	items  *itemTree
 	points *pointMap // the items by full key (pointmap.go)
+	// unmapped holds the references of the records a bulk load put in the
+	// tree whose point-map entries are not made yet: they are made in
+	// batches (mapUnmapped), and until then a point read that misses the
+	// map looks in the tree.
+	unmapped []hashedRef
 	codec  *codec    // the items' stored form; its dictionary serves the indexes too
 	// compactMin is the dead arena space below which the items and
 	// indexes are never compacted (compact.go).
@@ -395,24 +400,50 @@ func (k keySchema) keyItem(item attr.Item) attr.Item {
 // map. The entry's strings are the arena's (arena.go): valid for as long
 // as the caller keeps them.
 func (t *table) get(key string) (entry, bool) {
-	e, ok := t.getUnhashed(key)
-	e.hash = pivot(key).hash
+	if ref, ok := t.points.get(t.items.ar, key[8:]); ok {
+		return t.items.ar.entryAt(slot{hash: pivot(key).hash, ref: ref}), true
+	}
+	if len(t.unmapped) > 0 {
+		return t.items.Get(pivot(key))
+	}
+	return entry{}, false
+}
+
+// getUnhashed is get for a key whose hash bytes are not set (key[8:pk] is
+// its partition key): the entry's hash is left zero.
+func (t *table) getUnhashed(key string, pk int) (entry, bool) {
+	if ref, ok := t.points.get(t.items.ar, key[8:]); ok {
+		return t.items.ar.entryAt(slot{ref: ref}), true
+	}
+	if len(t.unmapped) == 0 {
+		return entry{}, false
+	}
+	// A bulk load's latest items are in the tree only, whose order needs
+	// the hash.
+	b := []byte(key)
+	appendHash(b[:0], hashKey64(b[8:pk]))
+	e, ok := t.items.Get(pivot(string(b)))
+	e.hash = 0
 	return e, ok
 }
 
-// getUnhashed is get for a key whose hash bytes are not set: the entry's
-// hash is left zero.
-func (t *table) getUnhashed(key string) (entry, bool) {
-	ref, ok := t.points.get(t.items.ar, key[8:])
-	if !ok {
-		return entry{}, false
+// mapUnmapped makes the point-map entries of a bulk load's items. The
+// caller holds the writer lock.
+func (t *table) mapUnmapped() {
+	if len(t.unmapped) > 0 {
+		t.points.addNew(t.items.ar, t.unmapped)
+		t.unmapped = t.unmapped[:0]
 	}
-	return t.items.ar.entryAt(slot{ref: ref}), true
 }
+
+// unmappedBatch is how many items a bulk load puts before it maps them:
+// 4,096 slots' home lines (256 KB) stay in cache until they are written.
+const unmappedBatch = 4096
 
 // put stores item under key, replacing any entry the key had.
 // encoded says the item's stored form is in t.scratch already.
 func (t *table) put(key string, item attr.Item, size int, encoded bool) {
+	t.mapUnmapped()
 	if !encoded {
 		t.scratch = t.codec.encode(t.scratch[:0], key[8:], item)
 	}
@@ -426,8 +457,45 @@ func (t *table) put(key string, item attr.Item, size int, encoded bool) {
 	t.maybeCompact()
 }
 
+// insertFirst is put for a bulk load, w prepared by prepareItem with its
+// item encoded in t.scratch: the tree's insert, which finds any entry of
+// the same key on its way down, tells the entry replaced, instead of a
+// point-map probe before it (a cache miss for every new key), and the
+// indexes' changes are planned with it afterwards. A plan refused puts the
+// tree back as it was. The new key's point-map entry is left to
+// mapUnmapped.
+func (t *table) insertFirst(w *write) *Error {
+	s := t.items.storeRecord(pivot(w.key).hash, w.key[8:], unsafeString(t.scratch), w.size)
+	old, replaced := t.items.bt.ReplaceOrInsert(s)
+	if replaced {
+		w.setOld(t.items.ar.entryAt(old))
+	}
+	if err := t.planIndexes(w, false); err != nil {
+		if replaced {
+			t.items.bt.ReplaceOrInsert(old)
+		} else {
+			t.items.bt.Delete(s)
+		}
+		t.items.release(s)
+		return err
+	}
+	if replaced {
+		t.bytes -= int64(t.items.release(old).size)
+		t.mapUnmapped() // the old entry may be among them
+		t.points.set(t.items.ar, w.key[8:], s.ref)
+	} else if t.unmapped = append(t.unmapped, hashedRef{t.points.hashOf(w.key[8:]), s.ref}); len(t.unmapped) >= unmappedBatch {
+		t.mapUnmapped()
+	}
+	t.bytes += int64(w.size)
+	t.version = tableVersions.Add(1)
+	w.stored = true
+	t.maybeCompact()
+	return nil
+}
+
 // remove deletes the entry under key and reports whether there was one.
 func (t *table) remove(key string) bool {
+	t.mapUnmapped()
 	ref, ok := t.points.get(t.items.ar, key[8:])
 	if !ok {
 		return false
