@@ -130,7 +130,7 @@ type table struct {
 	// batches (mapUnmapped), and until then a point read that misses the
 	// map looks in the tree.
 	unmapped []hashedRef
-	codec  *codec    // the items' stored form; its dictionary serves the indexes too
+	codec    *codec // the items' stored form; its dictionary serves the indexes too
 	// compactMin is the dead arena space below which the items and
 	// indexes are never compacted (compact.go).
 	compactMin int64
