@@ -17,6 +17,9 @@ import (
 const unexplainedJS = `(() => {
   const out = []; let n = 0;
   for (const el of document.querySelectorAll("button:disabled, input:disabled, select:disabled, textarea:disabled, option:disabled")) {
+    // Chromium 156 counts the options of a disabled select as disabled:
+    // the select, walked itself, says why for them.
+    if (el.tagName === "OPTION" && !el.hasAttribute("disabled") && el.closest("select:disabled")) continue;
     n++;
     const own = el.getAttribute("title") || "";
     const lab = (el.closest("label") || (el.id && document.querySelector('label[for="' + el.id + '"]')) || {getAttribute: () => ""}).getAttribute("title") || "";

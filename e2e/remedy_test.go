@@ -57,7 +57,8 @@ func TestBrowserRemedyJourney(t *testing.T) {
 	}
 	for _, w := range []int64{1440, 1024} {
 		b.viewport(w, 900)
-		b.eval("scrolling to the answer", fmt.Sprintf(`document.getElementById(%q).scrollIntoView({block: "start"}) || true`, app.IDLoadAnswer), new(bool))
+		// scrollIntoView returns a value in Chromium 156 (an object): the comma keeps the answer a bool.
+		b.eval("scrolling to the answer", fmt.Sprintf(`(document.getElementById(%q).scrollIntoView({block: "start"}), true)`, app.IDLoadAnswer), new(bool))
 		b.screenshot(fmt.Sprintf("remedy-proposed-%d", w))
 	}
 	b.viewport(1440, 900)
@@ -79,7 +80,7 @@ func TestBrowserRemedyJourney(t *testing.T) {
 	}
 	for _, w := range []int64{1440, 1024} {
 		b.viewport(w, 900)
-		b.eval("scrolling to the remedy", fmt.Sprintf(`document.getElementById(%q).scrollIntoView({block: "start"}) || true`, app.IDLoadAnswer), new(bool))
+		b.eval("scrolling to the remedy", fmt.Sprintf(`(document.getElementById(%q).scrollIntoView({block: "start"}), true)`, app.IDLoadAnswer), new(bool))
 		b.screenshot(fmt.Sprintf("remedy-applied-%d", w))
 	}
 	b.viewport(1440, 900)
