@@ -151,8 +151,8 @@ func (j *job) finish() {
 // source wraps src so that the job steps after each item: a cancelled job
 // stops the source with its context's error.
 func (j *job) source(src model.Source) model.Source {
-	return func(emit func(string, attr.Item) error) error {
-		return src(func(table string, it attr.Item) error {
+	return func(emit func(string, attr.Fields) error) error {
+		return src(func(table string, it attr.Fields) error {
 			if err := emit(table, it); err != nil {
 				return err
 			}

@@ -104,8 +104,8 @@ func (s *Store) LoadDataset(n int, seed int64, progress func()) error {
 			progress()
 		}
 	}
-	counted := func(emit func(string, attr.Item) error) error {
-		return src(func(table string, it attr.Item) error {
+	counted := func(emit func(string, attr.Fields) error) error {
+		return src(func(table string, it attr.Fields) error {
 			if err := emit(table, it); err != nil {
 				return err
 			}

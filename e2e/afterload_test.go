@@ -60,7 +60,8 @@ func truthOf(t *testing.T, pattern, table string, n int) loadedTruth {
 		in []string
 	}
 	byKey := map[string]kept{}
-	if err := src(func(tb string, it attr.Item) error {
+	if err := src(func(tb string, lent attr.Fields) error {
+		it := lent.Item() // lent by the source
 		if tb != table {
 			return nil
 		}

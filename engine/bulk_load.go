@@ -2,6 +2,7 @@ package engine
 
 import (
 	"github.com/dynamodb-workbench/workbench/engine/attr"
+	"github.com/dynamodb-workbench/workbench/engine/schema"
 )
 
 // BulkLoader writes a dataset into one table, item by item, without the
@@ -31,6 +32,10 @@ type BulkLoader struct {
 	w write
 	// one is Put's batch of one.
 	one [1]attr.Item
+	// key is PutFields' tree key buffer; asMap its map for a table whose
+	// writes need one (items, below).
+	key   []byte
+	asMap attr.Item
 	// ahead is the heap still to grow for the items Reserve expects
 	// (heap_wasm.go), aheadStep bytes every aheadEvery items.
 	ahead int64
@@ -90,6 +95,74 @@ func (l *BulkLoader) PutBatch(items []attr.Item) (int, error) {
 	return len(items), nil
 }
 
+// PutFields is Put for an item held as Fields (a name repeated in them
+// keeps its later value, as in their map). A table with no secondary
+// index, no time to live, no point-in-time recovery and no observer (the
+// dataset loads of the page and of make bench) does nothing with an item
+// but store it: its item goes from its fields to its stored form with no
+// map between.
+func (l *BulkLoader) PutFields(f attr.Fields) error {
+	d := l.d
+	d.Tick()
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	t, err := d.lookup(l.name)
+	switch {
+	case err != nil:
+		return err
+	case t != l.t:
+		return Errorf(CodeResourceNotFound, "Requested resource not found")
+	}
+	if !l.itemless(t) {
+		return l.putMap(t, f)
+	}
+	key, kerr := appendItemKey(t, l.key[:0], f)
+	if kerr != nil {
+		return kerr
+	}
+	l.key = key
+	k := unsafeString(key) // stored by copy: nothing keeps it
+	var size int
+	var msg string
+	var once bool
+	if t.scratch, size, msg, once = t.codec.encodeFields(t.scratch[:0], k[8:], f); !once {
+		return l.putMap(t, f)
+	}
+	if msg != "" {
+		return validationf("%s", msg)
+	}
+	if size > schema.MaxItemSizeBytes {
+		return validationf("Item size has exceeded the maximum allowed size")
+	}
+	w := &l.w
+	*w = write{key: k, size: size, indexOps: w.indexOps[:0], encoded: true}
+	if err := t.insertFirst(w); err != nil {
+		return err
+	}
+	if invariantsEnabled {
+		d.verifyWrite(t, w)
+	}
+	w.key, w.oldDecoded = "", nil
+	l.stored()
+	return nil
+}
+
+// itemless reports whether storing an item in t is all a write of it
+// does: no index plans from it, no expiry or recovery record, no observer
+// keeps it (apply).
+func (l *BulkLoader) itemless(t *table) bool {
+	return len(t.indexOrder) == 0 && (t.ttl == nil || !t.ttl.enabled) && t.pitr == nil && len(l.d.observers) == 0
+}
+
+// putMap stores f through its map.
+func (l *BulkLoader) putMap(t *table, f attr.Fields) error {
+	if l.asMap == nil {
+		l.asMap = make(attr.Item, len(f))
+	}
+	clear(l.asMap)
+	return l.put(t, f.Fill(l.asMap))
+}
+
 // Reserve makes room in the table's point map for n more items, so that a
 // load whose size is known does not rebuild it as it grows (a rebuild
 // rehashes every key: a tenth of a million-item load's time).
@@ -138,6 +211,12 @@ func (l *BulkLoader) put(t *table, item attr.Item) error {
 	}
 	d.apply(t, w, CauseUser)
 	w.item, w.oldDecoded = nil, nil // keep no item alive until the next
+	l.stored()
+	return nil
+}
+
+// stored counts an item stored and grows the heap ahead when it is time.
+func (l *BulkLoader) stored() {
 	l.count++
 	if l.ahead > 0 && l.count%aheadEvery == 0 {
 		// The heap is grown ahead a step at a time: growing a page's
@@ -146,7 +225,6 @@ func (l *BulkLoader) put(t *table, item attr.Item) error {
 		growHeapAhead(step)
 		l.ahead -= step
 	}
-	return nil
 }
 
 // namesAndSize is attr.CheckItemNames and attr.ItemSize in one walk of

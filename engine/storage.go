@@ -45,30 +45,71 @@ func (c *codec) encode(dst []byte, key string, item attr.Item) []byte {
 // item refused afterwards (for a name, its size, an index key) may leave
 // new names in the dictionary, which holds names, never items.
 func (c *codec) encodeChecked(dst []byte, key string, item attr.Item) ([]byte, int, string) {
-	var raw rawParts
-	var mask uint32
-	if len(c.parts) > 0 {
-		mask = c.omitted(key, &raw)
-	}
-	left := bits.OnesCount32(mask &^ c.dup)
-	dst = appendUvarint(dst, uint64(len(item)-left))
-	size, msg := 0, ""
+	e, dst := c.startRecord(dst, key, len(item))
 	for name, v := range item {
-		if msg == "" {
-			msg = checkNames(name, v)
-		}
-		size += len(name) + attr.Size(v)
-		if mask != 0 && c.left(mask, name) {
-			left--
-			continue
-		}
-		dst = c.appendName(dst, name)
-		dst = encodeValue(dst, v)
+		dst = e.attr(dst, name, v)
 	}
-	if left != 0 {
+	return e.finish(dst)
+}
+
+// encodeFields is encodeChecked for an item held as Fields, in their
+// order. It reports false, having written nothing of use, for Fields that
+// repeat a name: their item is their map's (attr.Fields.Item).
+func (c *codec) encodeFields(dst []byte, key string, f attr.Fields) ([]byte, int, string, bool) {
+	for i := 1; i < len(f); i++ {
+		for j := range i {
+			if len(f[i].Name) == len(f[j].Name) && f[i].Name == f[j].Name {
+				return dst, 0, "", false
+			}
+		}
+	}
+	e, dst := c.startRecord(dst, key, len(f))
+	for _, x := range f {
+		dst = e.attr(dst, x.Name, x.Value)
+	}
+	dst, size, msg := e.finish(dst)
+	return dst, size, msg, true
+}
+
+// recordEncoder is one record's encoding under way (encodeChecked).
+type recordEncoder struct {
+	c          *codec
+	mask       uint32 // key parts the data leaves out
+	left, size int
+	msg        string
+}
+
+// startRecord appends the attribute count of an item of n attributes whose
+// tree key after the hash is key.
+func (c *codec) startRecord(dst []byte, key string, n int) (recordEncoder, []byte) {
+	e := recordEncoder{c: c}
+	if len(c.parts) > 0 {
+		var raw rawParts
+		e.mask = c.omitted(key, &raw)
+	}
+	e.left = bits.OnesCount32(e.mask &^ c.dup)
+	return e, appendUvarint(dst, uint64(n-e.left))
+}
+
+// attr checks and appends one attribute, unless the key holds it.
+func (e *recordEncoder) attr(dst []byte, name string, v attr.Value) []byte {
+	if e.msg == "" {
+		e.msg = checkNames(name, v)
+	}
+	e.size += len(name) + attr.Size(v)
+	if e.mask != 0 && e.c.left(e.mask, name) {
+		e.left--
+		return dst
+	}
+	dst = e.c.appendName(dst, name)
+	return encodeValue(dst, v)
+}
+
+func (e *recordEncoder) finish(dst []byte) ([]byte, int, string) {
+	if e.left != 0 {
 		panic("engine: an item encoded without the key attributes of its key")
 	}
-	return dst, size, msg
+	return dst, e.size, e.msg
 }
 
 var appendUvarint = binary.AppendUvarint

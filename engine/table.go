@@ -282,24 +282,37 @@ func (k keySchema) treeKeyOf(item attr.Item) string {
 // with PutItem's messages.
 func (t *table) keyOfItem(item attr.Item) (string, *Error) {
 	var buf [128]byte
-	b := buf[:8]
+	b, err := appendItemKey(t, buf[:0], item)
+	if err != nil {
+		return "", err
+	}
+	return string(b), nil
+}
+
+// appendItemKey appends the tree key of an item held as a map or as
+// Fields (keyOfItem).
+func appendItemKey[A interface {
+	Get(string) (attr.Value, bool)
+}](t *table, dst []byte, item A) ([]byte, *Error) {
+	start := len(dst)
+	b := append(dst, make([]byte, 8)...)
 	for i, ka := range t.key.all {
-		v, ok := item[ka.name]
+		v, ok := item.Get(ka.name)
 		if !ok {
-			return "", validationf("One or more parameter values were invalid: Missing the key %s in the item", ka.name)
+			return nil, validationf("One or more parameter values were invalid: Missing the key %s in the item", ka.name)
 		}
 		if v.Type() != ka.typ {
-			return "", validationf("One or more parameter values were invalid: Type mismatch for key %s expected: %s actual: %s", ka.name, ka.typ, v.Type())
+			return nil, validationf("One or more parameter values were invalid: Type mismatch for key %s expected: %s actual: %s", ka.name, ka.typ, v.Type())
 		}
 		if err := checkKeyValue(ka, v, i < len(t.key.hash)); err != nil {
-			return "", err
+			return nil, err
 		}
 		b = attr.AppendKey(b, v)
 		if i == len(t.key.hash)-1 {
-			appendHash(b[:0], t.hashes.sum(b[8:]))
+			appendHash(b[start:start], t.hashes.sum(b[start+8:]))
 		}
 	}
-	return string(b), nil
+	return b, nil
 }
 
 // keyOfKey validates a Key parameter (GetItem, DeleteItem, UpdateItem, batch

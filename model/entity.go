@@ -217,7 +217,8 @@ func (k *Keys) Item(p Params, it attr.Item) (attr.Item, error) {
 	return it, nil
 }
 
-// ItemBuilder is Keys.Item for one run of a generator: each key attribute
+// ItemBuilder is Keys.Item for one run of a generator, on an item held as
+// attr.Fields (a generated dataset's form): each key attribute
 // remembers the parameter values it last built from, and gives the same
 // Value again while they do not change (a product's reviews share its
 // partition key: one string and one Value for all of them, a Value being
@@ -227,6 +228,11 @@ type ItemBuilder struct {
 	last []builtKey // by key attribute
 	vals []string   // scratch
 	box  attr.Boxes // the S key values' boxes, 256 to an allocation
+	// p and f are what look reads: the item being built. look is made
+	// once, not once an item.
+	p    Params
+	f    attr.Fields
+	look func(string) (string, bool)
 }
 
 type builtKey struct {
@@ -236,31 +242,41 @@ type builtKey struct {
 
 // Builder returns an ItemBuilder of k's items.
 func (k *Keys) Builder() *ItemBuilder {
-	return &ItemBuilder{k: k, last: make([]builtKey, len(k.attrs))}
+	b := &ItemBuilder{k: k, last: make([]builtKey, len(k.attrs))}
+	b.look = func(name string) (string, bool) {
+		if v, ok := b.p[name]; ok {
+			return v, true
+		}
+		if v, ok := b.f.Get(name); ok {
+			return text(v)
+		}
+		return "", false
+	}
+	return b
 }
 
 // Keys returns the keys the builder builds.
 func (b *ItemBuilder) Keys() *Keys { return b.k }
 
-// Item is Keys.Item: the same attributes, the same errors.
-func (b *ItemBuilder) Item(p Params, it attr.Item) (attr.Item, error) {
+// Item is Keys.Item on Fields: the same attributes, the same errors, the
+// key attributes set in f (appended, or replacing a value of the name).
+func (b *ItemBuilder) Item(p Params, f attr.Fields) (attr.Fields, error) {
 	k := b.k
-	if it == nil {
-		it = make(attr.Item, len(k.attrs))
-	}
-	look := lookup(p, it)
+	b.p, b.f = p, f
+	defer func() { b.p, b.f = nil, nil }()
 	for i := range k.attrs {
 		ka := &k.attrs[i]
-		v, err := b.build(i, ka, look)
+		v, err := b.build(i, ka, b.look)
 		if err != nil {
 			if i < k.nprim {
 				return nil, err
 			}
 			continue
 		}
-		it[ka.name] = v
+		f.Set(ka.name, v)
+		b.f = f
 	}
-	return it, nil
+	return f, nil
 }
 
 func (b *ItemBuilder) build(i int, ka *keyAttr, look func(string) (string, bool)) (attr.Value, error) {

@@ -210,12 +210,12 @@ func (m *Model) Synthesize(spec GeneratorSpec) (Source, error) {
 	if err != nil {
 		return nil, err
 	}
-	return func(emit func(string, attr.Item) error) error {
+	return func(emit func(string, attr.Fields) error) error {
 		builders := make([]*ItemBuilder, len(keys)) // one run's: not shared
 		for i, k := range keys {
 			builders[i] = k.Builder()
 		}
-		return plan.Run(spec.Seed, spec.Size, func(e int, it attr.Item) error {
+		return plan.Run(spec.Seed, spec.Size, func(e int, it attr.Fields) error {
 			k := keys[e]
 			it, err := builders[e].Item(nil, it)
 			if err != nil {

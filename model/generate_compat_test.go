@@ -30,7 +30,8 @@ func TestSynthesizeUnchanged(t *testing.T) {
 	}
 	h := sha256.New()
 	n := 0
-	if err := src(func(table string, it attr.Item) error {
+	if err := src(func(table string, lent attr.Fields) error {
+		it := lent.Item() // lent by the source
 		h.Write([]byte(table))
 		h.Write(attr.AppendItem(nil, it))
 		n++

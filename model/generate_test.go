@@ -102,7 +102,8 @@ func TestSynthesize(t *testing.T) {
 			t.Fatal(err)
 		}
 		h := sha256.New()
-		if err := src(func(table string, it attr.Item) error {
+		if err := src(func(table string, lent attr.Fields) error {
+			it := lent.Item() // lent by the source
 			h.Write([]byte(table))
 			h.Write(attr.AppendItem(nil, it))
 			h.Write([]byte{'\n'})
@@ -123,7 +124,8 @@ func TestSynthesize(t *testing.T) {
 	r, _ := m.NewRecognizer()
 	notes := 0
 	src, _ := m.DatasetSource(nil)
-	_ = src(func(table string, it attr.Item) error {
+	_ = src(func(table string, lent attr.Fields) error {
+		it := lent.Item() // lent by the source
 		e, _ := r.EntityOf(table, it)
 		if e == nil {
 			t.Fatalf("no entity for %v", it)

@@ -13,11 +13,14 @@ import (
 // per item with the item's table and stops at emit's first error, which it
 // returns. A generator's Source can be run again for the same items.
 //
-// The item is lent to emit: the source may reuse its map for the next
-// item, so that a million items need no million maps. emit may keep the
-// values (a Value is immutable) but not the map: one that keeps items
-// clones them (maps.Clone). LoadItems keeps nothing.
-type Source func(emit func(table string, item attr.Item) error) error
+// An item is its attributes as attr.Fields, the form the engine's bulk
+// loader stores without a map between (a map's hashing was a fifth of
+// generating and loading a million items). The item is lent to emit: the
+// source may reuse its slice for the next item, so that a million items
+// need no million allocations. emit may keep the values (a Value is
+// immutable) but not the slice: one that keeps items takes their map
+// (Fields.Item) or a copy. LoadItems keeps nothing.
+type Source func(emit func(table string, item attr.Fields) error) error
 
 // Resolver finds the generator a GeneratorSpec names (the pattern
 // catalogue provides one: patterns.Generator).
@@ -40,10 +43,10 @@ func (m *Model) ItemsSource(items map[string][]attr.Item) Source {
 	}
 	slices.Sort(rest)
 	names = append(names, rest...)
-	return func(emit func(string, attr.Item) error) error {
+	return func(emit func(string, attr.Fields) error) error {
 		for _, n := range names {
 			for _, it := range items[n] {
-				if err := emit(n, it); err != nil {
+				if err := emit(n, attr.FieldsOf(it)); err != nil {
 					return err
 				}
 			}
@@ -59,7 +62,7 @@ func (m *Model) DatasetSource(resolve Resolver) (Source, error) {
 	ds := m.Dataset
 	switch {
 	case ds == nil || ds.Items == nil && ds.Generator == nil:
-		return func(func(string, attr.Item) error) error { return nil }, nil
+		return func(func(string, attr.Fields) error) error { return nil }, nil
 	case ds.Items != nil:
 		return m.ItemsSource(ds.Items), nil
 	case ds.Generator.Pattern == EntitiesGenerator:
@@ -178,7 +181,7 @@ func LoadItemsSized(db *engine.Database, src Source, n int) (LoadStats, error) {
 	var loaders []*loader // few tables: a slice beats a map per item
 	var cur *loader
 	items := 0
-	err := src(func(table string, item attr.Item) error {
+	err := src(func(table string, item attr.Fields) error {
 		if cur == nil || cur.table != table {
 			cur = nil
 			for _, l := range loaders {
@@ -196,7 +199,7 @@ func LoadItemsSized(db *engine.Database, src Source, n int) (LoadStats, error) {
 				loaders = append(loaders, cur)
 			}
 		}
-		if err := cur.l.Put(item); err != nil {
+		if err := cur.l.PutFields(item); err != nil {
 			return fmt.Errorf("dataset item %d (table %s): %w", items, table, err)
 		}
 		cur.n++

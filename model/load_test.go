@@ -170,7 +170,7 @@ func TestDatasetSourceResolver(t *testing.T) {
 // TestLoadItemsSizedIsLoadItems: a sized load, whatever the size it is
 // told (none, exact, too small, too large), leaves the tables as LoadItems
 // does: two tables fed in random interleaving, keys repeated so that later
-// items replace earlier ones, from one reused map.
+// items replace earlier ones, from one reused slice of fields.
 func TestLoadItemsSizedIsLoadItems(t *testing.T) {
 	const n = 6000
 	tables := []string{"Big", "Small"}
@@ -187,14 +187,14 @@ func TestLoadItemsSizedIsLoadItems(t *testing.T) {
 		return db
 	}
 	src := func(seed uint64) Source {
-		return func(emit func(string, attr.Item) error) error {
+		return func(emit func(string, attr.Fields) error) error {
 			r := rand.New(rand.NewPCG(seed, 1))
-			it := attr.Item{}
+			var it attr.Fields
 			for i := 0; i < n; i++ {
-				clear(it)
-				it["pk"] = attr.String("p" + strconv.Itoa(r.IntN(400)))
-				it["sk"] = attr.NumberFromInt64(int64(r.IntN(20)))
-				it["v"] = attr.NumberFromInt64(int64(i))
+				it = it[:0]
+				it.Set("pk", attr.String("p"+strconv.Itoa(r.IntN(400))))
+				it.Set("sk", attr.NumberFromInt64(int64(r.IntN(20))))
+				it.Set("v", attr.NumberFromInt64(int64(i)))
 				table := tables[0]
 				if r.IntN(4) == 0 { // Small gets a quarter
 					table = tables[1]

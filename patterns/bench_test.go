@@ -22,7 +22,11 @@ func largestPattern(b *testing.B) (*Pattern, float64) {
 			b.Fatal(err)
 		}
 		total := 0
-		_ = src(func(_ string, it attr.Item) error { total += attr.ItemSize(it); return nil })
+		_ = src(func(_ string, lent attr.Fields) error {
+			it := lent.Item()
+			total += attr.ItemSize(it)
+			return nil
+		})
 		if avg := float64(total) / 10_000; avg > bestAvg {
 			best, bestAvg = p, avg
 		}

@@ -133,8 +133,8 @@ func generateBulkUploadHotCold(g *gen) {
 		p := g.params("userId", "U"+strconv.Itoa(user))
 		p["messageId"] = strconv.Itoa(n)
 		it := g.next()
-		it["Body"] = g.str(model.Lorem(r, 20+r.IntN(120)))
-		it["SentAt"] = g.str(iso(sent))
+		it.Set("Body", g.str(model.Lorem(r, 20+r.IntN(120))))
+		it.Set("SentAt", g.str(iso(sent)))
 		g.putKeys(kMessage, p, it)
 	}
 	if g.opts["order"] == OrderSequential {
@@ -170,7 +170,7 @@ func generateBulkUploadHotCold(g *gen) {
 			p := g.params("customerId", padded("C", g.r.IntN(1000), 4))
 			p["dateTime"] = at.Format("2006-01-02T15:04:05.000Z")
 			it := g.next()
-			it["Url"] = model.Pick(g.r, pageValues)
+			it.Set("Url", model.Pick(g.r, pageValues))
 			g.putKeys(k, p, it)
 		}
 	}

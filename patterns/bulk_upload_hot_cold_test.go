@@ -46,7 +46,7 @@ func TestBulkUploadOrder(t *testing.T) {
 	lines := func(recs []record) []string {
 		out := make([]string, len(recs))
 		for i, r := range recs {
-			out[i] = string(appendPutRequest(nil, r.table, r.item))
+			out[i] = string(appendPutRequest(nil, r.table, attr.FieldsOf(r.item)))
 		}
 		sort.Strings(out)
 		return out

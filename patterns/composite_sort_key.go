@@ -133,14 +133,19 @@ func generateCompositeSortKey(g *gen) {
 		p := g.params("userId", user)
 		p["status"], p["productId"] = status, productID
 		it := g.next()
-		it["ProductName"], it["Price"], it["Quantity"], it["AddedAt"] = g.str(products[pr].name), dec(products[pr].cents), num(qty), added
+		it.Set("ProductName", g.str(products[pr].name))
+		it.Set("Price", dec(products[pr].cents))
+		it.Set("Quantity", num(qty))
+		it.Set("AddedAt", added)
 		g.putKeys(kCart, p, it)
 	}
 	wish := func(user, list, productID string, pr int, added attr.Value) {
 		p := g.params("userId", user)
 		p["listName"], p["productId"] = list, productID
 		it := g.next()
-		it["ProductName"], it["Price"], it["AddedAt"] = g.str(products[pr].name), dec(products[pr].cents), added
+		it.Set("ProductName", g.str(products[pr].name))
+		it.Set("Price", dec(products[pr].cents))
+		it.Set("AddedAt", added)
 		g.putKeys(kWish, p, it)
 	}
 	for _, s := range cartStory {

@@ -130,7 +130,8 @@ func TestEntitiesGeneratorForEveryPattern(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if err := plan.Run(spec.Seed, spec.Size, func(i int, it attr.Item) error {
+			if err := plan.Run(spec.Seed, spec.Size, func(i int, lent attr.Fields) error {
+				it := lent.Item() // lent by the source
 				it, err := keys[i].Item(nil, it)
 				if err != nil {
 					return err

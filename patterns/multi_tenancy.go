@@ -89,18 +89,20 @@ func generateMultiTenancy(g *gen) {
 	tenant := func(id, name string, plan attr.Value, created time.Time) {
 		p := g.params("tenantId", id)
 		it := g.next()
-		it["DisplayName"], it["Plan"], it["CreatedAt"] = g.str(name), plan, g.str(iso(created))
+		it.Set("DisplayName", g.str(name))
+		it.Set("Plan", plan)
+		it.Set("CreatedAt", g.str(iso(created)))
 		g.putKeys(kTenant, p, it)
 	}
 	photo := func(tenantID, photoID, title string, at time.Time, bytes int64, tags []string) {
 		it := g.next()
-		it["Url"] = g.str("https://img.example.com/" + tenantID + "/" + photoID + ".jpg")
-		it["Title"] = g.str(title)
-		it["UploadedAt"] = g.str(iso(at))
-		it["Bytes"] = num(bytes)
+		it.Set("Url", g.str("https://img.example.com/"+tenantID+"/"+photoID+".jpg"))
+		it.Set("Title", g.str(title))
+		it.Set("UploadedAt", g.str(iso(at)))
+		it.Set("Bytes", num(bytes))
 		if len(tags) > 0 {
 			set, _ := attr.NewStringSet(tags) // a copy: tags is reused
-			it["Tags"] = set
+			it.Set("Tags", set)
 		}
 		p := g.params("tenantId", tenantID)
 		p["photoId"] = photoID

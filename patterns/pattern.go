@@ -108,7 +108,7 @@ func (p *Pattern) Source(spec model.GeneratorSpec) (model.Source, error) {
 	for k, v := range spec.Options {
 		opts[k] = v
 	}
-	return func(emit func(string, attr.Item) error) error {
+	return func(emit func(string, attr.Fields) error) error {
 		g := &gen{
 			r:     model.NewRand(spec.Seed, fnv(p.Name)),
 			seed:  spec.Seed,
@@ -149,14 +149,14 @@ type gen struct {
 	seed  int64 // the spec's seed, for generators that draw per item
 	size  int
 	n     int // items emitted
-	emit  func(string, attr.Item) error
+	emit  func(string, attr.Fields) error
 	keys  map[string]*model.Keys
 	opts  map[string]string
 	start time.Time
 	err   error
 	// it and p are the item and parameters next and params hand out: one
-	// map each for every item, since the Source lends its items.
-	it attr.Item
+	// slice and one map for every item, since the Source lends its items.
+	it attr.Fields
 	p  model.Params
 	// builders are put's item builders, by entity.
 	builders map[string]*model.ItemBuilder
@@ -173,7 +173,7 @@ func (g *gen) left() int { return g.size - g.n }
 // put builds an item of entity with parameters p and attributes it, and
 // emits it. When the dataset is full (or emitting failed) it unwinds the
 // generator, so generators just loop until stopped.
-func (g *gen) put(entity string, p model.Params, it attr.Item) {
+func (g *gen) put(entity string, p model.Params, it *attr.Fields) {
 	if g.n >= g.size {
 		panic(errStop)
 	}
@@ -185,8 +185,7 @@ func (g *gen) put(entity string, p model.Params, it attr.Item) {
 		}
 		g.builders[entity] = b
 	}
-	it, err := b.Item(p, it)
-	g.send(b.Keys(), it, err)
+	g.send(b, p, it)
 }
 
 // entity returns a builder of an entity's items, for putKeys: a generator
@@ -202,35 +201,39 @@ func (g *gen) entity(name string) *model.ItemBuilder {
 }
 
 // putKeys is put for an entity looked up with entity.
-func (g *gen) putKeys(b *model.ItemBuilder, p model.Params, it attr.Item) {
+func (g *gen) putKeys(b *model.ItemBuilder, p model.Params, it *attr.Fields) {
 	if g.n >= g.size {
 		panic(errStop)
 	}
-	it, err := b.Item(p, it)
-	g.send(b.Keys(), it, err)
+	g.send(b, p, it)
 }
 
-// send emits an item of k's entity that built with err.
-func (g *gen) send(k *model.Keys, it attr.Item, err error) {
+// send builds the item's keys with b and emits it.
+func (g *gen) send(b *model.ItemBuilder, p model.Params, it *attr.Fields) {
+	f, err := b.Item(p, *it)
+	if f != nil {
+		*it = f // the slice grown, if it was: kept for the next item
+	}
+	k := b.Keys()
 	if err != nil {
 		g.err = fmt.Errorf("entity %s: %v", k.Entity.Name, err)
 		panic(errStop)
 	}
-	if err := g.emit(k.Entity.Table, it); err != nil {
+	if err := g.emit(k.Entity.Table, f); err != nil {
 		g.err = err
 		panic(errStop)
 	}
 	g.n++
 }
 
-// next returns the item map for the next item, empty: the same map each
+// next returns the fields of the next item, empty: the same slice each
 // time (the consumer of a Source copies what it keeps).
-func (g *gen) next() attr.Item {
+func (g *gen) next() *attr.Fields {
 	if g.it == nil {
-		g.it = make(attr.Item, 8) // one group of a small map: clear is cheap
+		g.it = make(attr.Fields, 0, 16)
 	}
-	clear(g.it)
-	return g.it
+	g.it = g.it[:0]
+	return &g.it
 }
 
 // params returns the parameters map for the next item, empty, with one
@@ -375,7 +378,7 @@ func request(s string) []byte { return []byte(s) }
 func WriteNDJSON(w io.Writer, src model.Source) error {
 	bw := bufio.NewWriterSize(w, 64<<10)
 	var line []byte
-	err := src(func(table string, it attr.Item) error {
+	err := src(func(table string, it attr.Fields) error {
 		line = appendPutRequest(line[:0], table, it)
 		line = append(line, '\n')
 		_, err := bw.Write(line)
@@ -387,11 +390,11 @@ func WriteNDJSON(w io.Writer, src model.Source) error {
 	return bw.Flush()
 }
 
-func appendPutRequest(dst []byte, table string, it attr.Item) []byte {
+func appendPutRequest(dst []byte, table string, it attr.Fields) []byte {
 	dst = append(dst, `{"TableName":`...)
 	dst = strconv.AppendQuote(dst, table)
 	dst = append(dst, `,"Item":`...)
-	dst = attr.AppendItem(dst, it)
+	dst = attr.AppendFields(dst, it)
 	return append(dst, '}')
 }
 
@@ -460,7 +463,7 @@ func (p *Pattern) WriteDocument(w io.Writer, spec model.GeneratorSpec) error {
 	wroteTable := false
 	for _, table := range tables {
 		first := true
-		err := src(func(tn string, it attr.Item) error {
+		err := src(func(tn string, it attr.Fields) error {
 			if tn != table {
 				return nil
 			}
@@ -475,7 +478,7 @@ func (p *Pattern) WriteDocument(w io.Writer, spec model.GeneratorSpec) error {
 			} else {
 				buf = append(buf, ',')
 			}
-			buf = attr.AppendItem(buf, it)
+			buf = attr.AppendFields(buf, it)
 			_, err := bw.Write(buf)
 			return err
 		})

@@ -127,7 +127,8 @@ func collect(t testing.TB, p *Pattern, seed int64, size int, opts map[string]str
 		t.Fatal(err)
 	}
 	var out []record
-	if err := src(func(table string, it attr.Item) error {
+	if err := src(func(table string, lent attr.Fields) error {
+		it := lent.Item()                                // lent by the source
 		out = append(out, record{table, maps.Clone(it)}) // the source lends it
 		return nil
 	}); err != nil {

@@ -112,12 +112,13 @@ func generateSparseIndex(g *gen) {
 		p := g.params("deviceId", device)
 		p["timestamp"] = iso(at)
 		it := g.next()
-		it["Status"], it["Temperature"] = status, dec(temp)
+		it.Set("Status", status)
+		it.Set("Temperature", dec(temp))
 		if technician != "" {
 			p["technician"] = technician
 		}
 		if detail != nil {
-			it["Detail"] = detail
+			it.Set("Detail", detail)
 		}
 		g.putKeys(k, p, it)
 	}

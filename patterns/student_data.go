@@ -125,26 +125,28 @@ type course struct {
 }
 
 // addCourse adds c's grade, instructor and credits to it.
-func addCourse(it attr.Item, c *course) {
+func addCourse(it *attr.Fields, c *course) {
 	if c.values[0] == nil {
 		c.names = [3]string{c.name + "Grade", c.name + "Instructor", c.name + "Credits"}
 		c.values = [3]attr.Value{dec(c.grade), str(c.instructor), num(c.credits)}
 	}
 	for i, n := range c.names {
-		it[n] = c.values[i]
+		it.Set(n, c.values[i])
 	}
 }
 
 // student writes one student in both layouts: three naive items, then the
 // composite ones.
 func student(g *gen, id string, first, last attr.Value, city [2]attr.Value, courses []course) {
-	put := func(entity string, it attr.Item) { g.put(entity, g.params("studentId", id), it) }
-	names := func(it attr.Item) attr.Item {
-		it["firstName"], it["lastName"] = first, last
+	put := func(entity string, it *attr.Fields) { g.put(entity, g.params("studentId", id), it) }
+	names := func(it *attr.Fields) *attr.Fields {
+		it.Set("firstName", first)
+		it.Set("lastName", last)
 		return it
 	}
-	address := func(it attr.Item) attr.Item {
-		it["state"], it["city"] = city[0], city[1]
+	address := func(it *attr.Fields) *attr.Fields {
+		it.Set("state", city[0])
+		it.Set("city", city[1])
 		return it
 	}
 	put("NaiveProfile", names(g.next()))
@@ -163,7 +165,7 @@ func student(g *gen, id string, first, last attr.Value, city [2]attr.Value, cour
 				addCourse(it, &courses[i])
 			}
 		}
-		if len(it) > 0 {
+		if len(*it) > 0 {
 			p := g.params("studentId", id)
 			p["subject"] = s.name
 			g.put("SubjectGrades", p, it)

@@ -112,12 +112,12 @@ func generateTimeSeries(g *gen) {
 			p["shard"] = shard
 		}
 		it := g.next()
-		it["temperature"] = dec(hundredths)
-		it["humidity"] = dec(int64(2000 + g.r.IntN(6000)))
-		it["pressure"] = dec(int64(98000 + g.r.IntN(5000)))
-		it["ttl"] = epoch(at.Add(readingTTL))
+		it.Set("temperature", dec(hundredths))
+		it.Set("humidity", dec(int64(2000+g.r.IntN(6000))))
+		it.Set("pressure", dec(int64(98000+g.r.IntN(5000))))
+		it.Set("ttl", epoch(at.Add(readingTTL)))
 		if meta != "" {
-			it["metadata"] = g.str(meta)
+			it.Set("metadata", g.str(meta))
 		}
 		g.put(entity, p, it)
 	}
@@ -131,7 +131,7 @@ func generateTimeSeries(g *gen) {
 		reading("ShardedReading", "turbine-1", padded("", i+1, 2), ago(d), int64(6000+100*i), "")
 	}
 	it := g.next()
-	it["shardCount"] = num(hotShards)
+	it.Set("shardCount", num(hotShards))
 	g.put("ShardConfig", g.params("deviceId", "turbine-1"), it)
 
 	// Filler: 500 devices reporting once a minute, newest first, within

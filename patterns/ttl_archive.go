@@ -105,9 +105,10 @@ func generateTTLArchive(g *gen) {
 			p := g.params("recipient", padded("u", g.r.IntN(5000), 5))
 			p["sentAt"], p["messageId"] = iso(sent), padded("a-", i, 7)
 			it := g.next()
-			it["From"] = g.str(padded("u", g.r.IntN(5000), 5))
-			it["Body"] = model.Pick(g.r, chatLineValues)
-			it["ExpiresAt"], it["ArchivedAt"] = epoch(sent.Add(messageTTL)), g.str(iso(archived))
+			it.Set("From", g.str(padded("u", g.r.IntN(5000), 5)))
+			it.Set("Body", model.Pick(g.r, chatLineValues))
+			it.Set("ExpiresAt", epoch(sent.Add(messageTTL)))
+			it.Set("ArchivedAt", g.str(iso(archived)))
 			g.put("ArchivedMessage", p, it)
 			continue
 		}

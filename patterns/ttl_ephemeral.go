@@ -89,7 +89,9 @@ func ephemeral(g *gen, entity, recipient string, from attr.Value, id string, sen
 	p := g.params("recipient", recipient)
 	p["sentAt"], p["messageId"] = iso(sent), id
 	it := g.next()
-	it["From"], it["Body"], it["ExpiresAt"] = from, body, epoch(sent.Add(messageTTL))
+	it.Set("From", from)
+	it.Set("Body", body)
+	it.Set("ExpiresAt", epoch(sent.Add(messageTTL)))
 	g.put(entity, p, it)
 }
 

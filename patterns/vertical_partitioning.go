@@ -159,17 +159,17 @@ func generateVerticalPartitioning(g *gen) {
 	kReview, kStock := g.entity("ProductReview"), g.entity("ProductStock")
 	meta := func(id, name string, cents int64) {
 		it := g.next()
-		it["Name"] = g.str(name)
-		it["Brand"] = model.Pick(g.r, brandValues)
-		it["Category"] = model.Pick(g.r, categoryValues)
-		it["Price"] = dec(cents)
+		it.Set("Name", g.str(name))
+		it.Set("Brand", model.Pick(g.r, brandValues))
+		it.Set("Category", model.Pick(g.r, categoryValues))
+		it.Set("Price", dec(cents))
 		g.putKeys(kMeta, g.params("productId", id), it)
 	}
 	review := func(id, rid string, at time.Time, rating int64, author attr.Value, textLen int) {
 		it := g.next()
-		it["Rating"] = num(rating)
-		it["Author"] = author
-		it["Text"] = g.str(model.Lorem(g.r, textLen))
+		it.Set("Rating", num(rating))
+		it.Set("Author", author)
+		it.Set("Text", g.str(model.Lorem(g.r, textLen)))
 		p := g.params("productId", id)
 		p["reviewedAt"], p["reviewId"] = iso(at), rid
 		g.putKeys(kReview, p, it)
@@ -177,8 +177,8 @@ func generateVerticalPartitioning(g *gen) {
 	image := func(id string, pos int) {
 		it := g.next()
 		n := strconv.Itoa(pos)
-		it["Url"] = g.str("https://img.example.com/products/" + id + "/" + n + ".jpg")
-		it["Alt"] = g.str("View " + n + " of product " + id)
+		it.Set("Url", g.str("https://img.example.com/products/"+id+"/"+n+".jpg"))
+		it.Set("Alt", g.str("View "+n+" of product "+id))
 		p := g.params("productId", id)
 		p["position"] = n
 		g.putKeys(kImage, p, it)
@@ -186,14 +186,15 @@ func generateVerticalPartitioning(g *gen) {
 	updated := str(iso(g.start.Add(-time.Hour)))
 	stock := func(id, wh string, q int64) {
 		it := g.next()
-		it["Quantity"], it["UpdatedAt"] = num(q), updated
+		it.Set("Quantity", num(q))
+		it.Set("UpdatedAt", updated)
 		p := g.params("productId", id)
 		p["warehouse"] = wh
 		g.putKeys(kStock, p, it)
 	}
 	spec := func(id, section string) {
 		it := g.next()
-		it["Specs"] = specOf(section, g.r)
+		it.Set("Specs", specOf(section, g.r))
 		p := g.params("productId", id)
 		p["section"] = section
 		g.putKeys(kSpec, p, it)

@@ -164,12 +164,13 @@ func generateWriteSharding(g *gen) {
 			p := g.params("candidate", name)
 			p["shard"] = strconv.Itoa(s)
 			it := g.next()
-			it["Votes"] = num(v)
+			it.Set("Votes", num(v))
 			g.putKeys(kShard, p, it)
 		}
 		p := g.params("candidate", name)
 		it := g.next()
-		it["Votes"], it["AggregatedAt"] = num(total), aggregatedAt
+		it.Set("Votes", num(total))
+		it.Set("AggregatedAt", aggregatedAt)
 		g.putKeys(kTotal, p, it)
 	}
 	orderN := 0
@@ -184,7 +185,10 @@ func generateWriteSharding(g *gen) {
 		p := g.params("date", day)
 		p["orderId"], p["suffix"] = id, strconv.Itoa(OrderSuffix(id))
 		it := g.next()
-		it["Customer"], it["Total"], it["Status"], it["PlacedAt"] = g.str(customer), dec(cents), status, g.str(iso(date))
+		it.Set("Customer", g.str(customer))
+		it.Set("Total", dec(cents))
+		it.Set("Status", status)
+		it.Set("PlacedAt", g.str(iso(date)))
 		g.putKeys(kOrder, p, it)
 	}
 	// Story: alice's shards hold 100 + 7 x shard votes (3,330 in all);

@@ -12,3 +12,9 @@ func (it Item) Clone() Item {
 	}
 	return c
 }
+
+// Get returns the value of the named attribute (as Fields.Get does).
+func (it Item) Get(name string) (Value, bool) {
+	v, ok := it[name]
+	return v, ok
+}

@@ -161,7 +161,8 @@ func TestProposalRuns(t *testing.T) {
 				t.Fatal(err)
 			}
 			counts := map[string]int{}
-			_ = plan.Run(m.Dataset.Generator.Seed, size, func(i int, it attr.Item) error {
+			_ = plan.Run(m.Dataset.Generator.Seed, size, func(i int, lent attr.Fields) error {
+				it := lent.Item() // lent by the source
 				it, err := keys[i].Item(nil, it)
 				if err != nil {
 					t.Fatal(err)
@@ -269,7 +270,7 @@ func BenchmarkSynthesizeProposal(b *testing.B) {
 			b.Fatal(err)
 		}
 		n := 0
-		if err := src(func(string, attr.Item) error { n++; return nil }); err != nil || n != size {
+		if err := src(func(string, attr.Fields) error { n++; return nil }); err != nil || n != size {
 			b.Fatalf("%d items, %v", n, err)
 		}
 	}

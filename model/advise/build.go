@@ -123,7 +123,7 @@ func entityCounts(m *model.Model) map[string]int {
 	if err != nil || m.Dataset == nil || m.Dataset.Generator == nil {
 		return out
 	}
-	_ = plan.Run(m.Dataset.Generator.Seed, DatasetSize, func(i int, _ attr.Item) error {
+	_ = plan.Run(m.Dataset.Generator.Seed, DatasetSize, func(i int, _ attr.Fields) error {
 		out[m.Entities[i].Name]++
 		return nil
 	})

@@ -57,7 +57,7 @@ func TestChildKeyedByAnotherEntitysID(t *testing.T) {
 		t.Fatal(err)
 	}
 	made := 0
-	_ = src(func(string, attr.Item) error { made++; return nil })
+	_ = src(func(string, attr.Fields) error { made++; return nil })
 	db, _ := m.NewDatabase()
 	st, err := m.Load(db, nil)
 	if err != nil {

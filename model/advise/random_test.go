@@ -61,7 +61,8 @@ func TestProposeRandom(t *testing.T) {
 				return
 			}
 			rec, _ := m.NewRecognizer()
-			_ = plan.Run(1, 300, func(i int, it attr.Item) error {
+			_ = plan.Run(1, 300, func(i int, lent attr.Fields) error {
+				it := lent.Item() // lent by the source
 				it, err := keys[i].Item(nil, it)
 				if e, _ := rec.EntityOf(keys[i].Entity.Table, it); err != nil || e != keys[i].Entity {
 					t.Errorf("seed %d: a generated %s item %v is recognised as %v (%v)", seed, keys[i].Entity.Name, it, e, err)

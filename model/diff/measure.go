@@ -38,7 +38,7 @@ func (c *comparer) measure() error {
 		fits := map[string]*EntityFit{}
 		var order []string
 		n := 0
-		err = c.o.Data(func(table string, it attr.Item) error {
+		err = c.o.Data(func(table string, lent attr.Fields) error {
 			if n >= c.o.MaxItems {
 				return errEnough
 			}
@@ -48,7 +48,7 @@ func (c *comparer) measure() error {
 				td = &tableData{}
 				c.data.tables[table] = td
 			}
-			it = maps.Clone(it) // the source lends it
+			it := lent.Item() // the source lends its fields
 			td.items = append(td.items, it)
 			td.bytes += int64(attr.ItemSize(it))
 			moved, e, why := c.rekey(rfrom, table, it)

@@ -3,7 +3,6 @@ package formats
 import (
 	"errors"
 	"fmt"
-	"maps"
 	"slices"
 	"sort"
 	"strconv"
@@ -88,12 +87,12 @@ func sampleItems(m *model.Model, opts Options, r *Result) (map[string][]attr.Ite
 	}
 	read, full := 0, 0
 	more := map[string]bool{}
-	err = src(func(table string, it attr.Item) error {
+	err = src(func(table string, f attr.Fields) error {
 		read++
 		if len(out[table]) == limit {
 			more[table] = true
 		} else {
-			out[table] = append(out[table], maps.Clone(it)) // the source lends it
+			out[table] = append(out[table], f.Item()) // the source lends f
 			if len(out[table]) == limit {
 				full++
 			}

@@ -39,7 +39,8 @@ func TestImportedModelGenerates(t *testing.T) {
 				t.Fatal(err)
 			}
 			n := 0
-			if err := src(func(table string, it attr.Item) error {
+			if err := src(func(table string, lent attr.Fields) error {
+				it := lent.Item() // lent by the source
 				if e, _ := rec.EntityOf(table, it); e == nil {
 					t.Fatalf("generated item %v matches no entity", it)
 				}

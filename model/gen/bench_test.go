@@ -22,7 +22,7 @@ func BenchmarkPlan(b *testing.B) {
 	b.ReportAllocs()
 	for i := 0; i < b.N; i++ {
 		n := 0
-		if err := p.Run(int64(i), size, func(int, attr.Item) error { n++; return nil }); err != nil || n != size {
+		if err := p.Run(int64(i), size, func(int, attr.Fields) error { n++; return nil }); err != nil || n != size {
 			b.Fatalf("%d items, %v", n, err)
 		}
 	}

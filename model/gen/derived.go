@@ -36,11 +36,11 @@ func registerDerived() {
 		conds, source := c.args[:len(c.args)-1], c.args[len(c.args)-1]
 		return func(x *ctx) attr.Value {
 			for i := 0; i < len(conds); i += 2 {
-				if s, ok := x.item[conds[i]].(attr.String); !ok || string(s) != conds[i+1] {
+				if s, ok := x.get(conds[i]).(attr.String); !ok || string(s) != conds[i+1] {
 					return nil
 				}
 			}
-			return x.item[source]
+			return x.get(source)
 		}, nil
 	})
 	register(Kind{"after", "(attribute,min,max)", []string{"S", "N"}, "a time min to max after another time attribute of the same item (listed before it), in its format: updatedAt after createdAt", "after(createdAt,0,30d)"}, func(c *compiler) (valueFn, error) {
@@ -62,7 +62,7 @@ func registerDerived() {
 		start, typ := c.env.Start, c.typ
 		return func(x *ctx) attr.Value {
 			d := time.Duration(lo + x.r.Int64Range(0, int64(hi-lo)/int64(time.Second))*int64(time.Second))
-			switch v := x.item[name].(type) {
+			switch v := x.get(name).(type) {
 			case attr.String:
 				for _, layout := range []string{time.RFC3339, "2006-01-02"} {
 					if t, err := time.Parse(layout, string(v)); err == nil {

@@ -37,7 +37,8 @@ func TestDistinctRefs(t *testing.T) {
 			seen := map[string]bool{}
 			var room attr.Value
 			inRoom := map[string]bool{}
-			if err := p.Run(int64(seed), size, func(e int, it attr.Item) error {
+			if err := p.Run(int64(seed), size, func(e int, lent attr.Fields) error {
+				it := lent.Item() // lent by the source
 				switch e {
 				case 0:
 					seen[string(it["userId"].(attr.String))] = true
@@ -82,7 +83,8 @@ func TestDistinctRefs(t *testing.T) {
 		repeats := 0
 		var room attr.Value
 		inRoom := map[attr.Value]bool{}
-		_ = p.Run(1, 3000, func(e int, it attr.Item) error {
+		_ = p.Run(1, 3000, func(e int, lent attr.Fields) error {
+			it := lent.Item() // lent by the source
 			if e == 2 {
 				if it["roomId"] != room {
 					room, inRoom = it["roomId"], map[attr.Value]bool{}

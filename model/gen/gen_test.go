@@ -301,7 +301,11 @@ func runPlan(t testing.TB, ents []Entity, seed int64, size int, emit func(e int,
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := p.Run(seed, size, func(e int, it attr.Item) error { emit(e, it); return nil }); err != nil {
+	if err := p.Run(seed, size, func(e int, lent attr.Fields) error {
+		it := lent.Item()
+		emit(e, it)
+		return nil
+	}); err != nil {
 		t.Fatal(err)
 	}
 }

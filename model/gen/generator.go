@@ -35,7 +35,16 @@ type ctx struct {
 	run *runState
 	// item is the item being made, its earlier attributes set (after()
 	// reads them); nil outside a Plan.
-	item attr.Item
+	item *attr.Fields
+}
+
+// get is the named attribute of the item being made (nil outside a Plan).
+func (x *ctx) get(name string) attr.Value {
+	if x.item == nil {
+		return nil
+	}
+	v, _ := x.item.Get(name)
+	return v
 }
 
 // valueFn makes one value; nil means the item has no value (a reference to

@@ -292,12 +292,12 @@ type runState struct {
 	r      *Rand
 	left   int
 	counts []int
-	emit   func(int, attr.Item) error
-	chain  []attr.Item // the current item of each entity on the way down a family
+	emit   func(int, attr.Fields) error
+	chain  []attr.Fields // the current item of each entity on the way down a family
 	// items are the maps the entities' items are made in, one per entity:
 	// Run lends its items (an entity's next item comes after its
 	// children, which are of other entities).
-	items   []attr.Item
+	items   []attr.Fields
 	active  []bool // chain[e] is an ancestor of the item being made
 	samples [][][]attr.Value
 	seen    [][]int
@@ -325,9 +325,11 @@ var errFull = errors.New("gen: dataset full")
 // item i belongs to entity i mod E. The same seed and size give the same
 // items in the same order. Run stops at emit's first error and returns it.
 //
-// The item is lent to emit, as a model.Source lends it: the map is
-// reused for the entity's next item, so emit clones what it keeps.
-func (p *Plan) Run(seed int64, size int, emit func(entity int, item attr.Item) error) error {
+// The item is lent to emit, as a model.Source lends it: its slice is
+// reused for the entity's next item, so emit copies what it keeps. emit
+// may append to it (within its capacity or not) but must leave the
+// attributes it was given in place.
+func (p *Plan) Run(seed int64, size int, emit func(entity int, item attr.Fields) error) error {
 	if size <= 0 {
 		return nil
 	}
@@ -337,8 +339,8 @@ func (p *Plan) Run(seed int64, size int, emit func(entity int, item attr.Item) e
 	st := &runState{
 		p: p, r: NewRand(seed, 0), left: size, emit: emit,
 		counts: make([]int, len(p.ents)),
-		chain:  make([]attr.Item, len(p.ents)),
-		items:  make([]attr.Item, len(p.ents)),
+		chain:  make([]attr.Fields, len(p.ents)),
+		items:  make([]attr.Fields, len(p.ents)),
 		active: make([]bool, len(p.ents)),
 	}
 	st.x = ctx{r: st.r, run: st}
@@ -369,14 +371,11 @@ func (st *runState) family(e int) error {
 	st.counts[e]++
 	x := &st.x // one ctx for the run: values are made before any child's
 	x.n = n
-	it := st.items[e]
+	it := st.items[e][:0]
 	if it == nil {
-		it = make(attr.Item, len(pe.attrs)+4)
-		st.items[e] = it
-	} else {
-		clear(it)
+		it = make(attr.Fields, 0, len(pe.attrs)+4)
 	}
-	x.item = it
+	x.item = &it
 	for _, a := range pe.attrs {
 		// An optional attribute is on a share of the items; one marked
 		// OnFirst is also on the entity's first item (the draw is made
@@ -385,16 +384,17 @@ func (st *runState) family(e int) error {
 			continue
 		}
 		if v := a.gen.fn(x); v != nil {
-			it[a.name] = v
+			it.Set(a.name, v)
 		}
 	}
 	x.item = nil
+	st.items[e] = it
 	if err := st.emit(e, it); err != nil {
 		return err
 	}
 	st.left--
 	for j, name := range pe.sampled {
-		v, ok := it[name]
+		v, ok := it.Get(name)
 		if !ok {
 			continue
 		}
@@ -430,7 +430,8 @@ func (st *runState) lookup(r *ref, rnd *Rand) attr.Value {
 		return nil
 	}
 	if st.active[r.target] {
-		return st.chain[r.target][r.attr]
+		v, _ := st.chain[r.target].Get(r.attr)
+		return v
 	}
 	e := st.p.ents[r.target]
 	j := slices.Index(e.sampled, r.attr)

@@ -43,7 +43,8 @@ func TestRootTurns(t *testing.T) {
 			}
 			counts := make([]int, len(ents))
 			refs := map[string]int{}
-			if err := p.Run(int64(seed), 20_000, func(e int, it attr.Item) error {
+			if err := p.Run(int64(seed), 20_000, func(e int, lent attr.Fields) error {
+				it := lent.Item() // lent by the source
 				counts[e]++
 				if e >= 2 {
 					refs[string(it["patientId"].(attr.String))]++

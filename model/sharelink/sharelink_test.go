@@ -26,7 +26,8 @@ func withItems(t testing.TB, p *patterns.Pattern, n int) *model.Model {
 		t.Fatal(err)
 	}
 	items := map[string][]attr.Item{}
-	if err := src(func(table string, it attr.Item) error {
+	if err := src(func(table string, lent attr.Fields) error {
+		it := lent.Item()                                   // lent by the source
 		items[table] = append(items[table], maps.Clone(it)) // the source lends it
 		return nil
 	}); err != nil {

@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"maps"
 	"slices"
 	"strings"
 	"time"
@@ -394,7 +393,8 @@ func load(ctx context.Context, client *dynamodb.Client, m *model.Model, src mode
 		clear(seen)
 		return nil
 	}
-	err := src(func(table string, it attr.Item) error {
+	err := src(func(table string, lent attr.Fields) error {
+		it := lent.Item() // the source lends its fields
 		k := table + "\x00" + keyString(it, keys[table])
 		if seen[k] {
 			if err := flush(); err != nil {
@@ -402,7 +402,7 @@ func load(ctx context.Context, client *dynamodb.Client, m *model.Model, src mode
 			}
 		}
 		seen[k] = true
-		batch = append(batch, pending{table, maps.Clone(it)}) // the source lends it
+		batch = append(batch, pending{table, it})
 		if len(batch) == cap(batch) {
 			return flush()
 		}

@@ -111,7 +111,8 @@ func TestRunExplicitItemsAndDuplicates(t *testing.T) {
 		t.Fatal(err)
 	}
 	items := map[string][]attr.Item{}
-	src(func(table string, it attr.Item) error {
+	src(func(table string, lent attr.Fields) error {
+		it := lent.Item()                                   // lent by the source
 		items[table] = append(items[table], maps.Clone(it)) // the source lends it
 		return nil
 	})

@@ -59,8 +59,8 @@ func Diff(ctx context.Context, from, to *model.Model, sizeGB float64) (*diff.Pla
 	if err != nil {
 		return nil, fmt.Errorf("from: %w", err)
 	}
-	data := func(emit func(string, attr.Item) error) error {
-		return src(func(table string, it attr.Item) error {
+	data := func(emit func(string, attr.Fields) error) error {
+		return src(func(table string, it attr.Fields) error {
 			if err := ctx.Err(); err != nil {
 				return err
 			}
