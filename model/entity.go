@@ -230,7 +230,7 @@ type ItemBuilder struct {
 	box  attr.Boxes // the S key values' boxes, 256 to an allocation
 	// p and f are what look reads: the item being built. look is made
 	// once, not once an item.
-	p    Params
+	p    Args
 	f    attr.Fields
 	look func(string) (string, bool)
 }
@@ -244,7 +244,7 @@ type builtKey struct {
 func (k *Keys) Builder() *ItemBuilder {
 	b := &ItemBuilder{k: k, last: make([]builtKey, len(k.attrs))}
 	b.look = func(name string) (string, bool) {
-		if v, ok := b.p[name]; ok {
+		if v, ok := b.p.Get(name); ok {
 			return v, true
 		}
 		if v, ok := b.f.Get(name); ok {
@@ -258,12 +258,18 @@ func (k *Keys) Builder() *ItemBuilder {
 // Keys returns the keys the builder builds.
 func (b *ItemBuilder) Keys() *Keys { return b.k }
 
-// Item is Keys.Item on Fields: the same attributes, the same errors, the
-// key attributes set in f (appended, or replacing a value of the name).
-func (b *ItemBuilder) Item(p Params, f attr.Fields) (attr.Fields, error) {
+// Item is Keys.Item on Fields and Args: the same attributes, the same
+// errors, the key attributes set in f (appended, or replacing a value of
+// the name).
+func (b *ItemBuilder) Item(p Args, f attr.Fields) (attr.Fields, error) {
+	f, err := b.item(p, f)
+	b.p, b.f = nil, nil // keep nothing of the item
+	return f, err
+}
+
+func (b *ItemBuilder) item(p Args, f attr.Fields) (attr.Fields, error) {
 	k := b.k
 	b.p, b.f = p, f
-	defer func() { b.p, b.f = nil, nil }()
 	for i := range k.attrs {
 		ka := &k.attrs[i]
 		v, err := b.build(i, ka, b.look)

@@ -30,7 +30,11 @@ func TestItemBuilderIsKeysItem(t *testing.T) {
 			}
 			want, werr := k.Item(p, attr.Item{"price": attr.NumberFromInt64(int64(n))})
 			f = append(f[:0], attr.Field{Name: "price", Value: attr.NumberFromInt64(int64(n))})
-			got, gerr := b.Item(p, f)
+			var args Args
+			for name, v := range p {
+				args.Set(name, v)
+			}
+			got, gerr := b.Item(args, f)
 			if got != nil {
 				f = got
 			}

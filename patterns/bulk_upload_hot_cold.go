@@ -131,7 +131,7 @@ func generateBulkUploadHotCold(g *gen) {
 		r := model.NewRand(g.seed, uint64(user)<<32|uint64(n))
 		sent := g.start.Add(-time.Duration(r.IntN(90*24*3600)) * time.Second)
 		p := g.params("userId", "U"+strconv.Itoa(user))
-		p["messageId"] = strconv.Itoa(n)
+		p.Set("messageId", strconv.Itoa(n))
 		it := g.next()
 		it.Set("Body", g.str(model.Lorem(r, 20+r.IntN(120))))
 		it.Set("SentAt", g.str(iso(sent)))
@@ -168,7 +168,7 @@ func generateBulkUploadHotCold(g *gen) {
 		for j := 0; j < n; j++ {
 			at := c.month.Add(span * time.Duration(j) / time.Duration(n)).UTC()
 			p := g.params("customerId", padded("C", g.r.IntN(1000), 4))
-			p["dateTime"] = at.Format("2006-01-02T15:04:05.000Z")
+			p.Set("dateTime", at.Format("2006-01-02T15:04:05.000Z"))
 			it := g.next()
 			it.Set("Url", model.Pick(g.r, pageValues))
 			g.putKeys(k, p, it)

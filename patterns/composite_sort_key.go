@@ -131,7 +131,8 @@ func generateCompositeSortKey(g *gen) {
 	kCart, kWish := g.entity("CartItem"), g.entity("WishlistItem")
 	cart := func(user, status, productID string, pr int, qty int64, added attr.Value) {
 		p := g.params("userId", user)
-		p["status"], p["productId"] = status, productID
+		p.Set("status", status)
+		p.Set("productId", productID)
 		it := g.next()
 		it.Set("ProductName", g.str(products[pr].name))
 		it.Set("Price", dec(products[pr].cents))
@@ -141,7 +142,8 @@ func generateCompositeSortKey(g *gen) {
 	}
 	wish := func(user, list, productID string, pr int, added attr.Value) {
 		p := g.params("userId", user)
-		p["listName"], p["productId"] = list, productID
+		p.Set("listName", list)
+		p.Set("productId", productID)
 		it := g.next()
 		it.Set("ProductName", g.str(products[pr].name))
 		it.Set("Price", dec(products[pr].cents))

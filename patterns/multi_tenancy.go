@@ -105,7 +105,7 @@ func generateMultiTenancy(g *gen) {
 			it.Set("Tags", set)
 		}
 		p := g.params("tenantId", tenantID)
-		p["photoId"] = photoID
+		p.Set("photoId", photoID)
 		g.putKeys(kPhoto, p, it)
 	}
 	// Story: acme with four photos, globex with three.

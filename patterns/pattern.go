@@ -157,7 +157,7 @@ type gen struct {
 	// it and p are the item and parameters next and params hand out: one
 	// slice and one map for every item, since the Source lends its items.
 	it attr.Fields
-	p  model.Params
+	p  model.Args
 	// builders are put's item builders, by entity.
 	builders map[string]*model.ItemBuilder
 	// box backs the strings of g.str.
@@ -173,7 +173,7 @@ func (g *gen) left() int { return g.size - g.n }
 // put builds an item of entity with parameters p and attributes it, and
 // emits it. When the dataset is full (or emitting failed) it unwinds the
 // generator, so generators just loop until stopped.
-func (g *gen) put(entity string, p model.Params, it *attr.Fields) {
+func (g *gen) put(entity string, p *model.Args, it *attr.Fields) {
 	if g.n >= g.size {
 		panic(errStop)
 	}
@@ -201,7 +201,7 @@ func (g *gen) entity(name string) *model.ItemBuilder {
 }
 
 // putKeys is put for an entity looked up with entity.
-func (g *gen) putKeys(b *model.ItemBuilder, p model.Params, it *attr.Fields) {
+func (g *gen) putKeys(b *model.ItemBuilder, p *model.Args, it *attr.Fields) {
 	if g.n >= g.size {
 		panic(errStop)
 	}
@@ -209,8 +209,8 @@ func (g *gen) putKeys(b *model.ItemBuilder, p model.Params, it *attr.Fields) {
 }
 
 // send builds the item's keys with b and emits it.
-func (g *gen) send(b *model.ItemBuilder, p model.Params, it *attr.Fields) {
-	f, err := b.Item(p, *it)
+func (g *gen) send(b *model.ItemBuilder, p *model.Args, it *attr.Fields) {
+	f, err := b.Item(*p, *it)
 	if f != nil {
 		*it = f // the slice grown, if it was: kept for the next item
 	}
@@ -236,15 +236,11 @@ func (g *gen) next() *attr.Fields {
 	return &g.it
 }
 
-// params returns the parameters map for the next item, empty, with one
-// parameter set: the same map each time.
-func (g *gen) params(name, value string) model.Params {
-	if g.p == nil {
-		g.p = make(model.Params, 4)
-	}
-	clear(g.p)
-	g.p[name] = value
-	return g.p
+// params returns the parameters of the next item, with one parameter
+// set: the same slice each time.
+func (g *gen) params(name, value string) *model.Args {
+	g.p = append(g.p[:0], model.Arg{Name: name, Value: value})
+	return &g.p
 }
 
 // padded is prefix then n in at least width digits, zero-padded:

@@ -110,12 +110,12 @@ func generateSparseIndex(g *gen) {
 	k := g.entity("StatusReport")
 	report := func(device string, at time.Time, status attr.Value, temp int64, technician string, detail attr.Value) {
 		p := g.params("deviceId", device)
-		p["timestamp"] = iso(at)
+		p.Set("timestamp", iso(at))
 		it := g.next()
 		it.Set("Status", status)
 		it.Set("Temperature", dec(temp))
 		if technician != "" {
-			p["technician"] = technician
+			p.Set("technician", technician)
 		}
 		if detail != nil {
 			it.Set("Detail", detail)

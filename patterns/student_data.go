@@ -167,7 +167,7 @@ func student(g *gen, id string, first, last attr.Value, city [2]attr.Value, cour
 		}
 		if len(*it) > 0 {
 			p := g.params("studentId", id)
-			p["subject"] = s.name
+			p.Set("subject", s.name)
 			g.put("SubjectGrades", p, it)
 		}
 	}

@@ -107,9 +107,9 @@ func buildTimeSeries() *model.Model {
 func generateTimeSeries(g *gen) {
 	reading := func(entity, device, shard string, at time.Time, hundredths int64, meta string) {
 		p := g.params("deviceId", device)
-		p["timestamp"] = iso(at)
+		p.Set("timestamp", iso(at))
 		if shard != "" {
-			p["shard"] = shard
+			p.Set("shard", shard)
 		}
 		it := g.next()
 		it.Set("temperature", dec(hundredths))

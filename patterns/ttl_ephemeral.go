@@ -87,7 +87,8 @@ func buildTTLEphemeral() *model.Model {
 // later.
 func ephemeral(g *gen, entity, recipient string, from attr.Value, id string, sent time.Time, body attr.Value) {
 	p := g.params("recipient", recipient)
-	p["sentAt"], p["messageId"] = iso(sent), id
+	p.Set("sentAt", iso(sent))
+	p.Set("messageId", id)
 	it := g.next()
 	it.Set("From", from)
 	it.Set("Body", body)

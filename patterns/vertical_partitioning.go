@@ -171,7 +171,8 @@ func generateVerticalPartitioning(g *gen) {
 		it.Set("Author", author)
 		it.Set("Text", g.str(model.Lorem(g.r, textLen)))
 		p := g.params("productId", id)
-		p["reviewedAt"], p["reviewId"] = iso(at), rid
+		p.Set("reviewedAt", iso(at))
+		p.Set("reviewId", rid)
 		g.putKeys(kReview, p, it)
 	}
 	image := func(id string, pos int) {
@@ -180,7 +181,7 @@ func generateVerticalPartitioning(g *gen) {
 		it.Set("Url", g.str("https://img.example.com/products/"+id+"/"+n+".jpg"))
 		it.Set("Alt", g.str("View "+n+" of product "+id))
 		p := g.params("productId", id)
-		p["position"] = n
+		p.Set("position", n)
 		g.putKeys(kImage, p, it)
 	}
 	updated := str(iso(g.start.Add(-time.Hour)))
@@ -189,14 +190,14 @@ func generateVerticalPartitioning(g *gen) {
 		it.Set("Quantity", num(q))
 		it.Set("UpdatedAt", updated)
 		p := g.params("productId", id)
-		p["warehouse"] = wh
+		p.Set("warehouse", wh)
 		g.putKeys(kStock, p, it)
 	}
 	spec := func(id, section string) {
 		it := g.next()
 		it.Set("Specs", specOf(section, g.r))
 		p := g.params("productId", id)
-		p["section"] = section
+		p.Set("section", section)
 		g.putKeys(kSpec, p, it)
 	}
 	reviewer := func(name string) attr.Value { return reviewerValues[slices.Index(reviewers, name)] }

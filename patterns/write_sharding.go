@@ -162,7 +162,7 @@ func generateWriteSharding(g *gen) {
 			v := votes(s)
 			total += v
 			p := g.params("candidate", name)
-			p["shard"] = strconv.Itoa(s)
+			p.Set("shard", strconv.Itoa(s))
 			it := g.next()
 			it.Set("Votes", num(v))
 			g.putKeys(kShard, p, it)
@@ -183,7 +183,8 @@ func generateWriteSharding(g *gen) {
 			day, dayOf = date.Format(time.DateOnly), d
 		}
 		p := g.params("date", day)
-		p["orderId"], p["suffix"] = id, strconv.Itoa(OrderSuffix(id))
+		p.Set("orderId", id)
+		p.Set("suffix", strconv.Itoa(OrderSuffix(id)))
 		it := g.next()
 		it.Set("Customer", g.str(customer))
 		it.Set("Total", dec(cents))
