@@ -105,3 +105,44 @@ func TestBulkLoadPointReads(t *testing.T) {
 		})
 	}
 }
+
+// TestBulkReserveBuildsTheMapOnce: a sized load reserves at 1,024 items
+// and at each doubling (model.LoadItemsSized) for the items still to come;
+// the keys put but not yet mapped count, so the point map is built once
+// for the whole load, not again when its first batch is mapped (a rebuild
+// of a map for a million keys, in one step of the page's load).
+func TestBulkReserveBuildsTheMapOnce(t *testing.T) {
+	const total = 100_000
+	db, _ := newTestDB(t)
+	mustCreate(t, db, compositeTable("Tbl", "S"))
+	l, err := db.NewBulkLoader("Tbl")
+	if err != nil {
+		t.Fatal(err)
+	}
+	tbl := db.tables["Tbl"]
+	var f attr.Fields
+	builds, size := 0, len(tbl.points.slots)
+	for i := 1; i <= 3*unmappedBatch; i++ {
+		f = f[:0]
+		f.Set("pk", s(fmt.Sprintf("p%d", i/10)))
+		f.Set("sk", s(fmt.Sprintf("s%d", i)))
+		if err := l.PutFields(f); err != nil {
+			t.Fatal(err)
+		}
+		if i >= 1024 && i&(i-1) == 0 {
+			l.Reserve(total - i)
+		}
+		if n := len(tbl.points.slots); n != size {
+			builds, size = builds+1, n
+		}
+	}
+	if builds != 1 || size < pointMapSize(total) {
+		t.Fatalf("the point map was built %d times, to %d slots; want once, to at least %d", builds, size, pointMapSize(total))
+	}
+	if err := l.Close(); err != nil {
+		t.Fatal(err)
+	}
+	if tbl.points.n != 3*unmappedBatch {
+		t.Fatalf("the point map holds %d keys after Close, want %d", tbl.points.n, 3*unmappedBatch)
+	}
+}
