@@ -100,11 +100,13 @@ func scanAll(t testing.TB, db *Database, table string, r *rand.Rand) []attr.Item
 }
 
 func TestStorageModel(t *testing.T) {
-	seeds, steps := 8, 3000
+	first, seeds, steps := 1, 8, 3000
 	if testing.Short() {
-		seeds, steps = 3, 1000
+		// Seed 1 compacts the index once in its first 2,000 steps: too
+		// little for the check at the end.
+		first, seeds, steps = 2, 3, 1500
 	}
-	for seed := 1; seed <= seeds; seed++ {
+	for seed := first; seed <= seeds; seed++ {
 		t.Run(fmt.Sprint(seed), func(t *testing.T) { runStorageModel(t, uint64(seed), steps) })
 	}
 }
