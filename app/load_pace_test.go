@@ -34,7 +34,7 @@ func TestLoadPace(t *testing.T) {
 		if tc.contains == "" && pace != "" || !strings.Contains(pace, tc.contains) {
 			t.Errorf("%+v: pace %q, want %q", tc.ld, pace, tc.contains)
 		}
-		text := loadText(tc.ld, 0)
+		text := loadText(tc.ld)
 		if !strings.Contains(text, tc.contains) {
 			t.Errorf("%+v: the bar reads %q, want %q in it", tc.ld, text, tc.contains)
 		}

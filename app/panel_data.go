@@ -81,9 +81,9 @@ func (d *dataPanel) Render() goapp.UI {
 func (d *dataPanel) renderLoad(st *State) goapp.UI {
 	size := d.loadSize(st)
 	ld := st.Load
-	pct := 0
-	if ld.Total > 0 {
-		pct = ld.Done * 100 / ld.Total
+	bar := goapp.Progress().ID(IDLoadProgress).Class("wb-progress")
+	for _, a := range loadBarAttrs(ld) { // paintLoad writes the same
+		bar = bar.Attr(a.name, a.value)
 	}
 	return goapp.Div().Class("wb-load").Body(
 		goapp.Label().For(IDLoadSize).Text("Items to load"),
@@ -99,14 +99,8 @@ func (d *dataPanel) renderLoad(st *State) goapp.UI {
 			// The size at the click, not at the render: a change of the
 			// field and a click can come before the next render.
 			OnClick(func(ctx goapp.Context, e goapp.Event) { startLoad(ctx, d.Store, d.loadSize(d.State)) }),
-		goapp.Progress().ID(IDLoadProgress).Class("wb-progress").
-			Attr("max", ld.Total).Attr("value", ld.Done).
-			Attr("aria-label", fmt.Sprintf("%d of %d items loaded", ld.Done, ld.Total)).
-			Attr("data-done", ld.Done).Attr("data-total", ld.Total).
-			Attr("data-running", strconv.FormatBool(ld.Running)).
-			Attr("data-cancelled", strconv.FormatBool(ld.Cancelled)).
-			Attr("data-rate", int64(ld.Rate()+0.5)).Attr("data-left-ms", leftMs(ld)),
-		goapp.Span().ID(IDLoadPace).Class("wb-muted").Text(loadText(ld, pct)),
+		bar,
+		goapp.Span().ID(IDLoadPace).Class("wb-muted").Text(loadText(ld)),
 	)
 }
 
@@ -131,7 +125,12 @@ func (d *dataPanel) loadSize(st *State) int {
 	return size
 }
 
-func loadText(ld LoadState, pct int) string {
+// loadText is the load's progress in words, beside the bar.
+func loadText(ld LoadState) string {
+	pct := 0
+	if ld.Total > 0 {
+		pct = ld.Done * 100 / ld.Total
+	}
 	switch {
 	case ld.Error != "":
 		return "load failed: " + ld.Error

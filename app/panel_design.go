@@ -259,9 +259,7 @@ func applyDraft(ctx goapp.Context, s *Store, keep func()) {
 		ctx = pc.(goapp.Context)
 	}
 	ctx.Async(func() {
-		_ = s.ApplyInSlices(func() {
-			ctx.Dispatch(func(ctx goapp.Context) { publish(ctx, s) })
-		})
+		_ = s.ApplyInSlices(jobProgress(ctx, s))
 		ctx.Dispatch(func(ctx goapp.Context) {
 			publish(ctx, s)
 			if !underPage && keep != nil {

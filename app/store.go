@@ -419,6 +419,17 @@ func (s *Store) publishLocked() {
 	s.state = st
 }
 
+// progressLocked publishes a running job's progress: the last State with
+// the new Load, and nothing else taken again (the tables' snapshot, the
+// highlights), for the job's reports between its first and its last,
+// which the page paints alone (jobProgress). The caller holds s.mu.
+func (s *Store) progressLocked() {
+	s.seq++
+	st := *s.state
+	st.Seq, st.Load = s.seq, s.load
+	s.state = &st
+}
+
 // Republish publishes the current state again, as a new State: the
 // panels, which render again only when their State changes, then show
 // what a job finished in the background (refreshWalk).

@@ -150,7 +150,7 @@ func (s *Store) ApplyInSlices(progress func()) error {
 		if s.loadJob == j {
 			s.load.Done = p.copied + p.dropped
 			s.load.Elapsed = s.wall().Sub(started)
-			s.publishLocked()
+			s.progressLocked()
 		}
 		s.mu.Unlock()
 		if progress != nil {
@@ -160,13 +160,15 @@ func (s *Store) ApplyInSlices(progress func()) error {
 	err = p.copy(j.step)
 	j.finish()
 
-	s.mu.Lock()
-	defer s.mu.Unlock()
+	// The last report comes once the lock is given back: the page's
+	// callback reads the State (jobProgress).
 	defer func() {
 		if progress != nil {
 			progress()
 		}
 	}()
+	s.mu.Lock()
+	defer s.mu.Unlock()
 	if s.loadJob != j { // another design was opened meanwhile
 		return context.Canceled
 	}

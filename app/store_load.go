@@ -97,7 +97,7 @@ func (s *Store) LoadDataset(n int, seed int64, progress func()) error {
 		if s.db == db {
 			s.load.Done = done
 			s.load.Elapsed = s.wall().Sub(started)
-			s.publishLocked()
+			s.progressLocked()
 		}
 		s.mu.Unlock()
 		if progress != nil {
@@ -130,6 +130,13 @@ func (s *Store) LoadDataset(n int, seed int64, progress func()) error {
 	}
 	j.finish()
 
+	// The last report comes once the lock is given back: the page's
+	// callback reads the State (jobProgress).
+	defer func() {
+		if progress != nil {
+			progress()
+		}
+	}()
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if s.loadJob == j {
@@ -170,9 +177,6 @@ func (s *Store) LoadDataset(n int, seed int64, progress func()) error {
 		}
 	}
 	s.publishLocked()
-	if progress != nil {
-		progress()
-	}
 	return err
 }
 

@@ -373,3 +373,57 @@ func TestStoreApplyInSlices(t *testing.T) {
 		t.Errorf("the status says %q", st.Message)
 	}
 }
+
+// TestStoreLoadReportsProgressAlone: between a load's first report and its
+// last, a report carries the new progress and nothing taken again (the
+// page paints it without a render: load_paint.go), so the State keeps the
+// snapshot of the load's start; the last report, made without the store's
+// lock (the page's callback reads the State), holds the loaded tables.
+// The same holds for Apply's copy.
+func TestStoreLoadReportsProgressAlone(t *testing.T) {
+	s, _ := newTestStore(t)
+	if err := s.OpenPattern("multi-tenancy"); err != nil {
+		t.Fatal(err)
+	}
+	s.budget = time.Nanosecond
+	s.yield = func() {}
+	var reports []*State
+	report := func() { reports = append(reports, s.State()) } // s.State locks: a report under the lock hangs
+	const total = 20000
+	if err := s.LoadDataset(total, 0, report); err != nil {
+		t.Fatal(err)
+	}
+	if len(reports) < 5 {
+		t.Fatalf("%d reports: want the start, several slices and the end", len(reports))
+	}
+	first, last := reports[0], reports[len(reports)-1]
+	for i, st := range reports[1 : len(reports)-1] {
+		if !st.Load.Running || st.Snapshot != first.Snapshot || st.Load.Done < reports[i].Load.Done {
+			t.Fatalf("report %d: running %v, Done %d after %d, the start's snapshot %v: want a running load's count, never less, alone",
+				i+1, st.Load.Running, st.Load.Done, reports[i].Load.Done, st.Snapshot == first.Snapshot)
+		}
+	}
+	if last.Load.Running || last.Load.Done != total || last.Snapshot == first.Snapshot || last.Snapshot.Table("Photos").Len() == 0 {
+		t.Fatalf("the last report: %+v: want the load ended with its %d items in a new snapshot", last.Load, total)
+	}
+
+	reports = nil
+	if err := s.Edit(func(m *model.Model) { m.Name = "renamed" }); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.ApplyInSlices(report); err != nil {
+		t.Fatal(err)
+	}
+	if len(reports) < 3 {
+		t.Fatalf("%d reports of the apply: want the start, its slices and the end", len(reports))
+	}
+	first, last = reports[0], reports[len(reports)-1]
+	for i, st := range reports[1 : len(reports)-1] {
+		if !st.Load.Applying || st.Snapshot != first.Snapshot {
+			t.Fatalf("apply report %d: applying %v, the start's snapshot %v: want the copy's progress alone", i+1, st.Load.Applying, st.Snapshot == first.Snapshot)
+		}
+	}
+	if last.Load.Running || last.Model.Name != "renamed" {
+		t.Fatalf("the apply's last report: running %v, model %q: want the design applied", last.Load.Running, last.Model.Name)
+	}
+}

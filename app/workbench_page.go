@@ -212,15 +212,13 @@ func (p *workbenchPage) openPattern(ctx goapp.Context, name string, q url.Values
 var pageContexts sync.Map // *Store -> goapp.Context
 
 // startLoad runs a dataset load off the event handler so that the page
-// keeps painting; each progress report is published on the UI goroutine.
+// keeps painting; its progress is painted as it goes (jobProgress).
 func startLoad(ctx goapp.Context, s *Store, n int) {
 	if pc, ok := pageContexts.Load(s); ok {
 		ctx = pc.(goapp.Context)
 	}
 	ctx.Async(func() {
-		err := s.LoadDataset(n, 0, func() {
-			ctx.Dispatch(func(ctx goapp.Context) { publish(ctx, s) })
-		})
+		err := s.LoadDataset(n, 0, jobProgress(ctx, s))
 		if err != nil {
 			// A load that ends tells its end itself; one refused (or
 			// stopped by another design) may not have.
@@ -245,13 +243,8 @@ func (p *workbenchPage) status() string {
 	switch {
 	case st == nil:
 		return StatusLoading
-	case st.Load.Running && st.Load.Applying:
-		return fmt.Sprintf("applying the design: %d of %d items copied", st.Load.Done, st.Load.Total)
 	case st.Load.Running:
-		text := fmt.Sprintf("loading items: %d of %d", st.Load.Done, st.Load.Total)
-		if pace := st.Load.pace(); pace != "" {
-			text += " · " + pace
-		}
+		text, _ := loadStatus(st.Load)
 		return text
 	case st.Message != "":
 		return st.Message
