@@ -287,10 +287,6 @@ func renderNarrative(n *model.Narrative, open bool) goapp.UI {
 }
 
 func (p *workbenchPage) renderOutlineTable(st *State, t *model.Table) goapp.UI {
-	count := 0
-	if ts := st.Snapshot.Table(t.TableName); ts != nil {
-		count = ts.Len()
-	}
 	keys := keyText(t.KeySchema, &t.TableDefinition)
 	var lines []string
 	for _, g := range t.GlobalSecondaryIndexes {
@@ -310,7 +306,7 @@ func (p *workbenchPage) renderOutlineTable(st *State, t *model.Table) goapp.UI {
 	return goapp.Div().Class("wb-outline-table").Body(
 		goapp.Div().Body(
 			goapp.Strong().Text(t.TableName),
-			goapp.Span().Class("wb-muted").Text(" · "+strconv.Itoa(count)+" items"),
+			goapp.Span().Class("wb-muted").Text(" · "+outlineCount(st, t.TableName)),
 		),
 		goapp.Div().Class("wb-mono").Text(keys),
 		goapp.Ul().Class("wb-outline-list").Body(
@@ -357,4 +353,20 @@ func isNoSQLWorkbench(doc []byte) bool {
 		DataModel []json.RawMessage `json:"DataModel"`
 	}
 	return json.Unmarshal(doc, &probe) == nil && probe.ModelName != nil && probe.DataModel != nil
+}
+
+// outlineCount is the outline's count of a table's items. While a dataset
+// loads, the State keeps the snapshot of the load's start (its progress
+// is painted alone: load_paint.go), whose count would say 0: the outline
+// says the table is loading instead, and the progress bar how far. An
+// Apply's copy leaves the running engine as it was: its count holds.
+func outlineCount(st *State, table string) string {
+	if st.Load.Running && !st.Load.Applying {
+		return "loading…"
+	}
+	count := 0
+	if ts := st.Snapshot.Table(table); ts != nil {
+		count = ts.Len()
+	}
+	return strconv.Itoa(count) + " items"
 }

@@ -427,3 +427,35 @@ func TestStoreLoadReportsProgressAlone(t *testing.T) {
 		t.Fatalf("the apply's last report: running %v, model %q: want the design applied", last.Load.Running, last.Model.Name)
 	}
 }
+
+// TestOutlineCountDuringLoad: the outline does not tell the count of the
+// snapshot a running load's progress reports keep (that of its start):
+// during the load it says the table loads, after it the items loaded.
+func TestOutlineCountDuringLoad(t *testing.T) {
+	s, _ := newTestStore(t)
+	if err := s.OpenPattern("multi-tenancy"); err != nil {
+		t.Fatal(err)
+	}
+	s.budget = time.Nanosecond
+	var during []string
+	s.yield = func() {
+		if st := s.State(); st.Load.Running && st.Load.Done > 0 {
+			during = append(during, outlineCount(st, "Photos"))
+		}
+	}
+	if err := s.LoadDataset(5000, 0, nil); err != nil {
+		t.Fatal(err)
+	}
+	if len(during) == 0 {
+		t.Fatal("the load never yielded with items loaded")
+	}
+	for _, c := range during {
+		if c != "loading…" {
+			t.Fatalf("the outline reads %q during the load: want it loading", c)
+		}
+	}
+	st := s.State()
+	if got, want := outlineCount(st, "Photos"), fmt.Sprintf("%d items", st.Snapshot.Table("Photos").Len()); got != want || want == "0 items" {
+		t.Fatalf("after the load the outline reads %q, want %q (not 0)", got, want)
+	}
+}
