@@ -179,8 +179,8 @@ func (l *BulkLoader) Reserve(n int) {
 		// 1,024 items (none mapped yet) and the one after the first
 		// 4,096 were mapped differed by those 4,096, and the second
 		// rebuilt the map of 16 MB again, a task of 50 ms in the page.
-		if p := t.points; pointMapSize(p.n+len(t.unmapped)+n) > len(p.slots) {
-			p.rehash(t.items.ar, pointMapSize(p.n+len(t.unmapped)+n))
+		if p, size := t.points, pointMapSize(t.points.n+len(t.unmapped)+n); size > len(p.slots) {
+			p.rehash(t.items.ar, size)
 		}
 		// Room in the heap for what the table's next doubling adds (or
 		// its n items, if fewer): as many bytes as it holds now.
