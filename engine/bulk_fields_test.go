@@ -14,12 +14,16 @@ import (
 // shuffled order, now and then a name repeated whose later value wins),
 // and requires the same errors, item by item, and the same state. The
 // plain table (no index, TTL, stream or recovery, no observer) stores the
-// fields with no map between; the full one (bulkTable, observed) goes
-// through its map.
+// fields with no map between; the indexed one (bulkTable without its
+// stream: two GSIs, an LSI with its collection limit, TTL, recovery)
+// encodes them with no map between and plans its indexes from a reused
+// map; the full one (bulkTable, observed, with a stream) gives its
+// observers the item decoded from what it stored.
 func TestPutFieldsMatchesPut(t *testing.T) {
-	for _, full := range []bool{false, true} {
+	for _, mode := range []string{"plain", "indexed", "full"} {
+		full := mode == "full"
 		for seed := uint64(1); seed <= 4; seed++ {
-			t.Run(fmt.Sprintf("full=%v/%d", full, seed), func(t *testing.T) {
+			t.Run(fmt.Sprintf("%s/%d", mode, seed), func(t *testing.T) {
 				n := 1500
 				if testing.Short() {
 					n = 400
@@ -40,6 +44,10 @@ func TestPutFieldsMatchesPut(t *testing.T) {
 					bulkTable(t, dbA)
 					bulkTable(t, dbB)
 					table = "Bulk"
+				} else if mode == "indexed" {
+					bulkTableWith(t, dbA, false)
+					bulkTableWith(t, dbB, false)
+					table = "Bulk"
 				} else {
 					for _, db := range []*Database{dbA, dbB} {
 						in := compositeTable("Plain", schema.TypeN)
@@ -55,8 +63,8 @@ func TestPutFieldsMatchesPut(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				if !full && !lb.itemless(lb.t) {
-					t.Fatal("the plain table's items go through a map: the test exercises nothing")
+				if plain := lb.itemless(lb.t); plain != (mode == "plain") || len(dbB.observers) > 0 != full {
+					t.Fatalf("%s table: itemless %v, %d observers: the test exercises another path", mode, plain, len(dbB.observers))
 				}
 				r := rand.New(rand.NewPCG(seed, 11))
 				var f attr.Fields

@@ -101,11 +101,15 @@ func (l *BulkLoader) PutBatch(items []attr.Item) (int, error) {
 }
 
 // PutFields is Put for an item held as Fields (a name repeated in them
-// keeps its later value, as in their map). A table with no secondary
-// index, no time to live, no point-in-time recovery and no observer (the
-// dataset loads of the page and of make bench) does nothing with an item
-// but store it: its item goes from its fields to its stored form with no
-// map between.
+// keeps its later value, as in their map). The item's key and its stored
+// form come from its fields with no map between. A table with no
+// secondary index, no time to live, no point-in-time recovery (the
+// largest pattern's, in make bench) does nothing with an item but store
+// it; for one with any of them, the indexes' plan, the expiry and the
+// recovery record read the item from a map the loader reuses (they copy
+// what they keep); with an observer (a stream), whose changes keep their
+// items, that map is the item decoded from its stored record
+// (insertFirst).
 func (l *BulkLoader) PutFields(f attr.Fields) error {
 	d := l.d
 	d.Tick()
@@ -118,15 +122,16 @@ func (l *BulkLoader) PutFields(f attr.Fields) error {
 	case t != l.t:
 		return Errorf(CodeResourceNotFound, "Requested resource not found")
 	}
-	if !l.itemless(t) {
-		return l.putMap(t, f)
-	}
 	key, kerr := appendItemKey(t, l.key[:0], f)
 	if kerr != nil {
 		return kerr
 	}
 	l.key = key
-	k := unsafeString(key) // stored by copy: nothing keeps it
+	plain := l.itemless(t)
+	k := unsafeString(key) // stored by copy: a plain table keeps nothing of it
+	if !plain {
+		k = string(key) // the expiry record and the item collections keep it
+	}
 	var size int
 	var msg string
 	var once bool
@@ -141,13 +146,24 @@ func (l *BulkLoader) PutFields(f attr.Fields) error {
 	}
 	w := &l.w
 	*w = write{key: k, size: size, indexOps: w.indexOps[:0], encoded: true}
-	if err := t.insertFirst(w); err != nil {
+	if !plain {
+		if l.asMap == nil {
+			l.asMap = make(attr.Item, len(f))
+		}
+		clear(l.asMap)
+		w.item = f.Fill(l.asMap)
+	}
+	if err := t.insertFirst(w, len(d.observers) > 0); err != nil {
 		return err
 	}
-	if invariantsEnabled {
-		d.verifyWrite(t, w)
+	if plain {
+		if invariantsEnabled {
+			d.verifyWrite(t, w)
+		}
+	} else {
+		d.apply(t, w, CauseUser)
 	}
-	w.key, w.oldDecoded = "", nil
+	w.key, w.item, w.oldDecoded = "", nil, nil // keep nothing alive until the next
 	l.stored()
 	return nil
 }
@@ -206,16 +222,14 @@ func (l *BulkLoader) put(t *table, item attr.Item) error {
 		return nullItem()
 	}
 	d := l.d
-	if len(d.observers) > 0 {
-		// Observers (streams, the page's highlighting) keep the items of
-		// the changes they see: give them a copy of their own.
-		item = decodeItem(string(encodeItem(nil, item)))
-	}
 	w := &l.w
 	if err := prepareItem(t, item, w, true); err != nil {
 		return err
 	}
-	if err := t.insertFirst(w); err != nil {
+	// Observers (a stream) keep the items of the changes they see, of the
+	// table and of its indexes, and the caller may reuse item: theirs is
+	// decoded from the record stored (insertFirst).
+	if err := t.insertFirst(w, len(d.observers) > 0); err != nil {
 		return err
 	}
 	d.apply(t, w, CauseUser)

@@ -17,7 +17,10 @@ import (
 // bulkTable has everything a load feeds: an LSI (limited item
 // collections), two GSIs (INCLUDE and KEYS_ONLY), TTL, a stream with both
 // images and point-in-time recovery.
-func bulkTable(t testing.TB, db *Database) {
+func bulkTable(t testing.TB, db *Database) { bulkTableWith(t, db, true) }
+
+// bulkTableWith is bulkTable with or without its stream.
+func bulkTableWith(t testing.TB, db *Database, stream bool) {
 	t.Helper()
 	in := &CreateTableInput{
 		TableName: "Bulk",
@@ -46,6 +49,9 @@ func bulkTable(t testing.TB, db *Database) {
 				Projection: schema.Projection{ProjectionType: schema.ProjectAll}},
 		},
 		StreamSpecification: &schema.StreamSpecification{StreamEnabled: true, StreamViewType: "NEW_AND_OLD_IMAGES"},
+	}
+	if !stream {
+		in.StreamSpecification = nil
 	}
 	mustCreate(t, db, in)
 	on := true
@@ -371,7 +377,7 @@ func dumpState(t testing.TB, d *Database) string {
 		}
 		if tb.ttl != nil {
 			tb.ttl.expiries.Ascend(func(e expiry) bool {
-				fmt.Fprintf(&sb, "expiry %d %x\n", e.at, e.key)
+				fmt.Fprintf(&sb, "expiry %d %x\n", e.at, tb.ttl.key(e))
 				return true
 			})
 		}

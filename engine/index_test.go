@@ -64,6 +64,53 @@ func checkInvariants(t *testing.T, db *Database) {
 				t.Errorf("%s/%s: %d bytes counted, %d recorded", name, ix.name, ixBytes, ix.bytes)
 			}
 		}
+		if st := tb.ttl; st != nil && st.enabled {
+			checkTTLIndex(t, name, tb, st)
+		}
+	}
+}
+
+// checkTTLIndex: the expiry index and its key map agree entry for entry,
+// each names a stored item that carries the TTL value, in (at, key) order,
+// and every place in keys is either an entry's or free, never both.
+func checkTTLIndex(t *testing.T, name string, tb *table, st *ttlState) {
+	t.Helper()
+	used := make(map[uint32]bool)
+	n := 0
+	var prev *expiry
+	st.expiries.Ascend(func(e expiry) bool {
+		n++
+		key := st.key(e)
+		if got, ok := st.byKey[key]; !ok || got != e {
+			t.Errorf("%s: expiry of %x is %+v in the tree, %+v (%v) by key", name, key, e, got, ok)
+		}
+		if used[e.ref] {
+			t.Errorf("%s: place %d named twice", name, e.ref)
+		}
+		used[e.ref] = true
+		if it, ok := tb.get(key); !ok {
+			t.Errorf("%s: expiry of %x has no item", name, key)
+		} else if exp, ok := ttlOf(it.decode(), st.attribute); !ok || exp != e.exp {
+			t.Errorf("%s: %x expires at %d, its item says %d (%v)", name, key, e.exp, exp, ok)
+		}
+		if prev != nil && !(prev.at < e.at || prev.at == e.at && st.key(*prev) < key) {
+			t.Errorf("%s: expiries out of order at %x", name, key)
+		}
+		p := e
+		prev = &p
+		return true
+	})
+	if n != len(st.byKey) {
+		t.Errorf("%s: %d expiries in the tree, %d by key", name, n, len(st.byKey))
+	}
+	for _, ref := range st.free {
+		if used[ref] || st.keys[ref] != "" {
+			t.Errorf("%s: free place %d holds %q (in use %v)", name, ref, st.keys[ref], used[ref])
+		}
+		used[ref] = true
+	}
+	if len(used) != len(st.keys) {
+		t.Errorf("%s: %d places, %d in use or free", name, len(st.keys), len(used))
 	}
 }
 

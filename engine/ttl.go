@@ -47,27 +47,53 @@ type ttlState struct {
 	enabled    bool
 	lastChange time.Time
 	// expiries orders the items that carry a Number TTL by the time the
-	// deletion delay starts; byKey finds an item's entry again.
+	// deletion delay starts, then by key; byKey finds an item's entry
+	// again. An entry names its key by a place in keys (free lists the
+	// places given back), so the tree's nodes hold no pointers: under
+	// WebAssembly, where a collection's marking runs between the page's
+	// own work, every insert into a node of string-holding entries copied
+	// them through the write barrier, a seventh of a load into a table
+	// with a TTL.
 	expiries *btree.BTreeG[expiry]
 	byKey    map[string]expiry
+	keys     []string
+	free     []uint32
 }
 
 // expiry is one entry of the expiry index.
 type expiry struct {
 	at  int64  // when the deletion delay starts: max(exp, seen), Unix nanoseconds
-	key string // the item's tree key
 	exp int64  // the TTL value itself, Unix nanoseconds
+	ref uint32 // the item's tree key: keys[ref]
 }
 
 func newTTLState(name string, now time.Time) *ttlState {
-	return &ttlState{attribute: name, enabled: true, lastChange: now,
-		expiries: btree.NewG(btreeDegree, expiryLess), byKey: map[string]expiry{}}
+	st := &ttlState{attribute: name, enabled: true, lastChange: now, byKey: map[string]expiry{}}
+	st.expiries = btree.NewG(btreeDegree, func(a, b expiry) bool {
+		if a.at != b.at {
+			return a.at < b.at
+		}
+		return st.keys[a.ref] < st.keys[b.ref]
+	})
+	return st
 }
 
+// key is the tree key of e's item.
+func (st *ttlState) key(e expiry) string { return st.keys[e.ref] }
+
 // track indexes an item whose TTL value is exp, seen by the sweeper at
-// seen (both Unix nanoseconds).
+// seen (both Unix nanoseconds). The key must not be tracked already
+// (forget first).
 func (st *ttlState) track(key string, exp, seen int64) expiry {
-	e := expiry{at: max(exp, seen), key: key, exp: exp}
+	var ref uint32
+	if n := len(st.free); n > 0 {
+		ref, st.free = st.free[n-1], st.free[:n-1]
+		st.keys[ref] = key
+	} else {
+		ref = uint32(len(st.keys))
+		st.keys = append(st.keys, key)
+	}
+	e := expiry{at: max(exp, seen), exp: exp, ref: ref}
 	st.expiries.ReplaceOrInsert(e)
 	st.byKey[key] = e
 	return e
@@ -78,14 +104,9 @@ func (st *ttlState) forget(key string) {
 	if e, ok := st.byKey[key]; ok {
 		st.expiries.Delete(e)
 		delete(st.byKey, key)
+		st.keys[e.ref] = ""
+		st.free = append(st.free, e.ref)
 	}
-}
-
-func expiryLess(a, b expiry) bool {
-	if a.at != b.at {
-		return a.at < b.at
-	}
-	return a.key < b.key
 }
 
 // ttlOf reads an item's TTL attribute as an expiry time.
@@ -130,13 +151,17 @@ func (d *Database) sweepTTL(t *table, now time.Time) {
 	}
 	cutoff := now.Add(-d.ttlDelay).UnixNano()
 	tooOld := now.Add(-ttlIgnoreAge).UnixNano()
-	var due []expiry
+	type dueItem struct {
+		key string
+		exp int64
+	}
+	var due []dueItem
 	t.ttl.expiries.Ascend(func(e expiry) bool {
 		if e.at > cutoff {
 			d.noteDue(time.Unix(0, e.at).Add(d.ttlDelay))
 			return false
 		}
-		due = append(due, e)
+		due = append(due, dueItem{t.ttl.key(e), e.exp})
 		return true
 	})
 	for _, e := range due {

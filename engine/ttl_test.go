@@ -133,6 +133,9 @@ func TestTTLSweeperModel(t *testing.T) {
 					clk.Advance(time.Duration(r.IntN(120)) * time.Minute)
 				}
 				db.Tick()
+				db.mu.RLock()
+				checkTTLIndex(t, "Sessions", db.tables["Sessions"], db.tables["Sessions"].ttl)
+				db.mu.RUnlock()
 				now = clk.Now()
 				for id, w := range live {
 					if w.ttl && !now.Before(w.start.Add(delay)) {

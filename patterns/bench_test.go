@@ -95,3 +95,34 @@ func BenchmarkGenerateMillion(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkLoadEachPattern generates and loads 200,000 items of every
+// pattern into a fresh database, one sub-benchmark each: the load's cost
+// per item when the table has secondary indexes, a TTL or several tables,
+// beside the largest pattern's index-free table above.
+//
+//	go test -run '^$' -bench LoadEachPattern ./patterns/
+func BenchmarkLoadEachPattern(b *testing.B) {
+	const size = 200_000
+	for _, p := range Catalog() {
+		b.Run(p.Name, func(b *testing.B) {
+			for i := 0; i < b.N; i++ {
+				b.StopTimer()
+				m := p.Model()
+				m.Dataset.Generator.Size = size
+				db, _ := m.NewDatabase()
+				runtime.GC()
+				b.StartTimer()
+				st, err := m.Load(db, Generator)
+				if err != nil {
+					b.Fatal(err)
+				}
+				if st.Items != size {
+					b.Fatalf("loaded %d items", st.Items)
+				}
+			}
+			perOp := b.Elapsed() / time.Duration(b.N)
+			b.ReportMetric(float64(perOp.Nanoseconds())/size, "ns/item")
+		})
+	}
+}
