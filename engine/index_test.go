@@ -71,7 +71,7 @@ func checkInvariants(t *testing.T, db *Database) {
 }
 
 // checkTTLIndex: the expiry index and its key map agree entry for entry,
-// each names a stored item that carries the TTL value, in (at, key) order,
+// each names a stored item that carries the TTL value, in expiryLess order,
 // and every place in keys is either an entry's or free, never both.
 func checkTTLIndex(t *testing.T, name string, tb *table, st *ttlState) {
 	t.Helper()
@@ -93,7 +93,7 @@ func checkTTLIndex(t *testing.T, name string, tb *table, st *ttlState) {
 		} else if exp, ok := ttlOf(it.decode(), st.attribute); !ok || exp != e.exp {
 			t.Errorf("%s: %x expires at %d, its item says %d (%v)", name, key, e.exp, exp, ok)
 		}
-		if prev != nil && !(prev.at < e.at || prev.at == e.at && st.key(*prev) < key) {
+		if prev != nil && !expiryLess(*prev, e) {
 			t.Errorf("%s: expiries out of order at %x", name, key)
 		}
 		p := e

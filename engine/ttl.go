@@ -47,7 +47,7 @@ type ttlState struct {
 	enabled    bool
 	lastChange time.Time
 	// expiries orders the items that carry a Number TTL by the time the
-	// deletion delay starts, then by key; byKey finds an item's entry
+	// deletion delay starts (expiryLess); byKey finds an item's entry
 	// again. An entry names its key by a place in keys (free lists the
 	// places given back), so the tree's nodes hold no pointers: under
 	// WebAssembly, where a collection's marking runs between the page's
@@ -69,13 +69,20 @@ type expiry struct {
 
 func newTTLState(name string, now time.Time) *ttlState {
 	st := &ttlState{attribute: name, enabled: true, lastChange: now, byKey: map[string]expiry{}}
-	st.expiries = btree.NewG(btreeDegree, func(a, b expiry) bool {
-		if a.at != b.at {
-			return a.at < b.at
-		}
-		return st.keys[a.ref] < st.keys[b.ref]
-	})
+	st.expiries = btree.NewG(btreeDegree, expiryLess)
 	return st
+}
+
+// expiryLess orders entries by when their delay starts, then by place:
+// the items a load writes already expired all start their wait at the
+// load's clock, and a comparison of their keys read two strings far
+// apart in memory. Items due at the same moment go in the order of their
+// places (DynamoDB does not say in which order it deletes them).
+func expiryLess(a, b expiry) bool {
+	if a.at != b.at {
+		return a.at < b.at
+	}
+	return a.ref < b.ref
 }
 
 // key is the tree key of e's item.
