@@ -147,11 +147,7 @@ func (l *BulkLoader) PutFields(f attr.Fields) error {
 	w := &l.w
 	*w = write{key: k, size: size, indexOps: w.indexOps[:0], encoded: true}
 	if !plain {
-		if l.asMap == nil {
-			l.asMap = make(attr.Item, len(f))
-		}
-		clear(l.asMap)
-		w.item = f.Fill(l.asMap)
+		w.item = l.itemOf(f)
 	}
 	if err := t.insertFirst(w, len(d.observers) > 0); err != nil {
 		return err
@@ -177,11 +173,16 @@ func (l *BulkLoader) itemless(t *table) bool {
 
 // putMap stores f through its map.
 func (l *BulkLoader) putMap(t *table, f attr.Fields) error {
+	return l.put(t, l.itemOf(f))
+}
+
+// itemOf is f in the loader's reused map.
+func (l *BulkLoader) itemOf(f attr.Fields) attr.Item {
 	if l.asMap == nil {
 		l.asMap = make(attr.Item, len(f))
 	}
 	clear(l.asMap)
-	return l.put(t, f.Fill(l.asMap))
+	return f.Fill(l.asMap)
 }
 
 // Reserve makes room in the table's point map for n more items, so that a

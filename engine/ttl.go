@@ -68,9 +68,8 @@ type expiry struct {
 }
 
 func newTTLState(name string, now time.Time) *ttlState {
-	st := &ttlState{attribute: name, enabled: true, lastChange: now, byKey: map[string]expiry{}}
-	st.expiries = btree.NewG(btreeDegree, expiryLess)
-	return st
+	return &ttlState{attribute: name, enabled: true, lastChange: now,
+		expiries: btree.NewG(btreeDegree, expiryLess), byKey: map[string]expiry{}}
 }
 
 // expiryLess orders entries by when their delay starts, then by place:

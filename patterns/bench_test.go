@@ -6,6 +6,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/dynamodb-workbench/workbench/engine"
 	"github.com/dynamodb-workbench/workbench/engine/attr"
 	"github.com/dynamodb-workbench/workbench/model"
 )
@@ -34,6 +35,29 @@ func largestPattern(b *testing.B) (*Pattern, float64) {
 	return best, bestAvg
 }
 
+// freshDatabase stops the timer and returns p's model sized for size
+// items and an empty database of its tables, the heap collected.
+func freshDatabase(b *testing.B, p *Pattern, size int) (*model.Model, *engine.Database) {
+	b.StopTimer()
+	m := p.Model()
+	m.Dataset.Generator.Size = size
+	db, _ := m.NewDatabase()
+	runtime.GC()
+	return m, db
+}
+
+// timedLoad starts the timer and loads m's dataset into db, all size items.
+func timedLoad(b *testing.B, m *model.Model, db *engine.Database, size int) {
+	b.StartTimer()
+	st, err := m.Load(db, Generator)
+	if err != nil {
+		b.Fatal(err)
+	}
+	if st.Items != size {
+		b.Fatalf("loaded %d items", st.Items)
+	}
+}
+
 // BenchmarkGenerateAndLoadMillion generates 1,000,000 items of the largest
 // pattern and loads them into a fresh engine.Database through
 // BatchWriteItem, streaming (the items exist once, in the engine).
@@ -47,21 +71,10 @@ func BenchmarkGenerateAndLoadMillion(b *testing.B) {
 	var heap uint64
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
-		b.StopTimer()
-		m := p.Model()
-		m.Dataset.Generator.Size = size
-		db, _ := m.NewDatabase()
-		runtime.GC()
+		m, db := freshDatabase(b, p, size)
 		var before, after runtime.MemStats
 		runtime.ReadMemStats(&before)
-		b.StartTimer()
-		st, err := m.Load(db, Generator)
-		if err != nil {
-			b.Fatal(err)
-		}
-		if st.Items != size {
-			b.Fatalf("loaded %d items", st.Items)
-		}
+		timedLoad(b, m, db, size)
 		b.StopTimer()
 		runtime.GC()
 		runtime.ReadMemStats(&after)
@@ -107,19 +120,8 @@ func BenchmarkLoadEachPattern(b *testing.B) {
 	for _, p := range Catalog() {
 		b.Run(p.Name, func(b *testing.B) {
 			for i := 0; i < b.N; i++ {
-				b.StopTimer()
-				m := p.Model()
-				m.Dataset.Generator.Size = size
-				db, _ := m.NewDatabase()
-				runtime.GC()
-				b.StartTimer()
-				st, err := m.Load(db, Generator)
-				if err != nil {
-					b.Fatal(err)
-				}
-				if st.Items != size {
-					b.Fatalf("loaded %d items", st.Items)
-				}
+				m, db := freshDatabase(b, p, size)
+				timedLoad(b, m, db, size)
 			}
 			perOp := b.Elapsed() / time.Duration(b.N)
 			b.ReportMetric(float64(perOp.Nanoseconds())/size, "ns/item")
