@@ -32,7 +32,7 @@ const (
 type liveLog struct {
 	mu      sync.Mutex
 	db      *engine.Database
-	quiet   bool // a bulk load is running: count nothing
+	quiet   bool // a bulk load is running: highlight nothing (ttlDeleted still counts)
 	queue   []engine.Change
 	dropped bool
 	seq     uint64
@@ -41,6 +41,10 @@ type liveLog struct {
 	ghosts     map[string][]ghost
 	ttlDeletes map[string][]visualizer.TTLEvent
 	ttlAttr    func(table string) string
+	// ttlDeleted counts the sweeper's deletions by table, all of them:
+	// ttlDeletes keeps only the latest, and the queue drops changes past
+	// maxPending, so neither can be counted for the total.
+	ttlDeleted map[string]int
 
 	// writes counts the engine's changes, even quiet ones: an apply in
 	// slices sees by it that the engine changed under its copy.
@@ -62,7 +66,16 @@ func (l *liveLog) record(db *engine.Database, c engine.Change, _ time.Time) {
 	l.writes.Add(1)
 	l.mu.Lock()
 	defer l.mu.Unlock()
-	if l.quiet || db != l.db {
+	if db != l.db {
+		return
+	}
+	if c.Cause == engine.CauseTTL && c.Index == "" && c.After == nil {
+		if l.ttlDeleted == nil {
+			l.ttlDeleted = map[string]int{}
+		}
+		l.ttlDeleted[c.Table]++
+	}
+	if l.quiet {
 		return
 	}
 	if len(l.queue) >= maxPending {
@@ -98,6 +111,17 @@ func (l *liveLog) expire(now time.Time) bool {
 		}
 	}
 	return false
+}
+
+// ttlDeletedCounts returns a copy of the sweeper's deletion counts by table.
+func (l *liveLog) ttlDeletedCounts() map[string]int {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	out := make(map[string]int, len(l.ttlDeleted))
+	for table, n := range l.ttlDeleted {
+		out[table] = n
+	}
+	return out
 }
 
 // publish resolves the queued changes and returns fresh copies of the

@@ -127,12 +127,12 @@ func (t *timePanel) Render() goapp.UI {
 		header,
 		goapp.Div().ID(IDTTLCounts).Class("wb-ttl-counts").
 			Attr("data-items", ts.Len()).Attr("data-with-ttl", view.WithTTL).
-			Attr("data-expired", view.Expired).Attr("data-deleted", len(st.TTLDeletes[name])).Body(
+			Attr("data-expired", view.Expired).Attr("data-deleted", st.TTLDeleted[name]).Body(
 			stat("items in the table", ts.Len()),
 			stat("items with a TTL", view.WithTTL),
 			stat("expired, awaiting deletion", view.Expired),
 			stat("expiring in view", view.Upcoming),
-			stat("deleted by TTL", len(st.TTLDeletes[name])),
+			stat("deleted by TTL", st.TTLDeleted[name]),
 		),
 		goapp.Div().ID(IDTimeline).Class("wb-timeline").Body(goapp.Raw(view.SVG())),
 		goapp.Div().Class("wb-two-cols").Body(

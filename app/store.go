@@ -106,8 +106,12 @@ type State struct {
 	// Ghosts are items deleted a moment ago, still shown fading out, by
 	// table.
 	Ghosts map[string][]attr.Item
-	// TTLDeletes are the TTL sweeper's deletions, by table, oldest first.
+	// TTLDeletes are the TTL sweeper's latest deletions (at most
+	// maxTTLDeletes), by table, oldest first.
 	TTLDeletes map[string][]visualizer.TTLEvent
+	// TTLDeleted counts every deletion of the TTL sweeper since the data
+	// was loaded, by table.
+	TTLDeleted map[string]int
 
 	// Message is the outcome of the last action; Error its failure.
 	Message string
@@ -416,6 +420,7 @@ func (s *Store) publishLocked() {
 		return ""
 	}
 	st.Marks, st.Ghosts, st.TTLDeletes = s.live.publish(s.wall(), keyNames(st.Snapshot))
+	st.TTLDeleted = s.live.ttlDeletedCounts()
 	s.state = st
 }
 

@@ -71,6 +71,48 @@ func TestStoreLoadKeepsExpiredItems(t *testing.T) {
 	if n := st.Snapshot.Table("Sessions").Len(); n != 2000-expired || len(st.TTLDeletes["Sessions"]) == 0 {
 		t.Fatalf("after the delay: %d items, %d were expired at the load, %d TTL deletions shown", n, expired, len(st.TTLDeletes["Sessions"]))
 	}
+	if n := st.TTLDeleted["Sessions"]; n != expired {
+		t.Fatalf("after the delay the sweeper is said to have deleted %d items, it deleted %d", n, expired)
+	}
+}
+
+// TestStoreCountsEveryTTLDeletion: a sweep that deletes more items than the
+// timeline keeps (maxTTLDeletes) and than the live log queues between two
+// publications (maxPending) still counts each deletion, and a new load
+// starts the count again.
+func TestStoreCountsEveryTTLDeletion(t *testing.T) {
+	s, _ := newTestStore(t)
+	if err := s.OpenModel([]byte(sessionsDoc(true))); err != nil {
+		t.Fatal(err)
+	}
+	const size = 20_000
+	if err := s.LoadDataset(size, 1, nil); err != nil {
+		t.Fatal(err)
+	}
+	expired, _ := expiredAt(s.State(), "Sessions", "expiresAt")
+	if expired <= maxPending {
+		t.Fatalf("only %d of %d items expired: the test needs more than %d", expired, size, maxPending)
+	}
+	s.Advance(model.DefaultTTLDeletionDelay + time.Minute)
+	st := s.State()
+	left := st.Snapshot.Table("Sessions").Len()
+	// The minute past the delay takes the items that expired in the load's
+	// first minute too.
+	if left > size-expired || left < size-expired-100 {
+		t.Fatalf("after the delay %d of %d items are left, %d were expired", left, size, expired)
+	}
+	if n := st.TTLDeleted["Sessions"]; n != size-left {
+		t.Errorf("the sweeper deleted %d items, the count says %d", size-left, n)
+	}
+	if n := len(st.TTLDeletes["Sessions"]); n == 0 || n > maxTTLDeletes {
+		t.Errorf("the timeline keeps %d deletions, want 1 to %d", n, maxTTLDeletes)
+	}
+	if err := s.LoadDataset(1000, 1, nil); err != nil {
+		t.Fatal(err)
+	}
+	if n := s.State().TTLDeleted["Sessions"]; n != 0 {
+		t.Errorf("after a new load the count of TTL deletions is %d, want 0", n)
+	}
 }
 
 // TestStoreApplyOffersTTLFill: turning TTL on for a loaded design says

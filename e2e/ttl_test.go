@@ -82,8 +82,17 @@ func TestBrowserTTLAwaitingDeletion(t *testing.T) {
 	}
 	b.click(app.IDClockJump + "1d")
 	b.waitFor("the sweeper deletes the expired items", fmt.Sprintf(`parseInt(document.getElementById(%q)?.dataset.items) <= %d`, app.IDTTLCounts, 10000-expired), 30*time.Second)
-	if n := ttlCount(b, "items"); n < 10000-expired-100 {
+	n := ttlCount(b, "items")
+	if n < 10000-expired-100 {
 		t.Errorf("two days after the load the table holds %d: more than the %d expired items went", n, expired)
+	}
+	// Every deletion counts, not only the latest the list keeps.
+	if d := ttlCount(b, "deleted"); d != 10000-n {
+		t.Errorf("the Time tab says %d items were deleted by TTL; the table went from 10000 to %d", d, n)
+	}
+	for _, w := range []int64{1440, 1024} {
+		b.viewport(w, 900)
+		b.screenshot(fmt.Sprintf("ttl-deleted-%d", w))
 	}
 }
 
