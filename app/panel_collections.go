@@ -170,16 +170,18 @@ func refreshWalk(s *Store, ts *engine.TableSnapshot, opts visualizer.Collections
 	})
 }
 
-// collectionsTurnRows is about how many item rows a browser turn draws of
-// a new page of collections (whole collections, at least one): under wasm
+// CollectionsTurnRows is how many rows a browser turn draws of a new page
+// of collections (a collection's band counts as one; a turn may stop
+// inside a collection, whose next rows the next turn draws): under wasm
 // every element the page creates costs (a page is up to 250 rows, 20
 // elements a row, 40 ms and more for 100 rows on a busy machine; the
 // browser's layout of them after), so a new page is drawn over a few
 // browser tasks rather than in one, the first of them about a screenful.
-const collectionsTurnRows = 16
+const CollectionsTurnRows = 16
 
 // collectionsTable draws a page of item collections (data-shown says how
-// many of its data-page collections are drawn yet).
+// many of its data-page collections are drawn whole yet, data-rows how
+// many item rows).
 type collectionsTable struct {
 	goapp.Compo
 	View     *visualizer.CollectionsView
@@ -188,7 +190,8 @@ type collectionsTable struct {
 	Pick     *rowPick
 
 	window  string // the page drawn: its collections' keys
-	shown   int    // how many of them are drawn
+	shown   int    // how many of them are drawn whole
+	part    int    // how many rows of the next one are drawn (0: none)
 	pending bool   // a later turn will draw more
 	// ctx is the table's own context (OnMount's, mounted once set):
 	// OnUpdate's is its parent's, whose Dispatch would not draw the table
@@ -208,12 +211,19 @@ func (c *collectionsTable) Render() goapp.UI {
 	view := c.View
 	n := len(view.Collections)
 	c.follow()
-	shown := min(c.shown, n)
+	shown, part := min(c.shown, n), c.part
 	if !goapp.IsClient {
-		shown = n // pre-rendered and native tests: all at once
+		shown, part = n, 0 // pre-rendered and native tests: all at once
+	}
+	drawn, rows := shown, part
+	if part > 0 && shown < n {
+		drawn++
+	}
+	for _, col := range view.Collections[:shown] {
+		rows += len(col.Rows)
 	}
 	return goapp.Table().Class("wb-table wb-items wb-items-dense").
-		Attr("data-shown", shown).Attr("data-page", n).
+		Attr("data-shown", shown).Attr("data-page", n).Attr("data-rows", rows).
 		// One click handler for the table, not one per row: it finds the
 		// row clicked by its id, in the view drawn now.
 		OnClick(func(ctx goapp.Context, e goapp.Event) {
@@ -231,9 +241,13 @@ func (c *collectionsTable) Render() goapp.UI {
 			goapp.Th().Class("wb-num").Text("Size"),
 			goapp.Th().Text("Attributes"),
 		)),
-		goapp.Range(view.Collections[:shown]).Slice(func(i int) goapp.UI {
+		goapp.Range(view.Collections[:drawn]).Slice(func(i int) goapp.UI {
 			col := &view.Collections[i]
-			return &collectionBody{View: view, C: col, Selected: selectedIn(col, c.Selected), Facets: c.Facets}
+			rows := len(col.Rows)
+			if i == shown {
+				rows = part
+			}
+			return &collectionBody{View: view, C: col, Rows: rows, Selected: selectedIn(col, c.Selected), Facets: c.Facets}
 		}),
 	)
 }
@@ -256,26 +270,32 @@ func (c *collectionsTable) OnUpdate(goapp.Context) {
 func (c *collectionsTable) follow() {
 	if k := windowKey(c.View); k != c.window {
 		first := c.window == "" && !c.mounted
-		c.window, c.shown = k, c.upTo(0)
-		if first {
-			c.shown = 0
+		c.window, c.shown, c.part = k, 0, 0
+		if !first {
+			c.turn()
 		}
 	}
 }
 
-// upTo returns how many collections are drawn after a turn that starts
-// with shown of them: whole collections up to about collectionsTurnRows
-// rows more, at least one.
-func (c *collectionsTable) upTo(shown int) int {
-	rows := 0
-	for shown < len(c.View.Collections) {
-		rows += len(c.View.Collections[shown].Rows) + 1 // its band too
-		shown++
-		if rows >= collectionsTurnRows {
-			break
+// turn draws CollectionsTurnRows rows more, from where the last turn
+// stopped: a collection's band with its first row, then rows, stopping
+// inside a collection when the turn's rows run out (a collection of 30
+// items drawn whole was one task of 50 ms).
+func (c *collectionsTable) turn() {
+	budget := CollectionsTurnRows
+	for budget > 0 && c.shown < len(c.View.Collections) {
+		if c.part == 0 {
+			budget-- // the band
+		}
+		left := len(c.View.Collections[c.shown].Rows) - c.part
+		take := min(left, max(budget, 1)) // a band is drawn with a row
+		budget -= take
+		if take == left {
+			c.shown, c.part = c.shown+1, 0
+		} else {
+			c.part += take
 		}
 	}
-	return shown
 }
 
 // drawMore draws the page's next collections at the browser's next turn,
@@ -291,7 +311,7 @@ func (c *collectionsTable) drawMore() {
 	c.ctx.Async(func() {
 		yieldToBrowser()
 		c.ctx.Dispatch(func(ctx goapp.Context) {
-			c.shown = c.upTo(c.shown)
+			c.turn()
 			ctx.Defer(func(goapp.Context) {
 				c.pending = false
 				c.drawMore()
@@ -308,12 +328,13 @@ type collectionBody struct {
 	goapp.Compo
 	View     *visualizer.CollectionsView
 	C        *visualizer.Collection
+	Rows     int    // how many of C's rows are drawn yet
 	Selected string // the selected row's key when it is in C, else ""
 	Facets   map[string]map[string]string
 }
 
 func (b *collectionBody) Render() goapp.UI {
-	return renderCollection(b.View, b.C, b.Selected, b.Facets)
+	return renderCollection(b.View, b.C, b.Rows, b.Selected, b.Facets)
 }
 
 // selectedIn returns key when it is the key of one of c's rows, else "".
@@ -326,7 +347,9 @@ func selectedIn(c *visualizer.Collection, key string) string {
 	return ""
 }
 
-func renderCollection(view *visualizer.CollectionsView, c *visualizer.Collection, selected string, facets map[string]map[string]string) goapp.UI {
+// renderCollection draws c's band and its first rows rows (the line of
+// its hidden items once they are all drawn).
+func renderCollection(view *visualizer.CollectionsView, c *visualizer.Collection, rows int, selected string, facets map[string]map[string]string) goapp.UI {
 	first, hashName := "", view.HashKey
 	if len(c.Rows) > 0 {
 		first = c.Rows[0].Key
@@ -342,7 +365,7 @@ func renderCollection(view *visualizer.CollectionsView, c *visualizer.Collection
 				goapp.Span().Class("wb-muted").Text(fmt.Sprintf(" · %s · %s", plural(c.Items, "item"), visualizer.FormatBytes(c.Size))),
 			),
 		),
-		goapp.Range(c.Rows).Slice(func(i int) goapp.UI {
+		goapp.Range(c.Rows[:rows]).Slice(func(i int) goapp.UI {
 			r := c.Rows[i]
 			cls := "wb-item " + r.State.String() + " " + r.Mark.Class()
 			if r.Key == selected {
@@ -382,7 +405,7 @@ func renderCollection(view *visualizer.CollectionsView, c *visualizer.Collection
 				),
 			)
 		}),
-		goapp.If(c.Hidden > 0, func() goapp.UI {
+		goapp.If(c.Hidden > 0 && rows == len(c.Rows), func() goapp.UI {
 			return goapp.Tr().Class("wb-more").Body(goapp.Td().ColSpan(4).Class("wb-muted").
 				Text(fmt.Sprintf("… and %d more items in this collection", c.Hidden)))
 		}),

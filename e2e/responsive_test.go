@@ -229,9 +229,10 @@ func TestBrowserCancelSimulation(t *testing.T) {
 
 // TestBrowserCollectionsDrawInTurns opens the next page of item
 // collections and sees it drawn over several browser turns (the table's
-// data-shown grows to data-page: fewer collections first, then all), then
-// clicks an item's attribute and sees that item in the editor: one
-// handler on the table finds the row clicked.
+// data-shown grows to data-page: fewer collections first, then all; no
+// turn adds more than app.CollectionsTurnRows rows, stopping inside a
+// collection larger than that), then clicks an item's attribute and sees
+// that item in the editor: one handler on the table finds the row clicked.
 func TestBrowserCollectionsDrawInTurns(t *testing.T) {
 	t.Parallel()
 	b := startBrowser(t)
@@ -243,10 +244,12 @@ func TestBrowserCollectionsDrawInTurns(t *testing.T) {
 	// Each change of data-shown, as the old value it replaced; the
 	// current value ends the list.
 	b.eval("watching the table's drawing", fmt.Sprintf(`(() => {
-		window.__shown = [];
+		window.__shown = []; window.__rows = [];
 		new MutationObserver((ms) => { for (const m of ms) window.__shown.push(parseInt(m.oldValue)); })
 			.observe(document.getElementById(%q), {attributes: true, subtree: true, attributeOldValue: true, attributeFilter: ["data-shown"]});
-		return true; })()`, app.IDRoot), &ok)
+		new MutationObserver((ms) => { for (const m of ms) window.__rows.push(parseInt(m.target.dataset.rows)); })
+			.observe(document.getElementById(%q), {attributes: true, subtree: true, attributeFilter: ["data-rows"]});
+		return true; })()`, app.IDRoot, app.IDRoot), &ok)
 	b.click(app.IDNextPage)
 	b.waitFor("the next page is drawn whole", fmt.Sprintf(`(() => { const t = %s;
 		return !!t && t.dataset.shown === t.dataset.page && document.getElementById(%q).textContent.includes("showing 11–"); })()`,
@@ -270,6 +273,23 @@ func TestBrowserCollectionsDrawInTurns(t *testing.T) {
 	if rows < page {
 		t.Fatalf("%d rows for %d collections", rows, page)
 	}
+	// The rows drawn after each turn: from the new page's first turn up
+	// to all of them, never more than a turn's rows at once.
+	var drawn []int
+	b.eval("reading the rows' turns", `window.__rows`, &drawn)
+	if i := slices.Index(drawn, rows); i < 1 {
+		t.Fatalf("rows drawn turn by turn: %v, never %d (the page's) after fewer", drawn, rows)
+	} else {
+		drawn = drawn[:i+1]
+	}
+	var largest int
+	b.eval("the page's largest collection", fmt.Sprintf(`Math.max(...Array.from(%s.querySelectorAll("tbody.wb-collection"), (c) => c.querySelectorAll("tr.wb-item").length))`, table), &largest)
+	for i := 1; i < len(drawn); i++ {
+		if d := drawn[i] - drawn[i-1]; d < 0 || d > app.CollectionsTurnRows {
+			t.Fatalf("rows drawn turn by turn: %v; a turn drew %d (at most %d; the largest collection has %d)", drawn, d, app.CollectionsTurnRows, largest)
+		}
+	}
+	t.Logf("rows drawn turn by turn: %v (the largest collection: %d rows)", drawn, largest)
 	// A click lands on an attribute's name inside the row, as a person's does.
 	var key string
 	b.eval("clicking an item's attribute", fmt.Sprintf(`(() => { const rows = %s.querySelectorAll("tr.wb-item");

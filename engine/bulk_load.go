@@ -41,14 +41,15 @@ type BulkLoader struct {
 	ahead int64
 }
 
-// The heap grows 16 MB every 2,048 items. A step's clearing (the block
-// reuses memory a collection freed) takes up to 20 ms in the page; steps
-// of 4 MB every 512 items were no faster under wasm (node, alternating
-// runs: 11.6-12.8 s against 10.0-12.1 s), and that slice is not the
-// page's longest task.
+// The heap grows 4 MB every 512 items. A step's clearing (the block
+// reuses memory a collection freed) is part of the page's slice of the
+// load it falls in: steps of 16 MB every 2,048 items made those slices the
+// load's longest tasks (47 ms, the profile's growHeapAhead most of them),
+// and were no faster under wasm (node, alternating runs: 10.0-12.1 s
+// against 11.6-12.8 s for 4 MB steps).
 const (
-	aheadStep  = 16 << 20
-	aheadEvery = 2048
+	aheadStep  = 4 << 20
+	aheadEvery = 512
 )
 
 // NewBulkLoader returns a loader into the named table.

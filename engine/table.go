@@ -449,9 +449,13 @@ func (t *table) mapUnmapped() {
 	}
 }
 
-// unmappedBatch is how many items a bulk load puts before it maps them:
-// 4,096 slots' home lines (256 KB) stay in cache until they are written.
-const unmappedBatch = 4096
+// unmappedBatch is how many items a bulk load puts before it maps them
+// (their slots' home lines stay in cache until they are written). Not
+// more: the first batch mapped into a point map just grown (Reserve)
+// writes to that many of its fresh pages, each a page fault under wasm,
+// and 4,096 of them were one task of 25 ms in the page; 512 were no
+// slower natively (BenchmarkGenerateAndLoadMillion, alternating runs).
+const unmappedBatch = 512
 
 // put stores item under key, replacing any entry the key had.
 // encoded says the item's stored form is in t.scratch already.
