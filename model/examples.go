@@ -184,9 +184,10 @@ func (m *Model) findExample(db *engine.Database, ap *AccessPattern, rec *Recogni
 		}
 	}
 	tries := 0
-	var fallback Params
+	var fallback, best Params
+	bestWeight := 0
 	for _, it := range candidates(shape.table, shape.index) {
-		if tries == exampleTries && (read || fallback != nil) {
+		if tries == exampleTries && (read || fallback != nil || best != nil) {
 			break
 		}
 		var keyParams Params
@@ -223,25 +224,36 @@ func (m *Model) findExample(db *engine.Database, ap *AccessPattern, rec *Recogni
 				}
 				continue
 			}
-			// A write's condition must hold on the item it addresses
-			// (attribute_exists(EscalatedTo) wants an escalated report).
+			// Values the update writes move off the item's own first (a
+			// status change refused for the status it sets would skip every
+			// item holding that status); then the write's condition must
+			// hold on the item it addresses (attribute_exists(EscalatedTo)
+			// wants an escalated report).
+			p = m.freshSetValues(ap, shape, it, p, candidates(shape.table, shape.index), rec, entity)
 			if ok, known := writeConditionHolds(ap, p, it); !ok {
 				if fallback == nil && !known {
 					fallback = p
 				}
 				continue
 			}
-			ex.Params, ex.FromData = m.freshSetValues(ap, shape, it, p, candidates(shape.table, shape.index), rec, entity), true
-			return ex
+			// Of the items the write can address, the one it changes most
+			// (writeWeight): an example should do what the pattern is for.
+			if w := m.writeWeight(ap, shape.table, p, it); best == nil || w > bestWeight {
+				best, bestWeight = p, w
+			}
+			continue
 		}
 		if n := run(p); n > 0 {
 			ex.Params, ex.Items, ex.FromData = p, n, true
 			return ex
 		}
 	}
-	if read {
+	switch {
+	case read:
 		ex.Items = 0
-	} else if fallback != nil {
+	case best != nil && bestWeight >= 0:
+		ex.Params, ex.FromData = best, true
+	case fallback != nil:
 		ex.Params, ex.FromData = fallback, true
 	}
 	return ex
