@@ -15,12 +15,18 @@ type Keys struct {
 	Entity *Entity
 	attrs  []keyAttr // primary key first (HASH, RANGE), then index keys by name
 	nprim  int       // how many of attrs are the primary key
+	// indexes are the key attributes of each secondary index of the table
+	// that one of attrs belongs to: an index key attribute is set only
+	// when one of its indexes gets all of its keys (an item outside a
+	// sparse index carries none of that index's keys).
+	indexes [][]string
 }
 
 type keyAttr struct {
-	name string
-	typ  schema.ScalarType
-	tpl  *Template
+	name    string
+	indexes []int // of Keys.indexes, those it belongs to (index keys only)
+	typ     schema.ScalarType
+	tpl     *Template
 	// konst is a constant template's value, made once ("META" on every
 	// item of an entity is one Value, immutable like every Value).
 	konst attr.Value
@@ -94,6 +100,13 @@ func compileKeys(e *Entity, t *Table) (*Keys, []keyError) {
 		}
 	}
 	slices.Sort(names)
+	var all [][]string // every index's key attributes
+	for i := range def.GlobalSecondaryIndexes {
+		all = append(all, def.GlobalSecondaryIndexes[i].KeyAttributes())
+	}
+	for i := range def.LocalSecondaryIndexes {
+		all = append(all, def.LocalSecondaryIndexes[i].KeyAttributes())
+	}
 	for _, name := range names {
 		if !indexKeys[name] {
 			errs = append(errs, keyError{name, fmt.Sprintf("%q is not a key attribute of table %s or of its indexes", name, def.TableName)})
@@ -104,9 +117,26 @@ func compileKeys(e *Entity, t *Table) (*Keys, []keyError) {
 			errs = append(errs, keyError{name, err})
 			continue
 		}
+		for _, keys := range all {
+			if slices.Contains(keys, name) {
+				ka.indexes = append(ka.indexes, len(k.indexes))
+				k.indexes = append(k.indexes, keys)
+			}
+		}
 		k.attrs = append(k.attrs, ka)
 	}
 	return k, errs
+}
+
+// indexed reports whether index key attribute ka belongs to an index all
+// of whose key attributes the item gets (has).
+func (k *Keys) indexed(ka *keyAttr, has func(name string) bool) bool {
+	for _, i := range ka.indexes {
+		if !slices.ContainsFunc(k.indexes[i], func(n string) bool { return !has(n) }) {
+			return true
+		}
+	}
+	return false
 }
 
 func compileKeyAttr(name, src string, typ schema.ScalarType) (keyAttr, string) {
@@ -197,12 +227,14 @@ func (k *Keys) Key(p Params) (attr.Item, error) {
 // Item sets the entity's key attributes on it and returns it: parameters
 // come from p, then from it's own S, N and B attributes. The primary key
 // must build; an index key whose parameters are missing is left out (the
-// item stays out of that index).
+// item stays out of that index), and so is one whose indexes all miss
+// another key (GSI2SK without GSI2PK: the item is not in GSI2).
 func (k *Keys) Item(p Params, it attr.Item) (attr.Item, error) {
 	if it == nil {
 		it = make(attr.Item, len(k.attrs))
 	}
 	look := lookup(p, it)
+	built := make([]attr.Value, len(k.attrs))
 	for i := range k.attrs {
 		ka := &k.attrs[i]
 		v, err := ka.build(look)
@@ -212,9 +244,29 @@ func (k *Keys) Item(p Params, it attr.Item) (attr.Item, error) {
 			}
 			continue
 		}
-		it[ka.name] = v
+		if i < k.nprim {
+			it[ka.name] = v
+		}
+		built[i] = v
+	}
+	has := func(name string) bool {
+		if it[name] != nil {
+			return true
+		}
+		i := k.index(name)
+		return i >= k.nprim && built[i] != nil
+	}
+	for i := k.nprim; i < len(k.attrs); i++ {
+		if ka := &k.attrs[i]; built[i] != nil && k.indexed(ka, has) {
+			it[ka.name] = built[i]
+		}
 	}
 	return it, nil
+}
+
+// index returns the place of the key attribute named name in k.attrs.
+func (k *Keys) index(name string) int {
+	return slices.IndexFunc(k.attrs, func(ka keyAttr) bool { return ka.name == name })
 }
 
 // ItemBuilder is Keys.Item for one run of a generator, on an item held as
@@ -224,10 +276,11 @@ func (k *Keys) Item(p Params, it attr.Item) (attr.Item, error) {
 // partition key: one string and one Value for all of them, a Value being
 // immutable). It is not safe for concurrent use.
 type ItemBuilder struct {
-	k    *Keys
-	last []builtKey // by key attribute
-	vals []string   // scratch
-	box  attr.Boxes // the S key values' boxes, 256 to an allocation
+	k     *Keys
+	last  []builtKey   // by key attribute
+	vals  []string     // scratch
+	built []attr.Value // scratch: this item's key values, by key attribute
+	box   attr.Boxes   // the S key values' boxes, 256 to an allocation
 	// p and f are what look reads: the item being built. look is made
 	// once, not once an item.
 	p    Args
@@ -242,7 +295,7 @@ type builtKey struct {
 
 // Builder returns an ItemBuilder of k's items.
 func (k *Keys) Builder() *ItemBuilder {
-	b := &ItemBuilder{k: k, last: make([]builtKey, len(k.attrs))}
+	b := &ItemBuilder{k: k, last: make([]builtKey, len(k.attrs)), built: make([]attr.Value, len(k.attrs))}
 	b.look = func(name string) (string, bool) {
 		if v, ok := b.p.Get(name); ok {
 			return v, true
@@ -270,18 +323,39 @@ func (b *ItemBuilder) Item(p Args, f attr.Fields) (attr.Fields, error) {
 func (b *ItemBuilder) item(p Args, f attr.Fields) (attr.Fields, error) {
 	k := b.k
 	b.p, b.f = p, f
+	built := b.built
 	for i := range k.attrs {
 		ka := &k.attrs[i]
 		v, err := b.build(i, ka, b.look)
+		built[i] = nil
 		if err != nil {
 			if i < k.nprim {
 				return nil, err
 			}
 			continue
 		}
-		f.Set(ka.name, v)
-		b.f = f
+		if i < k.nprim {
+			f.Set(ka.name, v)
+			b.f = f
+		}
+		built[i] = v
 	}
+	if len(k.attrs) == k.nprim {
+		return f, nil
+	}
+	has := func(name string) bool {
+		if _, ok := f.Get(name); ok {
+			return true
+		}
+		i := k.index(name)
+		return i >= k.nprim && built[i] != nil
+	}
+	for i := k.nprim; i < len(k.attrs); i++ {
+		if ka := &k.attrs[i]; built[i] != nil && k.indexed(ka, has) {
+			f.Set(ka.name, built[i])
+		}
+	}
+	b.f = f
 	return f, nil
 }
 

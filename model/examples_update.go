@@ -179,4 +179,3 @@ func itemsEqual(a, b attr.Item) bool {
 	}
 	return true
 }
-

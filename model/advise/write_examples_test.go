@@ -164,3 +164,87 @@ func TestSparseBranchesMeasureTheirIndexWrite(t *testing.T) {
 		t.Errorf("%d branches of the status change measured, want 2", branches)
 	}
 }
+
+// strayIndexKeys counts the items of m's tables that hold some of an
+// index's key attributes, written by their entity's key templates, but not
+// all: an item outside a sparse index should carry none of its keys (the
+// orders not pending carried GSI2SK, which the design's own writes never
+// put and its status change then removed).
+func strayIndexKeys(t *testing.T, m *model.Model, db *engine.Database) (stray, indexed int) {
+	t.Helper()
+	rec, err := m.NewRecognizer()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tb := range m.Tables {
+		var indexes [][]string
+		for _, g := range tb.GlobalSecondaryIndexes {
+			indexes = append(indexes, g.KeyAttributes())
+		}
+		for _, l := range tb.LocalSecondaryIndexes {
+			indexes = append(indexes, l.KeyAttributes())
+		}
+		scanAll(t, db, tb.TableName, func(it attr.Item) {
+			e, _ := rec.EntityOf(tb.TableName, it)
+			if e == nil {
+				return
+			}
+			for _, keys := range indexes {
+				has, templated := 0, 0
+				for _, k := range keys {
+					if _, ok := e.Keys[k]; ok {
+						templated++
+						if it[k] != nil {
+							has++
+						}
+					}
+				}
+				switch {
+				case has == len(keys) && templated > 0:
+					indexed++
+				case has > 0 && has < templated:
+					if stray++; stray <= 3 {
+						t.Errorf("%s item %v holds %d of the %d templated keys of the index on %v", e.Name, it, has, templated, keys)
+					}
+				}
+			}
+		})
+	}
+	return stray, indexed
+}
+
+// TestNoStrayIndexKeys: the generated items of the marketplace and of
+// random designs hold all of an index's keys or none.
+func TestNoStrayIndexKeys(t *testing.T) {
+	in, err := Parse(marketplace)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := propose(t, in).Model
+	db, _ := m.NewDatabase()
+	if _, err := m.Load(db, nil); err != nil {
+		t.Fatal(err)
+	}
+	if stray, indexed := strayIndexKeys(t, m, db); stray > 0 || indexed == 0 {
+		t.Errorf("marketplace: %d items with part of an index's keys, %d in an index", stray, indexed)
+	}
+	total := 0
+	for seed := uint64(0); seed < 120; seed++ {
+		p, err := Propose(randomInput(seed))
+		if err != nil {
+			continue
+		}
+		db, _ := p.Model.NewDatabase()
+		if _, err := p.Model.Load(db, nil); err != nil {
+			continue
+		}
+		stray, indexed := strayIndexKeys(t, p.Model, db)
+		if stray > 0 {
+			t.Errorf("seed %d: %d items with part of an index's keys", seed, stray)
+		}
+		total += indexed
+	}
+	if total == 0 {
+		t.Error("no item of the random designs is in an index")
+	}
+}
