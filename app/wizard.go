@@ -79,7 +79,9 @@ type wizardInput struct {
 // wizardAttribute is one parsed attribute of an entity.
 type wizardAttribute struct{ Name, Type string }
 
-// parseAttributes reads "email, total:N, tags:SS" (a missing type is S).
+// parseAttributes reads "email, total:N, tags:SS". A missing type stays
+// "", for the designer to choose (S, or N for an expiry, an amount or a
+// count); one written, even S, is kept.
 func parseAttributes(s string) ([]wizardAttribute, error) {
 	var out []wizardAttribute
 	seen := map[string]bool{}
@@ -90,10 +92,7 @@ func parseAttributes(s string) ([]wizardAttribute, error) {
 		}
 		name, typ, _ := strings.Cut(part, ":")
 		name, typ = strings.TrimSpace(name), strings.ToUpper(strings.TrimSpace(typ))
-		if typ == "" {
-			typ = "S"
-		}
-		if !validAttrType(typ) {
+		if typ != "" && !validAttrType(typ) {
 			return nil, fmt.Errorf("%s: %q is not a DynamoDB type (S, N, B, BOOL, NULL, SS, NS, BS, L, M)", name, typ)
 		}
 		if name == "" || strings.ContainsAny(name, " #{}") {

@@ -22,11 +22,7 @@ func adviseInput(in wizardInput) (advise.Input, error) {
 			ae.Min, ae.Max = 0, 0
 		}
 		for _, a := range attrs {
-			typ := a.Type
-			if typ == "S" {
-				typ = ""
-			}
-			ae.Attributes = append(ae.Attributes, model.Attribute{Name: a.Name, Type: typ, Generator: e.Generators[a.Name]})
+			ae.Attributes = append(ae.Attributes, model.Attribute{Name: a.Name, Type: a.Type, Generator: e.Generators[a.Name]})
 		}
 		out.Entities = append(out.Entities, ae)
 	}

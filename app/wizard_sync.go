@@ -70,7 +70,7 @@ func formFrom(in advise.Input) wizardInput {
 		var attrs []string
 		for _, a := range e.Attributes {
 			s := a.Name
-			if a.Type != "" && a.Type != "S" {
+			if a.Type != "" { // S too: untyped, price would be a Number
 				s += ":" + a.Type
 			}
 			attrs = append(attrs, s)

@@ -63,8 +63,8 @@ func TestWizardProposalRuns(t *testing.T) {
 }
 
 func TestParseAttributes(t *testing.T) {
-	got, err := parseAttributes(" email, total:n ,tags:SS")
-	if err != nil || len(got) != 3 || got[1] != (wizardAttribute{"total", "N"}) || got[0].Type != "S" {
+	got, err := parseAttributes(" email, total:n ,tags:SS, price:S")
+	if err != nil || len(got) != 4 || got[1] != (wizardAttribute{"total", "N"}) || got[0].Type != "" || got[3].Type != "S" {
 		t.Fatalf("%+v %v", got, err)
 	}
 	for _, bad := range []string{"a:X", "a, a", "has space"} {

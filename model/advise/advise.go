@@ -27,7 +27,8 @@ type Entity struct {
 	// ID is the attribute that identifies an item (default: the name in
 	// lower camel case plus "Id": "orderId").
 	ID string `json:"id,omitempty"`
-	// Attributes are the entity's attributes; a missing type is S and a
+	// Attributes are the entity's attributes; a missing type is S (N for
+	// an expiry, an amount or a count: isTTLName, isNumberName) and a
 	// missing generator is guessed from the name (gen.Guess).
 	Attributes []model.Attribute `json:"attributes,omitempty"`
 	// Parent names the entity this one belongs to (an Order belongs to a

@@ -17,6 +17,25 @@ func isTTLName(name string) bool {
 	return n == "ttl" || strings.HasPrefix(n, "expire") || strings.HasPrefix(n, "expiry") || strings.HasPrefix(n, "expiration")
 }
 
+// isNumberName reports whether an attribute written without a type names
+// an amount or a count by its last word (price, unitPrice, total,
+// itemCount, stock, rating; not country or discountCode): it is a Number,
+// with the generator gen.Guess gives such a name.
+func isNumberName(name string) bool {
+	last := name
+	for i := len(name) - 1; i > 0; i-- {
+		if c := name[i]; c >= 'A' && c <= 'Z' || c == '_' {
+			last = strings.TrimPrefix(name[i:], "_")
+			break
+		}
+	}
+	switch strings.ToLower(last) {
+	case "price", "amount", "total", "cost", "balance", "cents", "quantity", "qty", "count", "stock", "rating", "score", "stars", "age":
+		return true
+	}
+	return false
+}
+
 // ttl turns on time to live where an entity has a TTL attribute (a ttl
 // generator, or a Number named ttl or expires...).
 func (d *designer) ttl() {

@@ -172,9 +172,11 @@ func newDesigner(in Input) (*designer, error) {
 		for _, a := range ei.Attributes {
 			if a.Type == "" {
 				a.Type = "S"
-				if isTTLName(a.Name) {
+				if isTTLName(a.Name) || isNumberName(a.Name) {
 					// TTL reads only a Number (epoch seconds): an untyped
 					// expiresAt is one, and turns TTL on (ttl, build.go).
+					// An amount or a count is one too: as a string,
+					// "100.00" sorts before "43.00", and neither can ADD.
 					a.Type = "N"
 				}
 			}

@@ -40,7 +40,9 @@ func Format(in Input) string {
 				b.WriteString(",")
 			}
 			b.WriteString(" " + a.Name)
-			if a.Type != "" && (a.Type != "S" || a.Generator != "" && isType(strings.Fields(a.Generator)[0])) {
+			// S goes without saying, unless the name alone would make it
+			// a Number (price, expiresAt) or the generator reads as a type.
+			if a.Type != "" && (a.Type != "S" || isNumberName(a.Name) || isTTLName(a.Name) || a.Generator != "" && isType(strings.Fields(a.Generator)[0])) {
 				b.WriteString(" " + a.Type)
 			}
 			if a.Generator != "" {

@@ -27,8 +27,9 @@ import (
 //	scan Products                      (list without by)
 //
 // An attribute is a name, then optionally its DynamoDB type and a
-// generator ("total N price(5,500)"); a missing type is S, a missing
-// generator is guessed. A pattern is an action (get, list, create, update,
+// generator ("total N price(5,500)"); a missing type is S, or N for an
+// expiry (expiresAt), an amount or a count (price, total, quantity,
+// stock, rating: the name's last word); a missing generator is guessed. A pattern is an action (get, list, create, update,
 // delete; query and find mean list, put means create, scan means list with
 // no key), the entity (a plural "Orders" names Order), then any of:
 //
