@@ -74,8 +74,12 @@ func TestProposeShop(t *testing.T) {
 		"Customer":  {"PK": "CUSTOMER#{customerId}", "SK": "#CUSTOMER", "GSI1PK": "CUSTOMER#EMAIL#{email}", "GSI1SK": "CUSTOMER#{customerId}"},
 		"Order":     {"PK": "CUSTOMER#{customerId}", "SK": "ORDER#{createdAt}#{orderId}", "GSI1PK": "ORDER#{orderId}", "GSI1SK": "#ORDER", "GSI2PK": "ORDER#STATUS#{status}#{shard}", "GSI3PK": "ORDER#RETURNEDAT#{returnedAt}"},
 		"OrderLine": {"PK": "ORDER#{orderId}", "SK": "ORDERLINE#{lineId}"},
-		"Product":   {"PK": "PRODUCT#{productId}", "SK": "#PRODUCT", "GSI1PK": "PRODUCT#CATEGORY#{category}#{shard}", "GSI1SK": "PRODUCT#{price}#{productId}"},
-		"Session":   {"PK": "SESSION#{sessionId}", "SK": "#SESSION"},
+		// A range of price, a Number: the index's sort key is the number
+		// itself (inside "PRODUCT#{price}#{productId}", 100 sorted before
+		// 43), so Product does not share the other entities' string-keyed
+		// GSI1 and has an index of its own.
+		"Product": {"PK": "PRODUCT#{productId}", "SK": "#PRODUCT", "GSI4PK": "PRODUCT#CATEGORY#{category}#{shard}", "GSI4SK": "{price}"},
+		"Session": {"PK": "SESSION#{sessionId}", "SK": "#SESSION"},
 	} {
 		for k, v := range want {
 			if got := keys(e)[k]; got != v {
@@ -83,8 +87,11 @@ func TestProposeShop(t *testing.T) {
 			}
 		}
 	}
-	if n := len(m.Tables[0].GlobalSecondaryIndexes); n != 3 {
-		t.Errorf("%d GSIs, want 3 (overloaded across entities)", n)
+	if n := len(m.Tables[0].GlobalSecondaryIndexes); n != 4 {
+		t.Errorf("%d GSIs, want 4 (three overloaded across entities, one with a Number sort key)", n)
+	}
+	if d := m.Tables[0].TableDefinition.AttributeType("GSI4SK"); d != "N" {
+		t.Errorf("GSI4SK is of type %q, want N", d)
 	}
 	if ttl := m.Tables[0].TimeToLiveSpecification; ttl == nil || ttl.AttributeName != "expiresAt" {
 		t.Errorf("TTL = %+v, want on expiresAt", ttl)

@@ -54,6 +54,14 @@ func (d *designer) ttl() {
 	}
 }
 
+// skType is an index sort key's type: a Number for a num shape's index.
+func skType(num bool) schema.ScalarType {
+	if num {
+		return schema.TypeN
+	}
+	return schema.TypeS
+}
+
 // build assembles the model: tables, entities, dataset.
 func (d *designer) build() *model.Model {
 	m := &model.Model{Version: model.Version, Name: d.in.Name, Description: "Proposed from access patterns by the design advisor."}
@@ -73,7 +81,7 @@ func (d *designer) build() *model.Model {
 			}
 			def.AttributeDefinitions = append(def.AttributeDefinitions,
 				schema.AttributeDefinition{AttributeName: ix + "PK", AttributeType: schema.TypeS},
-				schema.AttributeDefinition{AttributeName: ix + "SK", AttributeType: schema.TypeS})
+				schema.AttributeDefinition{AttributeName: ix + "SK", AttributeType: skType(t.numSK[ix])})
 			def.GlobalSecondaryIndexes = append(def.GlobalSecondaryIndexes, schema.GlobalSecondaryIndex{
 				IndexName: ix,
 				KeySchema: []schema.KeySchemaElement{

@@ -29,6 +29,10 @@ type shape struct {
 	shard   string   // a shard parameter after pkParam ("" for none)
 	skLit   string   // "ORDER#"; the whole key when skParams is empty
 	sk      []string // sort key parameters, most general first
+	// num: the sort key is sk[0] alone, a Number (an index's range of a
+	// number: inside a string, "100" sorts before "43"). An index's keys
+	// need not be unique, so no id follows it.
+	num bool
 }
 
 func (s shape) pkTemplate() string {
@@ -43,6 +47,9 @@ func (s shape) pkTemplate() string {
 }
 
 func (s shape) skTemplate() string {
+	if s.num {
+		return "{" + s.sk[0] + "}"
+	}
 	if len(s.sk) == 0 {
 		return strings.TrimSuffix(s.skLit, "#")
 	}
@@ -51,6 +58,18 @@ func (s shape) skTemplate() string {
 		parts[i] = "{" + p + "}"
 	}
 	return s.skLit + strings.Join(parts, "#")
+}
+
+// skValue is the sort key's value in a request: a string template, or the
+// number of a num shape.
+func (s shape) skValue() obj { return s.skObj(s.skTemplate()) }
+
+// skObj is a value of the shape's sort key holding tpl.
+func (s shape) skObj(tpl string) obj {
+	if s.num {
+		return obj{"N": tpl}
+	}
+	return sval(tpl)
 }
 
 // params returns every parameter of the shape's keys.
@@ -100,6 +119,9 @@ type table struct {
 	// projections are the indexes that do not project every attribute
 	// (projection.go); an index absent here projects ALL.
 	projections map[string]schema.Projection
+	// numSK are the indexes whose sort key is a Number (shape.num): only
+	// entities whose shape there is one share them.
+	numSK map[string]bool
 }
 
 // pattern is an access pattern being designed.

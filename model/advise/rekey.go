@@ -82,7 +82,7 @@ func (d *designer) rekey(p *pattern, names, values obj) (sets, conds []string) {
 			sh := e.indexes[ix]
 			a, b := keyNames(ix)
 			names["#"+a], names["#"+b] = a, b
-			values[":"+a], values[":"+b] = sval(s.fix(d.unmark(e, sh.pkTemplate()))), sval(s.fix(d.unmark(e, sh.skTemplate())))
+			values[":"+a], values[":"+b] = sval(s.fix(d.unmark(e, sh.pkTemplate()))), sh.skObj(s.fix(d.unmark(e, sh.skTemplate())))
 			sets = append(sets, fmt.Sprintf("#%s = :%s", a, a), fmt.Sprintf("#%s = :%s", b, b))
 		}
 		// The keys' other attributes come from the caller, who read them:

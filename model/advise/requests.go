@@ -89,6 +89,14 @@ func (d *designer) request(m *model.Model, p *pattern) (model.AccessPattern, err
 			} else if len(apart) > 0 {
 				d.why(Location{Table: e.table.name, Pattern: p.in.Name}, "reads the %s and the children in its collection; %s are apart (their writes), each a second request", e.in.Name, apart[0].in.Name)
 			}
+		case p.in.Range != "" && p.sh.num:
+			names["#sk"] = skName
+			values[":lo"] = obj{"N": "{" + p.in.Range + "From}"}
+			values[":hi"] = obj{"N": "{" + p.in.Range + "To}"}
+			cond += " AND #sk BETWEEN :lo AND :hi"
+			d.why(Location{Table: e.table.name, Index: p.index, Pattern: p.in.Name}, "the range reads %s between {%sFrom} and {%sTo}, inclusive, as numbers", p.in.Range, p.in.Range, p.in.Range)
+		case p.sh.num:
+			// The index's sort key is a number: no prefix to begin with.
 		case p.in.Range != "":
 			names["#sk"] = skName
 			values[":lo"] = sval(prefix + "{" + p.in.Range + "From}")
@@ -115,7 +123,9 @@ func (d *designer) request(m *model.Model, p *pattern) (model.AccessPattern, err
 			// its copy, the marker.
 			for k, v := range values {
 				o := v.(obj)
-				o["S"] = d.unmark(e, o["S"].(string))
+				if s, ok := o["S"].(string); ok {
+					o["S"] = d.unmark(e, s)
+				}
 				values[k] = o
 			}
 		}
@@ -143,7 +153,7 @@ func (d *designer) request(m *model.Model, p *pattern) (model.AccessPattern, err
 		for ix, sh := range e.indexes {
 			if d.everywhere(e, sh.params()) {
 				a, b := keyNames(ix)
-				item[a], item[b] = sval(sh.pkTemplate()), sval(sh.skTemplate())
+				item[a], item[b] = sval(sh.pkTemplate()), sh.skValue()
 			}
 		}
 		for _, a := range e.attrs {
@@ -206,7 +216,7 @@ func (d *designer) request(m *model.Model, p *pattern) (model.AccessPattern, err
 			}
 			a, b := keyNames(ix)
 			names["#"+a], names["#"+b] = a, b
-			values[":"+a], values[":"+b] = sval(sh.pkTemplate()), sval(sh.skTemplate())
+			values[":"+a], values[":"+b] = sval(sh.pkTemplate()), sh.skValue()
 			parts = append(parts, fmt.Sprintf("#%s = :%s", a, a), fmt.Sprintf("#%s = :%s", b, b))
 			d.why(Location{Table: e.table.name, Index: ix, Pattern: p.in.Name}, "the update also rewrites %s's key attributes, which are built from the changed attributes", ix)
 		}

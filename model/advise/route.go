@@ -77,6 +77,12 @@ func (d *designer) route(p *pattern) error {
 		return nil
 	}
 	sh := d.shapeFor(e, by, rng)
+	if rng != "" && len(by) <= 1 && typeOf(e, rng) == "N" {
+		// A range of a number alone: the index's sort key is the number
+		// (inside a string, "100.00" would sort before "43.00" and the
+		// range would miss items).
+		sh.skLit, sh.sk, sh.num = "", []string{rng}, true
+	}
 	lookup := ""
 	if len(by) > 0 {
 		lookup = by[0]
@@ -93,7 +99,7 @@ func (d *designer) route(p *pattern) error {
 	t := e.table
 	name := ""
 	for _, ix := range t.indexes {
-		if _, used := e.indexes[ix]; !used {
+		if _, used := e.indexes[ix]; !used && t.numSK[ix] == sh.num {
 			name = ix
 			break
 		}
@@ -104,6 +110,12 @@ func (d *designer) route(p *pattern) error {
 		}
 		name = fmt.Sprintf("GSI%d", len(t.indexes)+1)
 		t.indexes = append(t.indexes, name)
+		if sh.num {
+			if t.numSK == nil {
+				t.numSK = map[string]bool{}
+			}
+			t.numSK[name] = true
+		}
 	}
 	e.indexes[name] = sh
 	p.index, p.sh = name, sh
@@ -114,6 +126,9 @@ func (d *designer) route(p *pattern) error {
 	msg := fmt.Sprintf("%sPK = %s, %sSK = %s: the table's key (%s) does not answer a lookup by %s", name, sh.pkTemplate(), name, sh.skTemplate(), e.home.pkTemplate(), strings.Join(append(slices.Clone(by), rng), " and "))
 	msg = strings.Replace(msg, " and )", ")", 1)
 	msg = strings.TrimSuffix(strings.TrimSuffix(msg, " and "), " by ")
+	if sh.num {
+		msg += fmt.Sprintf("; %sSK is %s itself, a Number, so the index sorts by its value (inside a string key, 100 would sort before 43 and a range would miss items); index keys need not be unique", name, rng)
+	}
 	if p.in.Rare {
 		msg += "; sparse: only the items that carry the rare attribute get index keys, so the index holds just the subset the pattern reads"
 	}

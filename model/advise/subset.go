@@ -256,7 +256,7 @@ func (d *designer) branch(p *pattern, placeholder map[string]string, names, valu
 			sh := e.indexes[ix]
 			a, b := keyNames(ix)
 			names["#"+a], names["#"+b] = a, b
-			values[":"+a], values[":"+b] = sval(d.unmark(e, sh.pkTemplate())), sval(d.unmark(e, sh.skTemplate()))
+			values[":"+a], values[":"+b] = sval(d.unmark(e, sh.pkTemplate())), sh.skObj(d.unmark(e, sh.skTemplate()))
 			sets = append(sets, fmt.Sprintf("#%s = :%s", a, a), fmt.Sprintf("#%s = :%s", b, b))
 		}
 		// The subset's values are fixed: every key built from them too.
@@ -322,7 +322,7 @@ func (d *designer) branchCreate(p *pattern, req, item obj) {
 		for _, ix := range d.sparseKeys(e, s) {
 			sh := e.indexes[ix]
 			a, b := keyNames(ix)
-			item[a], item[b] = sval(d.unmark(e, sh.pkTemplate())), sval(d.unmark(e, sh.skTemplate()))
+			item[a], item[b] = sval(d.unmark(e, sh.pkTemplate())), sh.skObj(d.unmark(e, sh.skTemplate()))
 		}
 		for _, v := range item {
 			if o := v.(obj); o["S"] != nil {
