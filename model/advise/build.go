@@ -30,7 +30,8 @@ func isNumberName(name string) bool {
 		}
 	}
 	switch strings.ToLower(last) {
-	case "price", "amount", "total", "cost", "balance", "cents", "quantity", "qty", "count", "stock", "rating", "score", "stars", "age":
+	case "price", "amount", "total", "cost", "balance", "cents", "quantity", "qty", "count", "stock", "rating", "score", "stars", "age",
+		"points", "votes", "views", "likes", "rank", "weight", "height", "width", "distance", "duration", "percent":
 		return true
 	}
 	return false

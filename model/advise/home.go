@@ -36,6 +36,17 @@ func (d *designer) placeTables() {
 // attribute as the partition key, the other By attributes then the Range
 // as the sort key (a composite sort key, most general first), then the id
 // so that each item has its own key.
+// homeRange is the range a home's sort key may order by: not a Number,
+// which inside the table's string sort key would sort as text ("100"
+// before "43"); a range of one is read from an index whose sort key is
+// the number (route).
+func homeRange(e *entity, rng string) string {
+	if rng != "" && typeOf(e, rng) == "N" {
+		return ""
+	}
+	return rng
+}
+
 func (d *designer) shapeFor(e *entity, by []string, rng string) shape {
 	var sh shape
 	sh.skLit = e.upper + "#"
@@ -117,7 +128,7 @@ func (d *designer) chooseHome(e *entity) {
 			d.why(where, "not keyed by %s for %q: it has few values, and a partition key needs many so that items and traffic spread over partitions (one partition serves at most 3,000 reads and 1,000 writes a second: a hot key)", p.by[0], p.in.Name)
 			continue
 		}
-		e.home = d.shapeFor(e, p.by, p.in.Range)
+		e.home = d.shapeFor(e, p.by, homeRange(e, p.in.Range))
 		if p.in.Rare && !slices.Contains(e.home.params(), e.id) {
 			e.home.sk = append(e.home.sk, e.id)
 		}
@@ -157,7 +168,7 @@ func (d *designer) collected(e *entity) bool {
 			}
 			if e.apartOwn {
 				perParent, parents := d.writesPerParent(e, parent)
-				e.home = d.shapeFor(e, []string{parent.id}, rng)
+				e.home = d.shapeFor(e, []string{parent.id}, homeRange(e, rng))
 				e.home.pkLit = e.upper + "#" + parent.upper + "#"
 				e.home.shard = "shard"
 				d.addShard(e)
@@ -169,7 +180,7 @@ func (d *designer) collected(e *entity) bool {
 					e.home.pkTemplate(), e.home.skTemplate(), p.in.Name, parent.in.Name, e.in.Name, d.writeRate(e), perParent, parent.in.Name, parents, parent.in.Name, MaxCollectionWrites, parent.in.Name, parent.id, MaxShards-1, parent.id, MaxShards, parent.in.Name, parent.in.Name, e.in.Name, left)
 				return true
 			}
-			e.home = d.shapeFor(e, []string{parent.id}, rng)
+			e.home = d.shapeFor(e, []string{parent.id}, homeRange(e, rng))
 			e.home.skLit = "#" + parent.upper + "#" + e.home.skLit
 			perParent, _ := d.writesPerParent(e, parent)
 			d.why(where, "PK = %s, SK = %s: %q reads each %s with its %ss, so they share its item collection, their sort key beginning with the %s's (%s), and one Query (begins_with) returns the %s and them and no other kind of item of the partition; kept apart, the read would be a second request (twice the calls and latency) or an index holding the %ss again (its writes doubling theirs). The rates allow it: about %.1f writes/s per %s, far under the 1,000 WCU/s of one partition key",

@@ -3,8 +3,10 @@ package advise
 import (
 	"fmt"
 	"math/rand/v2"
+	"slices"
 	"sort"
 	"strconv"
+	"strings"
 	"testing"
 
 	"github.com/dynamodb-workbench/workbench/engine/attr"
@@ -92,6 +94,59 @@ func TestNumberRangeReadsEveryItemInIt(t *testing.T) {
 		ap := m.AccessPattern(name)
 		if _, err := ap.Run(db, ap.Examples()); err != nil {
 			t.Errorf("%s: %v (%s)", name, err, ap.Request)
+		}
+	}
+}
+
+// TestNumberRangeKeys: a list ordered by a number, the busiest read of its
+// entity, is not built into the table's string sort key but read from an
+// index whose sort key is the number; a range after another lookup
+// attribute stays in a string key, and the reason cautions that it sorts
+// as text.
+func TestNumberRangeKeys(t *testing.T) {
+	in, err := Parse(`
+Player: playerId, name
+Score of Player 1-30: scoreId, points, playedAt, country
+list Scores by playerId range points newest first limit 10, 500/s "A player's best scores"
+list Scores by playerId, country range points, 10/s "A player's scores in a country"
+`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := propose(t, in)
+	m := p.Model
+	keys := m.Entity("Score").Keys
+	if keys["SK"] != "SCORE#{scoreId}" {
+		t.Errorf("Score's SK = %q: a number in the table's string sort key", keys["SK"])
+	}
+	best := m.AccessPattern("A player's best scores")
+	ix := ""
+	for k, v := range keys {
+		if v == "{points}" {
+			ix = strings.TrimSuffix(k, "SK")
+		}
+	}
+	if ix == "" || !strings.Contains(string(best.Request), `"IndexName":"`+ix+`"`) || m.Tables[0].TableDefinition.AttributeType(ix+"SK") != "N" {
+		t.Errorf("the best scores read %s; Score's keys %v", best.Request, keys)
+	}
+	texts := reasonsAbout(p, func(l Location) bool { return l.Pattern == "A player's scores in a country" })
+	if !slices.ContainsFunc(texts, func(s string) bool { return strings.Contains(s, "sorts as text") }) {
+		t.Errorf("no caution about points inside a string key: %q", texts)
+	}
+	db, _ := m.NewDatabase()
+	if _, err := m.Load(db, nil); err != nil {
+		t.Fatal(err)
+	}
+	m.SetExamples(m.FindExamples(db))
+	res, err := best.Run(db, best.Examples())
+	if err != nil || len(res.Items) < 2 {
+		t.Fatalf("the best scores: %v items, %v", res, err)
+	}
+	for i := 1; i < len(res.Items); i++ {
+		a, _ := strconv.ParseFloat(res.Items[i-1]["points"].(attr.Number).String(), 64)
+		b, _ := strconv.ParseFloat(res.Items[i]["points"].(attr.Number).String(), 64)
+		if a < b {
+			t.Fatalf("the best scores, newest first by points, read %v before %v", a, b)
 		}
 	}
 }

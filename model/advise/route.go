@@ -126,6 +126,9 @@ func (d *designer) route(p *pattern) error {
 	msg := fmt.Sprintf("%sPK = %s, %sSK = %s: the table's key (%s) does not answer a lookup by %s", name, sh.pkTemplate(), name, sh.skTemplate(), e.home.pkTemplate(), strings.Join(append(slices.Clone(by), rng), " and "))
 	msg = strings.Replace(msg, " and )", ")", 1)
 	msg = strings.TrimSuffix(strings.TrimSuffix(msg, " and "), " by ")
+	if rng != "" && !sh.num && typeOf(e, rng) == "N" {
+		msg += fmt.Sprintf("; caution: %s is a Number inside a string sort key, after %s, so it sorts as text (100 before 23) and a range of it misses items: pad it to a fixed width where your code writes and queries the key (000023), or look up by one attribute and range the number alone, which gets a Number sort key", rng, strings.Join(by[1:], " and "))
+	}
 	if sh.num {
 		msg += fmt.Sprintf("; %sSK is %s itself, a Number, so the index sorts by its value (inside a string key, 100 would sort before 43 and a range would miss items); index keys need not be unique", name, rng)
 	}
