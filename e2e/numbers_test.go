@@ -1,0 +1,80 @@
+package e2e
+
+import (
+	"regexp"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/dynamodb-workbench/workbench/app"
+	"github.com/dynamodb-workbench/workbench/model/advise"
+)
+
+// bookshopLines lists a genre's books by price, an amount written without
+// a type.
+const bookshopLines = `name Bookshop
+Author: authorId, name, country
+Book of Author 1-12: isbn, title, genre, price, publishedAt, stock
+Review of Book 0-40: reviewId, rating, text, createdAt, userId
+list Books by authorId range publishedAt newest first, 50/s "An author's books, newest first"
+list Books by genre range price, 30/s "Books of a genre by price"
+list Reviews by isbn newest first limit 10, 120/s "A book's latest reviews"
+get Book by isbn, 300/s "Book page"
+update Book set stock, 40/s "Sell a copy"
+`
+
+// TestBrowserNumberRange: the bookshop proposed from its lines keys the
+// books of a genre by price with a Number sort key (price, untyped, is a
+// Number), every pattern runs on the loaded data, and the books of a
+// genre come back in the order of their prices as numbers.
+func TestBrowserNumberRange(t *testing.T) {
+	t.Parallel()
+	in, err := advise.Parse(bookshopLines)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := advise.Propose(in)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b := startBrowser(t)
+	b.open("/")
+	proposeLines(b, bookshopLines)
+	text := proposalText(b)
+	if !strings.Contains(text, "SK={price}") || !strings.Contains(text, "as numbers") {
+		t.Errorf("the proposal does not key the books by the price as a number:\n%s", text)
+	}
+	b.click(app.IDWizardAccept)
+	loadItems(b, 3000)
+	runEveryPattern(t, b, p.Model)
+	var ids []string
+	b.eval("the run buttons", `Array.from(document.querySelectorAll('[id^="`+app.IDQueryPattern+`"]')).map(x => x.id)`, &ids)
+	run := ""
+	for _, id := range ids {
+		if strings.Contains(id, "price") {
+			run = id
+		}
+	}
+	if run == "" {
+		t.Fatalf("no run button for the books by price among %v", ids)
+	}
+	b.click(run)
+	b.waitFor("the books by price", `(document.getElementById("`+app.IDStatus+`")?.textContent || "").includes("Books of a genre by price")`, 20e9)
+	var raw string
+	b.eval("the raw response", `document.getElementById("`+app.IDResultRaw+`").textContent`, &raw)
+	var prices []float64
+	for _, m := range regexp.MustCompile(`"price":\s*\{\s*"N":\s*"([0-9.]+)"`).FindAllStringSubmatch(raw, -1) {
+		f, _ := strconv.ParseFloat(m[1], 64)
+		prices = append(prices, f)
+	}
+	if len(prices) < 2 {
+		t.Fatalf("the books by price read %d prices: %s", len(prices), raw[:min(len(raw), 600)])
+	}
+	for i := 1; i < len(prices); i++ {
+		if prices[i] < prices[i-1] {
+			t.Fatalf("the books by price, in order: %v", prices)
+		}
+	}
+	t.Logf("the books of a genre by price: %v", prices)
+	shots(b, "number-range")
+}
