@@ -31,15 +31,8 @@ update Book set price, 5/s "Reprice a book"
 // key ("BOOK#{price}#{isbn}") "100.00" sorted before "43.00", and a range
 // from 43 to 485 missed every book from 100 to 399.
 func TestNumberRangeReadsEveryItemInIt(t *testing.T) {
-	in, err := Parse(bookshop)
-	if err != nil {
-		t.Fatal(err)
-	}
-	m := propose(t, in).Model
-	db, _ := m.NewDatabase()
-	if _, err := m.Load(db, nil); err != nil {
-		t.Fatal(err)
-	}
+	p, db := loadedText(t, bookshop, 0)
+	m := p.Model
 	type book struct {
 		genre string
 		price float64
@@ -49,11 +42,11 @@ func TestNumberRangeReadsEveryItemInIt(t *testing.T) {
 		if it["isbn"] == nil || it["genre"] == nil {
 			return
 		}
-		p, err := strconv.ParseFloat(it["price"].(attr.Number).String(), 64)
+		price, err := strconv.ParseFloat(it["price"].(attr.Number).String(), 64)
 		if err != nil {
 			t.Fatalf("a book's price %v: %v", it["price"], err)
 		}
-		books = append(books, book{string(it["genre"].(attr.String)), p})
+		books = append(books, book{string(it["genre"].(attr.String)), price})
 	})
 	ap := m.AccessPattern("Books of a genre by price")
 	r := rand.New(rand.NewPCG(7, 28))
@@ -71,11 +64,11 @@ func TestNumberRangeReadsEveryItemInIt(t *testing.T) {
 			}
 		}
 		sort.Float64s(want)
-		p := model.Params{"genre": g, "priceFrom": fmt.Sprint(lo), "priceTo": fmt.Sprint(hi)}
+		params := model.Params{"genre": g, "priceFrom": fmt.Sprint(lo), "priceTo": fmt.Sprint(hi)}
 		var got []float64
-		res, err := ap.Run(db, p) // a genre's books fit a page
+		res, err := ap.Run(db, params) // a genre's books fit a page
 		if err != nil {
-			t.Fatalf("%v: %v", p, err)
+			t.Fatalf("%v: %v", params, err)
 		}
 		for _, it := range res.Items {
 			f, _ := strconv.ParseFloat(it["price"].(attr.Number).String(), 64)
@@ -104,16 +97,12 @@ func TestNumberRangeReadsEveryItemInIt(t *testing.T) {
 // attribute stays in a string key, and the reason cautions that it sorts
 // as text.
 func TestNumberRangeKeys(t *testing.T) {
-	in, err := Parse(`
+	p, db := loadedText(t, `
 Player: playerId, name
 Score of Player 1-30: scoreId, points, playedAt, country
 list Scores by playerId range points newest first limit 10, 500/s "A player's best scores"
 list Scores by playerId, country range points, 10/s "A player's scores in a country"
-`)
-	if err != nil {
-		t.Fatal(err)
-	}
-	p := propose(t, in)
+`, 0)
 	m := p.Model
 	keys := m.Entity("Score").Keys
 	if keys["SK"] != "SCORE#{scoreId}" {
@@ -132,10 +121,6 @@ list Scores by playerId, country range points, 10/s "A player's scores in a coun
 	texts := reasonsAbout(p, func(l Location) bool { return l.Pattern == "A player's scores in a country" })
 	if !slices.ContainsFunc(texts, func(s string) bool { return strings.Contains(s, "sorts as text") }) {
 		t.Errorf("no caution about points inside a string key: %q", texts)
-	}
-	db, _ := m.NewDatabase()
-	if _, err := m.Load(db, nil); err != nil {
-		t.Fatal(err)
 	}
 	m.SetExamples(m.FindExamples(db))
 	res, err := best.Run(db, best.Examples())

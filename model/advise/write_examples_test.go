@@ -12,6 +12,41 @@ import (
 	"github.com/dynamodb-workbench/workbench/model/analysis"
 )
 
+// loadedText proposes the design written in lines and loads its dataset
+// (size items; 0 keeps the proposal's size).
+func loadedText(t *testing.T, lines string, size int) (*Proposal, *engine.Database) {
+	t.Helper()
+	in, err := Parse(lines)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := propose(t, in)
+	if size > 0 {
+		p.Model.Dataset.Generator.Size = size
+	}
+	db, _ := p.Model.NewDatabase()
+	if _, err := p.Model.Load(db, nil); err != nil {
+		t.Fatal(err)
+	}
+	return p, db
+}
+
+// eachRandomLoaded calls fn with each random design of the seeds below n
+// (randomInput) that Propose accepts and whose dataset loads.
+func eachRandomLoaded(n uint64, fn func(seed uint64, m *model.Model, db *engine.Database)) {
+	for seed := uint64(0); seed < n; seed++ {
+		p, err := Propose(randomInput(seed))
+		if err != nil {
+			continue
+		}
+		db, _ := p.Model.NewDatabase()
+		if _, err := p.Model.Load(db, nil); err != nil {
+			continue
+		}
+		fn(seed, p.Model, db)
+	}
+}
+
 // checkWriteExamples checks the examples FindExamples gives m's updates and
 // deletes on db: each addresses an item that exists, its condition holds
 // there, and a parameter named after an attribute of that item which the
@@ -84,27 +119,11 @@ func checkWriteExamples(t *testing.T, label string, m *model.Model, db *engine.D
 // leaves a sparse index.
 func TestWriteExamplesAddressTheirItem(t *testing.T) {
 	checked := 0
-	for seed := uint64(0); seed < 120; seed++ {
-		p, err := Propose(randomInput(seed))
-		if err != nil {
-			continue
-		}
-		db, _ := p.Model.NewDatabase()
-		if _, err := p.Model.Load(db, nil); err != nil {
-			continue
-		}
-		checked += checkWriteExamples(t, fmt.Sprintf("seed %d", seed), p.Model, db)
-	}
-	in, err := Parse(marketplace)
-	if err != nil {
-		t.Fatal(err)
-	}
-	m := propose(t, in).Model
-	db, _ := m.NewDatabase()
-	if _, err := m.Load(db, nil); err != nil {
-		t.Fatal(err)
-	}
-	if n := checkWriteExamples(t, "marketplace", m, db); n < 2 {
+	eachRandomLoaded(120, func(seed uint64, m *model.Model, db *engine.Database) {
+		checked += checkWriteExamples(t, fmt.Sprintf("seed %d", seed), m, db)
+	})
+	p, db := loadedText(t, marketplace, 0)
+	if n := checkWriteExamples(t, "marketplace", p.Model, db); n < 2 {
 		t.Errorf("the marketplace's examples address %d of its items, want its two status changes", n)
 	}
 	if checked < 20 {
@@ -135,16 +154,8 @@ update Order set status, 60/s "Change an order's status"
 // and the entering branch, given another order's sellerId, moved the
 // order to that seller's pending list (2 WCU on GSI2, a delete and a put).
 func TestSparseBranchesMeasureTheirIndexWrite(t *testing.T) {
-	in, err := Parse(marketplace)
-	if err != nil {
-		t.Fatal(err)
-	}
-	m := propose(t, in).Model
-	m.Dataset.Generator.Size = 2000
-	db, _ := m.NewDatabase()
-	if _, err := m.Load(db, nil); err != nil {
-		t.Fatal(err)
-	}
+	p, db := loadedText(t, marketplace, 2000)
+	m := p.Model
 	m.SetExamples(m.FindExamples(db))
 	rep, err := analysis.Analyze(m, analysis.Options{Items: 2000})
 	if err != nil {
@@ -216,34 +227,18 @@ func strayIndexKeys(t *testing.T, m *model.Model, db *engine.Database) (stray, i
 // TestNoStrayIndexKeys: the generated items of the marketplace and of
 // random designs hold all of an index's keys or none.
 func TestNoStrayIndexKeys(t *testing.T) {
-	in, err := Parse(marketplace)
-	if err != nil {
-		t.Fatal(err)
-	}
-	m := propose(t, in).Model
-	db, _ := m.NewDatabase()
-	if _, err := m.Load(db, nil); err != nil {
-		t.Fatal(err)
-	}
-	if stray, indexed := strayIndexKeys(t, m, db); stray > 0 || indexed == 0 {
+	p, db := loadedText(t, marketplace, 0)
+	if stray, indexed := strayIndexKeys(t, p.Model, db); stray > 0 || indexed == 0 {
 		t.Errorf("marketplace: %d items with part of an index's keys, %d in an index", stray, indexed)
 	}
 	total := 0
-	for seed := uint64(0); seed < 120; seed++ {
-		p, err := Propose(randomInput(seed))
-		if err != nil {
-			continue
-		}
-		db, _ := p.Model.NewDatabase()
-		if _, err := p.Model.Load(db, nil); err != nil {
-			continue
-		}
-		stray, indexed := strayIndexKeys(t, p.Model, db)
+	eachRandomLoaded(120, func(seed uint64, m *model.Model, db *engine.Database) {
+		stray, indexed := strayIndexKeys(t, m, db)
 		if stray > 0 {
 			t.Errorf("seed %d: %d items with part of an index's keys", seed, stray)
 		}
 		total += indexed
-	}
+	})
 	if total == 0 {
 		t.Error("no item of the random designs is in an index")
 	}
