@@ -51,6 +51,7 @@ func (q *queryPanel) runPattern(ctx goapp.Context, name string) {
 		q.showPattern(name, r)
 	}
 	q.save(ctx)
+	ctx.Defer(func(goapp.Context) { q.syncFields() })
 	q.reveal(ctx)
 }
 
@@ -95,6 +96,11 @@ func (q *queryPanel) showPattern(name string, r *Result) {
 		}
 	}
 	q.writeEditor(indentOr(body))
+	// The form shows the pattern's request too, as far as it reads it: it
+	// kept the last request's fields (a table's Query beside a GSI's).
+	if f, ok := formFromRequest(s.form, body, func(name string) *formTable { return formTableOf(q.State.Model, name) }); ok {
+		s.form = f
+	}
 }
 
 // patternParams are an access pattern's examples overridden by the

@@ -311,6 +311,7 @@ func (q *queryPanel) renderPattern(ap *model.AccessPattern) goapp.UI {
 				OnClick(func(ctx goapp.Context, e goapp.Event) {
 					q.showPattern(name, nil)
 					q.save(ctx)
+					ctx.Defer(func(goapp.Context) { q.syncFields() })
 				}, goapp.EventScope(name)),
 		),
 	)

@@ -1,6 +1,7 @@
 package app
 
 import (
+	"encoding/json"
 	"fmt"
 	"html"
 	"strings"
@@ -380,5 +381,38 @@ func TestQueryPanelEditorDrivesTheForm(t *testing.T) {
 	}
 	if i := strings.Index(doc, `id="`+IDQueryRunStatus+`"`); !strings.Contains(doc[i:i+300], "Query: HTTP 200") {
 		t.Errorf("the run status does not say how it went: %s", doc[i:i+300])
+	}
+}
+
+// TestQueryPanelPatternFillsTheForm: showing an access pattern's request
+// fills the form with it too, for every pattern of the catalog the form
+// can read: its table, its index, its key values. The form kept the last
+// request's fields, so a GSI's Query was shown beside a form for the
+// table's.
+func TestQueryPanelPatternFillsTheForm(t *testing.T) {
+	shown := 0
+	for _, name := range []string{"multi-tenancy", "sparse-index", "student-data"} {
+		p, _ := newQueryPanel(t, name, 50)
+		for _, ap := range p.State.Model.AccessPatterns {
+			p.q.form = queryForm{Operation: "Query", Table: p.State.Model.Tables[0].TableName, SortOp: "=", Key: map[string]string{"stale": "x"}}
+			p.showPattern(ap.Name, nil)
+			var req struct{ TableName, IndexName string }
+			if err := json.Unmarshal([]byte(p.q.editor), &req); err != nil || req.TableName == "" {
+				continue // a PartiQL statement or a batch: not the form's
+			}
+			if p.q.form.Key["stale"] != "" {
+				if _, ok := formFromRequest(queryForm{Operation: ap.Operation}, []byte(p.q.editor), func(n string) *formTable { return formTableOf(p.State.Model, n) }); ok {
+					t.Errorf("%s / %s: the form kept the last request's fields beside %s", name, ap.Name, p.q.editor)
+				}
+				continue
+			}
+			shown++
+			if p.q.form.Table != req.TableName || p.q.form.Index != req.IndexName {
+				t.Errorf("%s / %s: the form shows %s/%s for a request on %s/%s", name, ap.Name, p.q.form.Table, p.q.form.Index, req.TableName, req.IndexName)
+			}
+		}
+	}
+	if shown < 10 {
+		t.Errorf("the form read %d of the patterns' requests", shown)
 	}
 }
