@@ -32,13 +32,15 @@ func loadedText(t *testing.T, lines string, size int) (*Proposal, *engine.Databa
 }
 
 // eachRandomLoaded calls fn with each random design of the seeds below n
-// (randomInput) that Propose accepts and whose dataset loads.
+// (randomInput) that Propose accepts and whose dataset, 2,000 items of it
+// (enough for every entity, and quick under -race), loads.
 func eachRandomLoaded(n uint64, fn func(seed uint64, m *model.Model, db *engine.Database)) {
 	for seed := uint64(0); seed < n; seed++ {
 		p, err := Propose(randomInput(seed))
 		if err != nil {
 			continue
 		}
+		p.Model.Dataset.Generator.Size = 2000
 		db, _ := p.Model.NewDatabase()
 		if _, err := p.Model.Load(db, nil); err != nil {
 			continue
@@ -119,7 +121,7 @@ func checkWriteExamples(t *testing.T, label string, m *model.Model, db *engine.D
 // leaves a sparse index.
 func TestWriteExamplesAddressTheirItem(t *testing.T) {
 	checked := 0
-	eachRandomLoaded(120, func(seed uint64, m *model.Model, db *engine.Database) {
+	eachRandomLoaded(80, func(seed uint64, m *model.Model, db *engine.Database) {
 		checked += checkWriteExamples(t, fmt.Sprintf("seed %d", seed), m, db)
 	})
 	p, db := loadedText(t, marketplace, 0)
@@ -232,7 +234,7 @@ func TestNoStrayIndexKeys(t *testing.T) {
 		t.Errorf("marketplace: %d items with part of an index's keys, %d in an index", stray, indexed)
 	}
 	total := 0
-	eachRandomLoaded(120, func(seed uint64, m *model.Model, db *engine.Database) {
+	eachRandomLoaded(80, func(seed uint64, m *model.Model, db *engine.Database) {
 		stray, indexed := strayIndexKeys(t, m, db)
 		if stray > 0 {
 			t.Errorf("seed %d: %d items with part of an index's keys", seed, stray)
