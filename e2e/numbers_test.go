@@ -76,5 +76,11 @@ func TestBrowserNumberRange(t *testing.T) {
 		}
 	}
 	t.Logf("the books of a genre by price: %v", prices)
+	// The form shows the pattern's request: its index and the range.
+	var index string
+	b.eval("the form's index", `document.getElementById("`+app.IDQueryIndex+`").value`, &index)
+	if index == "" {
+		t.Errorf("the Query form shows index %q beside the pattern's request on an index", index)
+	}
 	shots(b, "number-range")
 }
