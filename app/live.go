@@ -1,6 +1,7 @@
 package app
 
 import (
+	"maps"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -117,11 +118,7 @@ func (l *liveLog) expire(now time.Time) bool {
 func (l *liveLog) ttlDeletedCounts() map[string]int {
 	l.mu.Lock()
 	defer l.mu.Unlock()
-	out := make(map[string]int, len(l.ttlDeleted))
-	for table, n := range l.ttlDeleted {
-		out[table] = n
-	}
-	return out
+	return maps.Clone(l.ttlDeleted)
 }
 
 // publish resolves the queued changes and returns fresh copies of the

@@ -8,7 +8,6 @@ import (
 	"time"
 
 	"github.com/dynamodb-workbench/workbench/app"
-	"github.com/dynamodb-workbench/workbench/model/advise"
 )
 
 // chatLines is a chat whose Membership is keyed by its member within its
@@ -34,14 +33,7 @@ list Memberships by roomId where role = OWNER, 5/s "Owners of a room"
 // every pattern.
 func TestBrowserChatJourney(t *testing.T) {
 	t.Parallel()
-	in, err := advise.Parse(chatLines)
-	if err != nil {
-		t.Fatal(err)
-	}
-	p, err := advise.Propose(in)
-	if err != nil {
-		t.Fatal(err)
-	}
+	p := proposedInGo(t, chatLines)
 	b := startBrowser(t)
 	b.open("/")
 	proposeLines(b, chatLines)

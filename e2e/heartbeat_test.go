@@ -9,7 +9,6 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"github.com/dynamodb-workbench/workbench/app"
-	"github.com/dynamodb-workbench/workbench/model/advise"
 )
 
 // fleetLines is a fleet of devices whose heartbeat updates lastSeenAt at
@@ -56,14 +55,7 @@ func TestBrowserHeartbeatDesign(t *testing.T) {
 // lastSeenAt).
 func TestBrowserFleetJourney(t *testing.T) {
 	t.Parallel()
-	in, err := advise.Parse(fleetLines)
-	if err != nil {
-		t.Fatal(err)
-	}
-	p, err := advise.Propose(in)
-	if err != nil {
-		t.Fatal(err)
-	}
+	p := proposedInGo(t, fleetLines)
 	b := startBrowser(t)
 	b.open("/")
 	proposeLines(b, fleetLines)

@@ -7,7 +7,6 @@ import (
 	"testing"
 
 	"github.com/dynamodb-workbench/workbench/app"
-	"github.com/dynamodb-workbench/workbench/model/advise"
 )
 
 // bookshopLines lists a genre's books by price, an amount written without
@@ -29,14 +28,7 @@ update Book set stock, 40/s "Sell a copy"
 // genre come back in the order of their prices as numbers.
 func TestBrowserNumberRange(t *testing.T) {
 	t.Parallel()
-	in, err := advise.Parse(bookshopLines)
-	if err != nil {
-		t.Fatal(err)
-	}
-	p, err := advise.Propose(in)
-	if err != nil {
-		t.Fatal(err)
-	}
+	p := proposedInGo(t, bookshopLines)
 	b := startBrowser(t)
 	b.open("/")
 	proposeLines(b, bookshopLines)

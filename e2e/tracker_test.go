@@ -11,7 +11,6 @@ import (
 
 	"github.com/dynamodb-workbench/workbench/app"
 	"github.com/dynamodb-workbench/workbench/engine/attr"
-	"github.com/dynamodb-workbench/workbench/model/advise"
 )
 
 // trackerLines is issue 25's issue tracker in plain lines, with a rare
@@ -62,14 +61,7 @@ func shots(b *browser, name string) {
 // click, clears it.
 func TestBrowserTrackerDesign(t *testing.T) {
 	t.Parallel()
-	in, err := advise.Parse(trackerLines)
-	if err != nil {
-		t.Fatal(err)
-	}
-	p, err := advise.Propose(in)
-	if err != nil {
-		t.Fatal(err)
-	}
+	p := proposedInGo(t, trackerLines)
 	var req struct{ IndexName string }
 	_ = json.Unmarshal(p.Model.AccessPattern("Issues of a project by status, recently updated").Request, &req)
 	issue := -1
@@ -237,14 +229,7 @@ func TestBrowserTrackerDesign(t *testing.T) {
 // offers the fix as a button; screenshots at 1440 and 1024.
 func TestBrowserLoadReview(t *testing.T) {
 	t.Parallel()
-	in, err := advise.Parse(trackerLines)
-	if err != nil {
-		t.Fatal(err)
-	}
-	p, err := advise.Propose(in)
-	if err != nil {
-		t.Fatal(err)
-	}
+	p := proposedInGo(t, trackerLines)
 	var req struct{ IndexName string }
 	_ = json.Unmarshal(p.Model.AccessPattern("Issues of a project by status, recently updated").Request, &req)
 	issue := -1

@@ -2,6 +2,7 @@ package e2e
 
 import (
 	"fmt"
+	"github.com/dynamodb-workbench/workbench/model/advise"
 	"strings"
 	"testing"
 	"time"
@@ -27,6 +28,21 @@ func openWizardLines(b *browser) {
 	b.click(app.IDStartWizard)
 	b.click(app.IDWizardAsText)
 	b.waitFor("the lines show", fmt.Sprintf(`!!document.getElementById(%q)`, app.IDWizardText), 10*time.Second)
+}
+
+// proposedInGo is the design the advisor proposes for lines, in Go: what
+// the page's proposal should be, with its access patterns to run.
+func proposedInGo(t *testing.T, lines string) *advise.Proposal {
+	t.Helper()
+	in, err := advise.Parse(lines)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := advise.Propose(in)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return p
 }
 
 // proposeLines writes lines into the wizard and proposes a design.

@@ -15,16 +15,15 @@ type Keys struct {
 	Entity *Entity
 	attrs  []keyAttr // primary key first (HASH, RANGE), then index keys by name
 	nprim  int       // how many of attrs are the primary key
-	// indexes are the key attributes of each secondary index of the table
-	// that one of attrs belongs to: an index key attribute is set only
-	// when one of its indexes gets all of its keys (an item outside a
-	// sparse index carries none of that index's keys).
-	indexes [][]string
 }
 
 type keyAttr struct {
-	name    string
-	indexes []int // of Keys.indexes, those it belongs to (index keys only)
+	name string
+	// indexes are the key attributes of each secondary index an index key
+	// attribute belongs to, as places in Keys.attrs (-1: not built from a
+	// template, the item's own). It is set only when one of them gets all
+	// of its keys: an item outside a sparse index carries none of its keys.
+	indexes [][]keyRef
 	typ     schema.ScalarType
 	tpl     *Template
 	// konst is a constant template's value, made once ("META" on every
@@ -117,22 +116,44 @@ func compileKeys(e *Entity, t *Table) (*Keys, []keyError) {
 			errs = append(errs, keyError{name, err})
 			continue
 		}
-		for _, keys := range all {
-			if slices.Contains(keys, name) {
-				ka.indexes = append(ka.indexes, len(k.indexes))
-				k.indexes = append(k.indexes, keys)
-			}
-		}
 		k.attrs = append(k.attrs, ka)
+	}
+	for i := k.nprim; i < len(k.attrs); i++ {
+		for _, keys := range all {
+			if !slices.Contains(keys, k.attrs[i].name) {
+				continue
+			}
+			refs := make([]keyRef, len(keys))
+			for j, n := range keys {
+				refs[j] = keyRef{n, k.index(n)}
+			}
+			k.attrs[i].indexes = append(k.attrs[i].indexes, refs)
+		}
 	}
 	return k, errs
 }
 
-// indexed reports whether index key attribute ka belongs to an index all
-// of whose key attributes the item gets (has).
-func (k *Keys) indexed(ka *keyAttr, has func(name string) bool) bool {
-	for _, i := range ka.indexes {
-		if !slices.ContainsFunc(k.indexes[i], func(n string) bool { return !has(n) }) {
+// keyRef is a key attribute of an index: its name and its place in
+// Keys.attrs (-1 when no template builds it).
+type keyRef struct {
+	name string
+	at   int
+}
+
+// indexed reports whether index key attribute i belongs to an index all
+// of whose key attributes the item gets: built (built[at] set; the
+// primary key always is) or on the item already (on). Keys.Item and
+// ItemBuilder share it.
+func (k *Keys) indexed(i int, built []attr.Value, on func(name string) bool) bool {
+	for _, keys := range k.attrs[i].indexes {
+		all := true
+		for _, r := range keys {
+			if (r.at < 0 || built[r.at] == nil) && !on(r.name) {
+				all = false
+				break
+			}
+		}
+		if all {
 			return true
 		}
 	}
@@ -249,16 +270,10 @@ func (k *Keys) Item(p Params, it attr.Item) (attr.Item, error) {
 		}
 		built[i] = v
 	}
-	has := func(name string) bool {
-		if it[name] != nil {
-			return true
-		}
-		i := k.index(name)
-		return i >= k.nprim && built[i] != nil
-	}
+	on := func(name string) bool { return it[name] != nil }
 	for i := k.nprim; i < len(k.attrs); i++ {
-		if ka := &k.attrs[i]; built[i] != nil && k.indexed(ka, has) {
-			it[ka.name] = built[i]
+		if built[i] != nil && k.indexed(i, built, on) {
+			it[k.attrs[i].name] = built[i]
 		}
 	}
 	return it, nil
@@ -286,6 +301,7 @@ type ItemBuilder struct {
 	p    Args
 	f    attr.Fields
 	look func(string) (string, bool)
+	on   func(string) bool // whether the item holds an attribute (Keys.indexed)
 }
 
 type builtKey struct {
@@ -296,6 +312,7 @@ type builtKey struct {
 // Builder returns an ItemBuilder of k's items.
 func (k *Keys) Builder() *ItemBuilder {
 	b := &ItemBuilder{k: k, last: make([]builtKey, len(k.attrs)), built: make([]attr.Value, len(k.attrs))}
+	b.on = func(name string) bool { _, ok := b.f.Get(name); return ok }
 	b.look = func(name string) (string, bool) {
 		if v, ok := b.p.Get(name); ok {
 			return v, true
@@ -343,19 +360,13 @@ func (b *ItemBuilder) item(p Args, f attr.Fields) (attr.Fields, error) {
 	if len(k.attrs) == k.nprim {
 		return f, nil
 	}
-	has := func(name string) bool {
-		if _, ok := f.Get(name); ok {
-			return true
-		}
-		i := k.index(name)
-		return i >= k.nprim && built[i] != nil
-	}
-	for i := k.nprim; i < len(k.attrs); i++ {
-		if ka := &k.attrs[i]; built[i] != nil && k.indexed(ka, has) {
-			f.Set(ka.name, built[i])
-		}
-	}
 	b.f = f
+	for i := k.nprim; i < len(k.attrs); i++ {
+		if built[i] != nil && k.indexed(i, built, b.on) {
+			f.Set(k.attrs[i].name, built[i])
+			b.f = f
+		}
+	}
 	return f, nil
 }
 

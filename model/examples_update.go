@@ -108,7 +108,7 @@ func (m *Model) writeWeight(ap *AccessPattern, table string, p Params, it attr.I
 		if after, err = u.Apply(it); err != nil {
 			return -1
 		}
-		if itemsEqual(it, after) {
+		if attr.Equal(attr.Map(it), attr.Map(after)) {
 			return 0
 		}
 	default:
@@ -165,17 +165,4 @@ func indexWrites(tableKeys, keys []schema.KeySchemaElement, pr schema.Projection
 		}
 	}
 	return 0
-}
-
-// itemsEqual reports whether two items hold the same attributes and values.
-func itemsEqual(a, b attr.Item) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for k, v := range a {
-		if w, ok := b[k]; !ok || !attr.Equal(v, w) {
-			return false
-		}
-	}
-	return true
 }
