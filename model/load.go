@@ -178,6 +178,9 @@ func LoadItemsSized(db *engine.Database, src Source, n int) (LoadStats, error) {
 		l     *engine.BulkLoader
 		n     int
 	}
+	if pipelines(n) {
+		src = pipelinedSource(src)
+	}
 	var loaders []*loader // few tables: a slice beats a map per item
 	var cur *loader
 	items := 0
