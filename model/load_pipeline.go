@@ -1,3 +1,5 @@
+//go:build !(js && wasm)
+
 package model
 
 import (
@@ -10,8 +12,9 @@ import (
 // A large load on more than one core runs its source on a goroutine of its
 // own, a batch of items ahead of the engine: generating an item costs
 // about what storing it does, so the two halves side by side take half
-// the wall time. Under wasm (one thread) and for small loads the source
-// runs inline, as it always did.
+// the wall time. Under wasm (one thread: load_inline.go, which keeps the
+// page's code smaller) and for small loads the source runs inline, as it
+// always did.
 const (
 	pipelineFrom  = 16_384 // items from which a sized load pipelines
 	pipelineBatch = 1_024  // items handed over at a time
