@@ -110,7 +110,7 @@ func (s *Store) LoadDataset(n int, seed int64, progress func()) error {
 				return err
 			}
 			done++
-			return j.step()
+			return j.stepLight()
 		})
 	}
 	// LoadItems writes item by item through the engine's bulk loader,
