@@ -7,6 +7,7 @@ import (
 
 	"github.com/dynamodb-workbench/workbench/engine/attr"
 	"github.com/dynamodb-workbench/workbench/engine/schema"
+	"github.com/dynamodb-workbench/workbench/model/gen"
 )
 
 // Keys is an entity's key templates compiled against its table: it builds
@@ -296,6 +297,7 @@ type ItemBuilder struct {
 	vals  []string     // scratch
 	built []attr.Value // scratch: this item's key values, by key attribute
 	box   attr.Boxes   // the S key values' boxes, 256 to an allocation
+	text  gen.Slab     // the key values' text
 	// p and f are what look reads: the item being built. look is made
 	// once, not once an item.
 	p    Args
@@ -387,8 +389,8 @@ func (b *ItemBuilder) build(i int, ka *keyAttr, look func(string) (string, bool)
 	if ka.typ == schema.TypeS {
 		// A key value boxed alone is an allocation of its own: a fifth of
 		// a generated dataset's.
-		v = b.box.Box(ka.tpl.join(vals))
-	} else if v, err = scalar(ka.typ, ka.tpl.join(vals)); err != nil {
+		v = b.box.Box(ka.tpl.join(vals, &b.text))
+	} else if v, err = scalar(ka.typ, ka.tpl.join(vals, &b.text)); err != nil {
 		return nil, fmt.Errorf("key attribute %s (%s): %w", ka.name, ka.tpl, err)
 	}
 	last.args, last.v = append(last.args[:0], vals...), v

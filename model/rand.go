@@ -16,5 +16,11 @@ func Pick[T any](r *Rand, list []T) T { return gen.Pick(r, list) }
 // Lorem returns n characters of lorem-ipsum words.
 func Lorem(r *Rand, n int) string { return gen.Lorem(r, n) }
 
+// Slab hands out the bytes of strings written once (gen.Slab).
+type Slab = gen.Slab
+
+// LoremIn is Lorem with its text in s.
+func LoremIn(s *Slab, r *Rand, n int) string { return gen.LoremIn(s, r, n) }
+
 // UUID returns a random UUID in the version-4 layout.
 func UUID(r *Rand) string { return gen.UUID(r) }

@@ -3,6 +3,8 @@ package model
 import (
 	"fmt"
 	"strings"
+
+	"github.com/dynamodb-workbench/workbench/model/gen"
 )
 
 // Template is a parsed key template such as "USER#{userId}" or
@@ -152,7 +154,7 @@ func (t *Template) Expand(lookup func(name string) (string, bool)) (string, erro
 	if err != nil {
 		return "", err
 	}
-	return t.join(vs), nil
+	return t.join(vs, nil), nil
 }
 
 // values appends the parameters' values to dst, in the template's order.
@@ -170,10 +172,10 @@ func (t *Template) values(lookup func(name string) (string, bool), dst []string)
 	return dst, nil
 }
 
-// join is the template's text with the parameters' values vs: built in
-// one allocation (a generated dataset expands two or three templates per
-// item), none for a template that is one parameter.
-func (t *Template) join(vs []string) string {
+// join is the template's text with the parameters' values vs, in slab (a
+// generated dataset expands two or three templates per item; nil: in an
+// allocation of its own); none for a template that is one parameter.
+func (t *Template) join(vs []string, slab *gen.Slab) string {
 	if t.IsParam() {
 		return vs[0]
 	}
@@ -181,14 +183,11 @@ func (t *Template) join(vs []string) string {
 	for i, v := range vs {
 		size += len(v) + len(t.lits[i+1])
 	}
-	var b strings.Builder
-	b.Grow(size)
-	b.WriteString(t.lits[0])
+	b := append(slab.Make(size)[:0], t.lits[0]...)
 	for i, v := range vs {
-		b.WriteString(v)
-		b.WriteString(t.lits[i+1])
+		b = append(append(b, v...), t.lits[i+1]...)
 	}
-	return b.String()
+	return gen.String(b)
 }
 
 // ExpandParams is Expand with the values of p.

@@ -5,7 +5,6 @@ import (
 	"strconv"
 	"strings"
 	"time"
-	"unsafe"
 
 	"github.com/dynamodb-workbench/workbench/engine/attr"
 )
@@ -182,11 +181,14 @@ func init() {
 // buffer, as strings.Builder's String does: a dataset of a million
 // reviews draws some 35 million words, and a copy per word was most of
 // the generator's time.
-func Lorem(r *Rand, n int) string {
+func Lorem(r *Rand, n int) string { return LoremIn(nil, r, n) }
+
+// LoremIn is Lorem with its text in s (a nil s allocates it alone).
+func LoremIn(s *Slab, r *Rand, n int) string {
 	if n <= 0 {
 		return ""
 	}
-	buf := make([]byte, n+16)
+	buf := s.Make(n + 16)
 	end, pos := 0, 0 // the text is buf[:end]; the next word goes at pos
 	for end < n {
 		c := &loremCells[r.IntN(len(loremCells))]
@@ -197,7 +199,7 @@ func Lorem(r *Rand, n int) string {
 	if buf[n-1] == ' ' {
 		buf[n-1] = '.'
 	}
-	return unsafe.String(&buf[0], n) // buf is not written again
+	return String(buf[:n]) // buf is not written again
 }
 
 // loremCell is a lorem word followed by a space, padded to 16 bytes.
