@@ -38,6 +38,14 @@ type ctx struct {
 	item *attr.Fields
 }
 
+// slab is where the item's texts go: the run's, nil outside a Plan.
+func (x *ctx) slab() *Slab {
+	if x.run == nil {
+		return nil
+	}
+	return &x.run.text
+}
+
 // get is the named attribute of the item being made (nil outside a Plan).
 func (x *ctx) get(name string) attr.Value {
 	if x.item == nil {

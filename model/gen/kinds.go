@@ -107,7 +107,7 @@ func init() {
 			return nil, err
 		}
 		c.size = int(hi)
-		return func(x *ctx) attr.Value { return attr.String(Lorem(x.r, int(x.r.Int64Range(lo, hi)))) }, nil
+		return func(x *ctx) attr.Value { return attr.String(LoremIn(x.slab(), x.r, int(x.r.Int64Range(lo, hi)))) }, nil
 	})
 	register(Kind{"uuid", "", []string{"S"}, "a random UUID (version 4 layout)", "uuid"}, func(c *compiler) (valueFn, error) {
 		if err := c.want(0); err != nil {

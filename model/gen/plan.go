@@ -300,6 +300,7 @@ type runState struct {
 	items   []attr.Fields
 	active  []bool // chain[e] is an ancestor of the item being made
 	samples [][][]attr.Value
+	text    Slab // the texts drawn for the items (lorem)
 	seen    [][]int
 	x       ctx
 	// taken holds, per distinct reference, the values the current parent
