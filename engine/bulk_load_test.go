@@ -304,6 +304,7 @@ func TestBulkLoaderErrors(t *testing.T) {
 	}
 	mustCreate(t, db, hashTable("Hash"))
 	wantError(t, l.Put(attr.Item{"id": s("2")}), CodeResourceNotFound, "Requested resource not found")
+	wantError(t, l.PutFields(attr.Fields{{Name: "id", Value: s("3")}}), CodeResourceNotFound, "Requested resource not found")
 	if out, err := db.Scan(&ScanInput{TableName: ptr("Hash")}); err != nil || out.Count != 0 {
 		t.Fatalf("the new table holds %v (%v), want nothing", out, err)
 	}

@@ -28,6 +28,7 @@ func (d *Database) DeleteTable(in *DeleteTableInput) (*DeleteTableOutput, error)
 		TableSizeBytes: full.TableSizeBytes, ItemCount: full.ItemCount, DeletionProtectionEnabled: full.DeletionProtectionEnabled,
 	}
 	delete(d.tables, t.def.TableName)
+	t.dropped = true
 	// Its streams close and their records go now (streams_retention.go).
 	d.releaseStreams(t, d.clock.Now())
 	return &DeleteTableOutput{TableDescription: desc}, nil

@@ -122,6 +122,9 @@ type table struct {
 	created time.Time
 	id      string
 	arn     string
+	// dropped is set when DeleteTable removes the table: a bulk loader
+	// holding it stops there without looking its name up at every item.
+	dropped bool
 
 	items  *itemTree
 	points *pointMap // the items by full key (pointmap.go)
