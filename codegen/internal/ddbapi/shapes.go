@@ -55,20 +55,6 @@ type Operation struct {
 	Paginated bool // the AWS CLI paginates it automatically
 }
 
-func structure(name string, fields ...Field) *Shape {
-	return &Shape{Kind: Struct, Name: name, Fields: fields}
-}
-
-func enum(name string, values ...string) *Shape {
-	return &Shape{Kind: Enum, Name: name, Values: values}
-}
-
-func listOf(elem *Shape) *Shape { return &Shape{Kind: List, Elem: elem} }
-func mapOf(elem *Shape) *Shape  { return &Shape{Kind: Map, Elem: elem} }
-func f(name string, s *Shape) Field {
-	return Field{name, s}
-}
-
 var (
 	tString     = &Shape{Kind: String}
 	tInt32      = &Shape{Kind: Int32}
@@ -76,138 +62,168 @@ var (
 	tBool       = &Shape{Kind: Bool}
 	tAttr       = &Shape{Kind: Attr}
 	tAttrMap    = AttrMap
-	tStringList = listOf(tString)
-	tNames      = mapOf(tString) // ExpressionAttributeNames
+	tStringList = &Shape{Kind: List, Elem: tString}
+	tNames      = &Shape{Kind: Map, Elem: tString} // ExpressionAttributeNames
 
-	eSelect                 = enum("Select", "ALL_ATTRIBUTES", "ALL_PROJECTED_ATTRIBUTES", "SPECIFIC_ATTRIBUTES", "COUNT")
-	eReturnConsumedCapacity = enum("ReturnConsumedCapacity", "INDEXES", "TOTAL", "NONE")
-	eReturnValue            = enum("ReturnValue", "NONE", "ALL_OLD", "UPDATED_OLD", "ALL_NEW", "UPDATED_NEW")
-	eReturnItemCollection   = enum("ReturnItemCollectionMetrics", "SIZE", "NONE")
-	eReturnOnFailure        = enum("ReturnValuesOnConditionCheckFailure", "ALL_OLD", "NONE")
-	eConditionalOperator    = enum("ConditionalOperator", "AND", "OR")
-	eComparisonOperator     = enum("ComparisonOperator", "EQ", "NE", "IN", "LE", "LT", "GE", "GT", "BETWEEN",
-		"NOT_NULL", "NULL", "CONTAINS", "NOT_CONTAINS", "BEGINS_WITH")
-	eAttributeAction     = enum("AttributeAction", "ADD", "PUT", "DELETE")
-	eBillingMode         = enum("BillingMode", "PROVISIONED", "PAY_PER_REQUEST")
-	eKeyType             = enum("KeyType", "HASH", "RANGE")
-	eScalarAttributeType = enum("ScalarAttributeType", "S", "N", "B")
-	eProjectionType      = enum("ProjectionType", "ALL", "KEYS_ONLY", "INCLUDE")
-	eStreamViewType      = enum("StreamViewType", "NEW_IMAGE", "OLD_IMAGE", "NEW_AND_OLD_IMAGES", "KEYS_ONLY")
-	eSSEType             = enum("SSEType", "AES256", "KMS")
-	eTableClass          = enum("TableClass", "STANDARD", "STANDARD_INFREQUENT_ACCESS")
+	eSelect                 = &Shape{Kind: Enum, Name: "Select", Values: []string{"ALL_ATTRIBUTES", "ALL_PROJECTED_ATTRIBUTES", "SPECIFIC_ATTRIBUTES", "COUNT"}}
+	eReturnConsumedCapacity = &Shape{Kind: Enum, Name: "ReturnConsumedCapacity", Values: []string{"INDEXES", "TOTAL", "NONE"}}
+	eReturnValue            = &Shape{Kind: Enum, Name: "ReturnValue", Values: []string{"NONE", "ALL_OLD", "UPDATED_OLD", "ALL_NEW", "UPDATED_NEW"}}
+	eReturnItemCollection   = &Shape{Kind: Enum, Name: "ReturnItemCollectionMetrics", Values: []string{"SIZE", "NONE"}}
+	eReturnOnFailure        = &Shape{Kind: Enum, Name: "ReturnValuesOnConditionCheckFailure", Values: []string{"ALL_OLD", "NONE"}}
+	eConditionalOperator    = &Shape{Kind: Enum, Name: "ConditionalOperator", Values: []string{"AND", "OR"}}
+	eComparisonOperator     = &Shape{Kind: Enum, Name: "ComparisonOperator", Values: []string{"EQ", "NE", "IN", "LE", "LT", "GE", "GT", "BETWEEN", "NOT_NULL", "NULL", "CONTAINS", "NOT_CONTAINS", "BEGINS_WITH"}}
+	eAttributeAction        = &Shape{Kind: Enum, Name: "AttributeAction", Values: []string{"ADD", "PUT", "DELETE"}}
+	eBillingMode            = &Shape{Kind: Enum, Name: "BillingMode", Values: []string{"PROVISIONED", "PAY_PER_REQUEST"}}
+	eKeyType                = &Shape{Kind: Enum, Name: "KeyType", Values: []string{"HASH", "RANGE"}}
+	eScalarAttributeType    = &Shape{Kind: Enum, Name: "ScalarAttributeType", Values: []string{"S", "N", "B"}}
+	eProjectionType         = &Shape{Kind: Enum, Name: "ProjectionType", Values: []string{"ALL", "KEYS_ONLY", "INCLUDE"}}
+	eStreamViewType         = &Shape{Kind: Enum, Name: "StreamViewType", Values: []string{"NEW_IMAGE", "OLD_IMAGE", "NEW_AND_OLD_IMAGES", "KEYS_ONLY"}}
+	eSSEType                = &Shape{Kind: Enum, Name: "SSEType", Values: []string{"AES256", "KMS"}}
+	eTableClass             = &Shape{Kind: Enum, Name: "TableClass", Values: []string{"STANDARD", "STANDARD_INFREQUENT_ACCESS"}}
 
 	// legacy (pre-expression) parameters
-	sCondition = structure("Condition",
-		f("AttributeValueList", listOf(tAttr)),
-		f("ComparisonOperator", eComparisonOperator))
-	sExpected = structure("ExpectedAttributeValue",
-		f("Value", tAttr),
-		f("Exists", tBool),
-		f("ComparisonOperator", eComparisonOperator),
-		f("AttributeValueList", listOf(tAttr)))
-	sAttributeValueUpdate = structure("AttributeValueUpdate",
-		f("Value", tAttr),
-		f("Action", eAttributeAction))
+	sCondition = &Shape{Kind: Struct, Name: "Condition", Fields: []Field{
+		Field{"AttributeValueList", &Shape{Kind: List, Elem: tAttr}},
+		Field{"ComparisonOperator", eComparisonOperator},
+	}}
+	sExpected = &Shape{Kind: Struct, Name: "ExpectedAttributeValue", Fields: []Field{
+		Field{"Value", tAttr},
+		Field{"Exists", tBool},
+		Field{"ComparisonOperator", eComparisonOperator},
+		Field{"AttributeValueList", &Shape{Kind: List, Elem: tAttr}},
+	}}
+	sAttributeValueUpdate = &Shape{Kind: Struct, Name: "AttributeValueUpdate", Fields: []Field{
+		Field{"Value", tAttr},
+		Field{"Action", eAttributeAction},
+	}}
 
-	sKeysAndAttributes = structure("KeysAndAttributes",
-		f("Keys", listOf(tAttrMap)),
-		f("AttributesToGet", tStringList),
-		f("ConsistentRead", tBool),
-		f("ProjectionExpression", tString),
-		f("ExpressionAttributeNames", tNames))
-	sWriteRequest = structure("WriteRequest",
-		f("PutRequest", structure("PutRequest", f("Item", tAttrMap))),
-		f("DeleteRequest", structure("DeleteRequest", f("Key", tAttrMap))))
+	sKeysAndAttributes = &Shape{Kind: Struct, Name: "KeysAndAttributes", Fields: []Field{
+		Field{"Keys", &Shape{Kind: List, Elem: tAttrMap}},
+		Field{"AttributesToGet", tStringList},
+		Field{"ConsistentRead", tBool},
+		Field{"ProjectionExpression", tString},
+		Field{"ExpressionAttributeNames", tNames},
+	}}
+	sWriteRequest = &Shape{Kind: Struct, Name: "WriteRequest", Fields: []Field{
+		Field{"PutRequest", &Shape{Kind: Struct, Name: "PutRequest", Fields: []Field{
+			Field{"Item", tAttrMap},
+		}}},
+		Field{"DeleteRequest", &Shape{Kind: Struct, Name: "DeleteRequest", Fields: []Field{
+			Field{"Key", tAttrMap},
+		}}},
+	}}
 
-	sTransactWriteItem = structure("TransactWriteItem",
-		f("ConditionCheck", structure("ConditionCheck",
-			f("Key", tAttrMap),
-			f("TableName", tString),
-			f("ConditionExpression", tString),
-			f("ExpressionAttributeNames", tNames),
-			f("ExpressionAttributeValues", tAttrMap),
-			f("ReturnValuesOnConditionCheckFailure", eReturnOnFailure))),
-		f("Put", structure("Put",
-			f("Item", tAttrMap),
-			f("TableName", tString),
-			f("ConditionExpression", tString),
-			f("ExpressionAttributeNames", tNames),
-			f("ExpressionAttributeValues", tAttrMap),
-			f("ReturnValuesOnConditionCheckFailure", eReturnOnFailure))),
-		f("Delete", structure("Delete",
-			f("Key", tAttrMap),
-			f("TableName", tString),
-			f("ConditionExpression", tString),
-			f("ExpressionAttributeNames", tNames),
-			f("ExpressionAttributeValues", tAttrMap),
-			f("ReturnValuesOnConditionCheckFailure", eReturnOnFailure))),
-		f("Update", structure("Update",
-			f("Key", tAttrMap),
-			f("UpdateExpression", tString),
-			f("TableName", tString),
-			f("ConditionExpression", tString),
-			f("ExpressionAttributeNames", tNames),
-			f("ExpressionAttributeValues", tAttrMap),
-			f("ReturnValuesOnConditionCheckFailure", eReturnOnFailure))))
-	sTransactGetItem = structure("TransactGetItem",
-		f("Get", structure("Get",
-			f("Key", tAttrMap),
-			f("TableName", tString),
-			f("ProjectionExpression", tString),
-			f("ExpressionAttributeNames", tNames))))
+	sTransactWriteItem = &Shape{Kind: Struct, Name: "TransactWriteItem", Fields: []Field{
+		Field{"ConditionCheck", &Shape{Kind: Struct, Name: "ConditionCheck", Fields: []Field{
+			Field{"Key", tAttrMap},
+			Field{"TableName", tString},
+			Field{"ConditionExpression", tString},
+			Field{"ExpressionAttributeNames", tNames},
+			Field{"ExpressionAttributeValues", tAttrMap},
+			Field{"ReturnValuesOnConditionCheckFailure", eReturnOnFailure},
+		}}},
+		Field{"Put", &Shape{Kind: Struct, Name: "Put", Fields: []Field{
+			Field{"Item", tAttrMap},
+			Field{"TableName", tString},
+			Field{"ConditionExpression", tString},
+			Field{"ExpressionAttributeNames", tNames},
+			Field{"ExpressionAttributeValues", tAttrMap},
+			Field{"ReturnValuesOnConditionCheckFailure", eReturnOnFailure},
+		}}},
+		Field{"Delete", &Shape{Kind: Struct, Name: "Delete", Fields: []Field{
+			Field{"Key", tAttrMap},
+			Field{"TableName", tString},
+			Field{"ConditionExpression", tString},
+			Field{"ExpressionAttributeNames", tNames},
+			Field{"ExpressionAttributeValues", tAttrMap},
+			Field{"ReturnValuesOnConditionCheckFailure", eReturnOnFailure},
+		}}},
+		Field{"Update", &Shape{Kind: Struct, Name: "Update", Fields: []Field{
+			Field{"Key", tAttrMap},
+			Field{"UpdateExpression", tString},
+			Field{"TableName", tString},
+			Field{"ConditionExpression", tString},
+			Field{"ExpressionAttributeNames", tNames},
+			Field{"ExpressionAttributeValues", tAttrMap},
+			Field{"ReturnValuesOnConditionCheckFailure", eReturnOnFailure},
+		}}},
+	}}
+	sTransactGetItem = &Shape{Kind: Struct, Name: "TransactGetItem", Fields: []Field{
+		Field{"Get", &Shape{Kind: Struct, Name: "Get", Fields: []Field{
+			Field{"Key", tAttrMap},
+			Field{"TableName", tString},
+			Field{"ProjectionExpression", tString},
+			Field{"ExpressionAttributeNames", tNames},
+		}}},
+	}}
 
 	// tables
-	sAttributeDefinition = structure("AttributeDefinition",
-		f("AttributeName", tString),
-		f("AttributeType", eScalarAttributeType))
-	sKeySchema = listOf(structure("KeySchemaElement",
-		f("AttributeName", tString),
-		f("KeyType", eKeyType)))
-	sProjection = structure("Projection",
-		f("ProjectionType", eProjectionType),
-		f("NonKeyAttributes", tStringList))
-	sProvisionedThroughput = structure("ProvisionedThroughput",
-		f("ReadCapacityUnits", tInt64),
-		f("WriteCapacityUnits", tInt64))
-	sOnDemandThroughput = structure("OnDemandThroughput",
-		f("MaxReadRequestUnits", tInt64),
-		f("MaxWriteRequestUnits", tInt64))
-	sWarmThroughput = structure("WarmThroughput",
-		f("ReadUnitsPerSecond", tInt64),
-		f("WriteUnitsPerSecond", tInt64))
-	sStreamSpecification = structure("StreamSpecification",
-		f("StreamEnabled", tBool),
-		f("StreamViewType", eStreamViewType))
-	sSSESpecification = structure("SSESpecification",
-		f("Enabled", tBool),
-		f("SSEType", eSSEType),
-		f("KMSMasterKeyId", tString))
-	sGlobalSecondaryIndex = structure("GlobalSecondaryIndex",
-		f("IndexName", tString),
-		f("KeySchema", sKeySchema),
-		f("Projection", sProjection),
-		f("ProvisionedThroughput", sProvisionedThroughput),
-		f("OnDemandThroughput", sOnDemandThroughput),
-		f("WarmThroughput", sWarmThroughput))
-	sLocalSecondaryIndex = structure("LocalSecondaryIndex",
-		f("IndexName", tString),
-		f("KeySchema", sKeySchema),
-		f("Projection", sProjection))
-	sGlobalSecondaryIndexUpdate = structure("GlobalSecondaryIndexUpdate",
-		f("Update", structure("UpdateGlobalSecondaryIndexAction",
-			f("IndexName", tString),
-			f("ProvisionedThroughput", sProvisionedThroughput),
-			f("OnDemandThroughput", sOnDemandThroughput),
-			f("WarmThroughput", sWarmThroughput))),
-		f("Create", structure("CreateGlobalSecondaryIndexAction",
-			f("IndexName", tString),
-			f("KeySchema", sKeySchema),
-			f("Projection", sProjection),
-			f("ProvisionedThroughput", sProvisionedThroughput),
-			f("OnDemandThroughput", sOnDemandThroughput),
-			f("WarmThroughput", sWarmThroughput))),
-		f("Delete", structure("DeleteGlobalSecondaryIndexAction",
-			f("IndexName", tString))))
+	sAttributeDefinition = &Shape{Kind: Struct, Name: "AttributeDefinition", Fields: []Field{
+		Field{"AttributeName", tString},
+		Field{"AttributeType", eScalarAttributeType},
+	}}
+	sKeySchema = &Shape{Kind: List, Elem: &Shape{Kind: Struct, Name: "KeySchemaElement", Fields: []Field{
+		Field{"AttributeName", tString},
+		Field{"KeyType", eKeyType},
+	}}}
+
+	sProjection = &Shape{Kind: Struct, Name: "Projection", Fields: []Field{
+		Field{"ProjectionType", eProjectionType},
+		Field{"NonKeyAttributes", tStringList},
+	}}
+	sProvisionedThroughput = &Shape{Kind: Struct, Name: "ProvisionedThroughput", Fields: []Field{
+		Field{"ReadCapacityUnits", tInt64},
+		Field{"WriteCapacityUnits", tInt64},
+	}}
+	sOnDemandThroughput = &Shape{Kind: Struct, Name: "OnDemandThroughput", Fields: []Field{
+		Field{"MaxReadRequestUnits", tInt64},
+		Field{"MaxWriteRequestUnits", tInt64},
+	}}
+	sWarmThroughput = &Shape{Kind: Struct, Name: "WarmThroughput", Fields: []Field{
+		Field{"ReadUnitsPerSecond", tInt64},
+		Field{"WriteUnitsPerSecond", tInt64},
+	}}
+	sStreamSpecification = &Shape{Kind: Struct, Name: "StreamSpecification", Fields: []Field{
+		Field{"StreamEnabled", tBool},
+		Field{"StreamViewType", eStreamViewType},
+	}}
+	sSSESpecification = &Shape{Kind: Struct, Name: "SSESpecification", Fields: []Field{
+		Field{"Enabled", tBool},
+		Field{"SSEType", eSSEType},
+		Field{"KMSMasterKeyId", tString},
+	}}
+	sGlobalSecondaryIndex = &Shape{Kind: Struct, Name: "GlobalSecondaryIndex", Fields: []Field{
+		Field{"IndexName", tString},
+		Field{"KeySchema", sKeySchema},
+		Field{"Projection", sProjection},
+		Field{"ProvisionedThroughput", sProvisionedThroughput},
+		Field{"OnDemandThroughput", sOnDemandThroughput},
+		Field{"WarmThroughput", sWarmThroughput},
+	}}
+	sLocalSecondaryIndex = &Shape{Kind: Struct, Name: "LocalSecondaryIndex", Fields: []Field{
+		Field{"IndexName", tString},
+		Field{"KeySchema", sKeySchema},
+		Field{"Projection", sProjection},
+	}}
+	sGlobalSecondaryIndexUpdate = &Shape{Kind: Struct, Name: "GlobalSecondaryIndexUpdate", Fields: []Field{
+		Field{"Update", &Shape{Kind: Struct, Name: "UpdateGlobalSecondaryIndexAction", Fields: []Field{
+			Field{"IndexName", tString},
+			Field{"ProvisionedThroughput", sProvisionedThroughput},
+			Field{"OnDemandThroughput", sOnDemandThroughput},
+			Field{"WarmThroughput", sWarmThroughput},
+		}}},
+		Field{"Create", &Shape{Kind: Struct, Name: "CreateGlobalSecondaryIndexAction", Fields: []Field{
+			Field{"IndexName", tString},
+			Field{"KeySchema", sKeySchema},
+			Field{"Projection", sProjection},
+			Field{"ProvisionedThroughput", sProvisionedThroughput},
+			Field{"OnDemandThroughput", sOnDemandThroughput},
+			Field{"WarmThroughput", sWarmThroughput},
+		}}},
+		Field{"Delete", &Shape{Kind: Struct, Name: "DeleteGlobalSecondaryIndexAction", Fields: []Field{
+			Field{"IndexName", tString},
+		}}},
+	}}
 )
 
 // Operations are the supported operations by name. Their inputs list the
@@ -217,168 +233,177 @@ var Operations = map[string]*Operation{}
 
 // AttrMap is a map of attribute values: an Item, a Key,
 // ExpressionAttributeValues, ...
-var AttrMap = mapOf(tAttr)
+var AttrMap = &Shape{Kind: Map, Elem: tAttr}
 
 func init() {
 	def := func(name string, paginated bool, fields ...Field) {
-		Operations[name] = &Operation{Name: name, Input: structure(name+"Input", fields...), Paginated: paginated}
+		Operations[name] = &Operation{Name: name, Input: &Shape{Kind: Struct, Name: name + "Input", Fields: fields}, Paginated: paginated}
 	}
 	def("Query", true,
-		f("TableName", tString),
-		f("IndexName", tString),
-		f("Select", eSelect),
-		f("AttributesToGet", tStringList),
-		f("Limit", tInt32),
-		f("ConsistentRead", tBool),
-		f("KeyConditions", mapOf(sCondition)),
-		f("QueryFilter", mapOf(sCondition)),
-		f("ConditionalOperator", eConditionalOperator),
-		f("ScanIndexForward", tBool),
-		f("ExclusiveStartKey", tAttrMap),
-		f("ReturnConsumedCapacity", eReturnConsumedCapacity),
-		f("ProjectionExpression", tString),
-		f("FilterExpression", tString),
-		f("KeyConditionExpression", tString),
-		f("ExpressionAttributeNames", tNames),
-		f("ExpressionAttributeValues", tAttrMap))
+		Field{"TableName", tString},
+		Field{"IndexName", tString},
+		Field{"Select", eSelect},
+		Field{"AttributesToGet", tStringList},
+		Field{"Limit", tInt32},
+		Field{"ConsistentRead", tBool},
+		Field{"KeyConditions", &Shape{Kind: Map, Elem: sCondition}},
+		Field{"QueryFilter", &Shape{Kind: Map, Elem: sCondition}},
+		Field{"ConditionalOperator", eConditionalOperator},
+		Field{"ScanIndexForward", tBool},
+		Field{"ExclusiveStartKey", tAttrMap},
+		Field{"ReturnConsumedCapacity", eReturnConsumedCapacity},
+		Field{"ProjectionExpression", tString},
+		Field{"FilterExpression", tString},
+		Field{"KeyConditionExpression", tString},
+		Field{"ExpressionAttributeNames", tNames},
+		Field{"ExpressionAttributeValues", tAttrMap})
 	def("Scan", true,
-		f("TableName", tString),
-		f("IndexName", tString),
-		f("AttributesToGet", tStringList),
-		f("Limit", tInt32),
-		f("Select", eSelect),
-		f("ScanFilter", mapOf(sCondition)),
-		f("ConditionalOperator", eConditionalOperator),
-		f("ExclusiveStartKey", tAttrMap),
-		f("ReturnConsumedCapacity", eReturnConsumedCapacity),
-		f("TotalSegments", tInt32),
-		f("Segment", tInt32),
-		f("ProjectionExpression", tString),
-		f("FilterExpression", tString),
-		f("ExpressionAttributeNames", tNames),
-		f("ExpressionAttributeValues", tAttrMap),
-		f("ConsistentRead", tBool))
+		Field{"TableName", tString},
+		Field{"IndexName", tString},
+		Field{"AttributesToGet", tStringList},
+		Field{"Limit", tInt32},
+		Field{"Select", eSelect},
+		Field{"ScanFilter", &Shape{Kind: Map, Elem: sCondition}},
+		Field{"ConditionalOperator", eConditionalOperator},
+		Field{"ExclusiveStartKey", tAttrMap},
+		Field{"ReturnConsumedCapacity", eReturnConsumedCapacity},
+		Field{"TotalSegments", tInt32},
+		Field{"Segment", tInt32},
+		Field{"ProjectionExpression", tString},
+		Field{"FilterExpression", tString},
+		Field{"ExpressionAttributeNames", tNames},
+		Field{"ExpressionAttributeValues", tAttrMap},
+		Field{"ConsistentRead", tBool})
 	def("GetItem", false,
-		f("TableName", tString),
-		f("Key", tAttrMap),
-		f("AttributesToGet", tStringList),
-		f("ConsistentRead", tBool),
-		f("ReturnConsumedCapacity", eReturnConsumedCapacity),
-		f("ProjectionExpression", tString),
-		f("ExpressionAttributeNames", tNames))
+		Field{"TableName", tString},
+		Field{"Key", tAttrMap},
+		Field{"AttributesToGet", tStringList},
+		Field{"ConsistentRead", tBool},
+		Field{"ReturnConsumedCapacity", eReturnConsumedCapacity},
+		Field{"ProjectionExpression", tString},
+		Field{"ExpressionAttributeNames", tNames})
 	def("PutItem", false,
-		f("TableName", tString),
-		f("Item", tAttrMap),
-		f("Expected", mapOf(sExpected)),
-		f("ReturnValues", eReturnValue),
-		f("ReturnConsumedCapacity", eReturnConsumedCapacity),
-		f("ReturnItemCollectionMetrics", eReturnItemCollection),
-		f("ConditionalOperator", eConditionalOperator),
-		f("ConditionExpression", tString),
-		f("ExpressionAttributeNames", tNames),
-		f("ExpressionAttributeValues", tAttrMap),
-		f("ReturnValuesOnConditionCheckFailure", eReturnOnFailure))
+		Field{"TableName", tString},
+		Field{"Item", tAttrMap},
+		Field{"Expected", &Shape{Kind: Map, Elem: sExpected}},
+		Field{"ReturnValues", eReturnValue},
+		Field{"ReturnConsumedCapacity", eReturnConsumedCapacity},
+		Field{"ReturnItemCollectionMetrics", eReturnItemCollection},
+		Field{"ConditionalOperator", eConditionalOperator},
+		Field{"ConditionExpression", tString},
+		Field{"ExpressionAttributeNames", tNames},
+		Field{"ExpressionAttributeValues", tAttrMap},
+		Field{"ReturnValuesOnConditionCheckFailure", eReturnOnFailure})
 	def("UpdateItem", false,
-		f("TableName", tString),
-		f("Key", tAttrMap),
-		f("AttributeUpdates", mapOf(sAttributeValueUpdate)),
-		f("Expected", mapOf(sExpected)),
-		f("ConditionalOperator", eConditionalOperator),
-		f("ReturnValues", eReturnValue),
-		f("ReturnConsumedCapacity", eReturnConsumedCapacity),
-		f("ReturnItemCollectionMetrics", eReturnItemCollection),
-		f("UpdateExpression", tString),
-		f("ConditionExpression", tString),
-		f("ExpressionAttributeNames", tNames),
-		f("ExpressionAttributeValues", tAttrMap),
-		f("ReturnValuesOnConditionCheckFailure", eReturnOnFailure))
+		Field{"TableName", tString},
+		Field{"Key", tAttrMap},
+		Field{"AttributeUpdates", &Shape{Kind: Map, Elem: sAttributeValueUpdate}},
+		Field{"Expected", &Shape{Kind: Map, Elem: sExpected}},
+		Field{"ConditionalOperator", eConditionalOperator},
+		Field{"ReturnValues", eReturnValue},
+		Field{"ReturnConsumedCapacity", eReturnConsumedCapacity},
+		Field{"ReturnItemCollectionMetrics", eReturnItemCollection},
+		Field{"UpdateExpression", tString},
+		Field{"ConditionExpression", tString},
+		Field{"ExpressionAttributeNames", tNames},
+		Field{"ExpressionAttributeValues", tAttrMap},
+		Field{"ReturnValuesOnConditionCheckFailure", eReturnOnFailure})
 	def("DeleteItem", false,
-		f("TableName", tString),
-		f("Key", tAttrMap),
-		f("Expected", mapOf(sExpected)),
-		f("ConditionalOperator", eConditionalOperator),
-		f("ReturnValues", eReturnValue),
-		f("ReturnConsumedCapacity", eReturnConsumedCapacity),
-		f("ReturnItemCollectionMetrics", eReturnItemCollection),
-		f("ConditionExpression", tString),
-		f("ExpressionAttributeNames", tNames),
-		f("ExpressionAttributeValues", tAttrMap),
-		f("ReturnValuesOnConditionCheckFailure", eReturnOnFailure))
+		Field{"TableName", tString},
+		Field{"Key", tAttrMap},
+		Field{"Expected", &Shape{Kind: Map, Elem: sExpected}},
+		Field{"ConditionalOperator", eConditionalOperator},
+		Field{"ReturnValues", eReturnValue},
+		Field{"ReturnConsumedCapacity", eReturnConsumedCapacity},
+		Field{"ReturnItemCollectionMetrics", eReturnItemCollection},
+		Field{"ConditionExpression", tString},
+		Field{"ExpressionAttributeNames", tNames},
+		Field{"ExpressionAttributeValues", tAttrMap},
+		Field{"ReturnValuesOnConditionCheckFailure", eReturnOnFailure})
 	def("BatchGetItem", false,
-		f("RequestItems", mapOf(sKeysAndAttributes)),
-		f("ReturnConsumedCapacity", eReturnConsumedCapacity))
+		Field{"RequestItems", &Shape{Kind: Map, Elem: sKeysAndAttributes}},
+		Field{"ReturnConsumedCapacity", eReturnConsumedCapacity})
 	def("BatchWriteItem", false,
-		f("RequestItems", mapOf(listOf(sWriteRequest))),
-		f("ReturnConsumedCapacity", eReturnConsumedCapacity),
-		f("ReturnItemCollectionMetrics", eReturnItemCollection))
+		Field{"RequestItems", &Shape{Kind: Map, Elem: &Shape{Kind: List, Elem: sWriteRequest}}},
+		Field{"ReturnConsumedCapacity", eReturnConsumedCapacity},
+		Field{"ReturnItemCollectionMetrics", eReturnItemCollection})
 	def("TransactGetItems", false,
-		f("TransactItems", listOf(sTransactGetItem)),
-		f("ReturnConsumedCapacity", eReturnConsumedCapacity))
+		Field{"TransactItems", &Shape{Kind: List, Elem: sTransactGetItem}},
+		Field{"ReturnConsumedCapacity", eReturnConsumedCapacity})
 	def("TransactWriteItems", false,
-		f("TransactItems", listOf(sTransactWriteItem)),
-		f("ReturnConsumedCapacity", eReturnConsumedCapacity),
-		f("ReturnItemCollectionMetrics", eReturnItemCollection),
-		f("ClientRequestToken", tString))
+		Field{"TransactItems", &Shape{Kind: List, Elem: sTransactWriteItem}},
+		Field{"ReturnConsumedCapacity", eReturnConsumedCapacity},
+		Field{"ReturnItemCollectionMetrics", eReturnItemCollection},
+		Field{"ClientRequestToken", tString})
 	def("CreateTable", false,
-		f("AttributeDefinitions", listOf(sAttributeDefinition)),
-		f("TableName", tString),
-		f("KeySchema", sKeySchema),
-		f("LocalSecondaryIndexes", listOf(sLocalSecondaryIndex)),
-		f("GlobalSecondaryIndexes", listOf(sGlobalSecondaryIndex)),
-		f("BillingMode", eBillingMode),
-		f("ProvisionedThroughput", sProvisionedThroughput),
-		f("StreamSpecification", sStreamSpecification),
-		f("SSESpecification", sSSESpecification),
-		f("Tags", listOf(structure("Tag", f("Key", tString), f("Value", tString)))),
-		f("TableClass", eTableClass),
-		f("DeletionProtectionEnabled", tBool),
-		f("WarmThroughput", sWarmThroughput),
-		f("ResourcePolicy", tString),
-		f("OnDemandThroughput", sOnDemandThroughput))
+		Field{"AttributeDefinitions", &Shape{Kind: List, Elem: sAttributeDefinition}},
+		Field{"TableName", tString},
+		Field{"KeySchema", sKeySchema},
+		Field{"LocalSecondaryIndexes", &Shape{Kind: List, Elem: sLocalSecondaryIndex}},
+		Field{"GlobalSecondaryIndexes", &Shape{Kind: List, Elem: sGlobalSecondaryIndex}},
+		Field{"BillingMode", eBillingMode},
+		Field{"ProvisionedThroughput", sProvisionedThroughput},
+		Field{"StreamSpecification", sStreamSpecification},
+		Field{"SSESpecification", sSSESpecification},
+		Field{"Tags", &Shape{Kind: List, Elem: &Shape{Kind: Struct, Name: "Tag", Fields: []Field{
+			Field{"Key", tString},
+			Field{"Value", tString},
+		}}}},
+		Field{"TableClass", eTableClass},
+		Field{"DeletionProtectionEnabled", tBool},
+		Field{"WarmThroughput", sWarmThroughput},
+		Field{"ResourcePolicy", tString},
+		Field{"OnDemandThroughput", sOnDemandThroughput})
 	def("UpdateTable", false,
-		f("AttributeDefinitions", listOf(sAttributeDefinition)),
-		f("TableName", tString),
-		f("BillingMode", eBillingMode),
-		f("ProvisionedThroughput", sProvisionedThroughput),
-		f("GlobalSecondaryIndexUpdates", listOf(sGlobalSecondaryIndexUpdate)),
-		f("StreamSpecification", sStreamSpecification),
-		f("SSESpecification", sSSESpecification),
-		f("TableClass", eTableClass),
-		f("DeletionProtectionEnabled", tBool),
-		f("OnDemandThroughput", sOnDemandThroughput),
-		f("WarmThroughput", sWarmThroughput))
-	def("DescribeTable", false, f("TableName", tString))
-	def("DeleteTable", false, f("TableName", tString))
+		Field{"AttributeDefinitions", &Shape{Kind: List, Elem: sAttributeDefinition}},
+		Field{"TableName", tString},
+		Field{"BillingMode", eBillingMode},
+		Field{"ProvisionedThroughput", sProvisionedThroughput},
+		Field{"GlobalSecondaryIndexUpdates", &Shape{Kind: List, Elem: sGlobalSecondaryIndexUpdate}},
+		Field{"StreamSpecification", sStreamSpecification},
+		Field{"SSESpecification", sSSESpecification},
+		Field{"TableClass", eTableClass},
+		Field{"DeletionProtectionEnabled", tBool},
+		Field{"OnDemandThroughput", sOnDemandThroughput},
+		Field{"WarmThroughput", sWarmThroughput})
+	def("DescribeTable", false, Field{"TableName", tString})
+	def("DeleteTable", false, Field{"TableName", tString})
 	def("ListTables", true,
-		f("ExclusiveStartTableName", tString),
-		f("Limit", tInt32))
+		Field{"ExclusiveStartTableName", tString},
+		Field{"Limit", tInt32})
 	def("UpdateTimeToLive", false,
-		f("TableName", tString),
-		f("TimeToLiveSpecification", structure("TimeToLiveSpecification",
-			f("Enabled", tBool),
-			f("AttributeName", tString))))
-	def("DescribeTimeToLive", false, f("TableName", tString))
+		Field{"TableName", tString},
+		Field{"TimeToLiveSpecification", &Shape{Kind: Struct, Name: "TimeToLiveSpecification", Fields: []Field{
+			Field{"Enabled", tBool},
+			Field{"AttributeName", tString},
+		}}},
+	)
+	def("DescribeTimeToLive", false, Field{"TableName", tString})
 	// PartiQL: Parameters is a list of AttributeValue.
 	def("ExecuteStatement", false,
-		f("Statement", tString),
-		f("Parameters", listOf(tAttr)),
-		f("ConsistentRead", tBool),
-		f("NextToken", tString),
-		f("ReturnConsumedCapacity", eReturnConsumedCapacity),
-		f("Limit", tInt32),
-		f("ReturnValuesOnConditionCheckFailure", eReturnOnFailure))
+		Field{"Statement", tString},
+		Field{"Parameters", &Shape{Kind: List, Elem: tAttr}},
+		Field{"ConsistentRead", tBool},
+		Field{"NextToken", tString},
+		Field{"ReturnConsumedCapacity", eReturnConsumedCapacity},
+		Field{"Limit", tInt32},
+		Field{"ReturnValuesOnConditionCheckFailure", eReturnOnFailure})
 	def("BatchExecuteStatement", false,
-		f("Statements", listOf(structure("BatchStatementRequest",
-			f("Statement", tString),
-			f("Parameters", listOf(tAttr)),
-			f("ConsistentRead", tBool),
-			f("ReturnValuesOnConditionCheckFailure", eReturnOnFailure)))),
-		f("ReturnConsumedCapacity", eReturnConsumedCapacity))
+		Field{"Statements", &Shape{Kind: List, Elem: &Shape{Kind: Struct, Name: "BatchStatementRequest", Fields: []Field{
+			Field{"Statement", tString},
+			Field{"Parameters", &Shape{Kind: List, Elem: tAttr}},
+			Field{"ConsistentRead", tBool},
+			Field{"ReturnValuesOnConditionCheckFailure", eReturnOnFailure},
+		}}}},
+
+		Field{"ReturnConsumedCapacity", eReturnConsumedCapacity})
 	def("ExecuteTransaction", false,
-		f("TransactStatements", listOf(structure("ParameterizedStatement",
-			f("Statement", tString),
-			f("Parameters", listOf(tAttr)),
-			f("ReturnValuesOnConditionCheckFailure", eReturnOnFailure)))),
-		f("ClientRequestToken", tString),
-		f("ReturnConsumedCapacity", eReturnConsumedCapacity))
+		Field{"TransactStatements", &Shape{Kind: List, Elem: &Shape{Kind: Struct, Name: "ParameterizedStatement", Fields: []Field{
+			Field{"Statement", tString},
+			Field{"Parameters", &Shape{Kind: List, Elem: tAttr}},
+			Field{"ReturnValuesOnConditionCheckFailure", eReturnOnFailure},
+		}}}},
+
+		Field{"ClientRequestToken", tString},
+		Field{"ReturnConsumedCapacity", eReturnConsumedCapacity})
 }
