@@ -160,8 +160,7 @@ type gen struct {
 	p  model.Args
 	// builders are put's item builders, by entity.
 	builders map[string]*model.ItemBuilder
-	// box backs the strings of g.str; text holds the text of the strings
-	// drawn per item (g.iso, g.lorem).
+	// box backs the strings of g.str; text holds the review texts.
 	box  attr.Boxes
 	text model.Slab
 }
@@ -325,15 +324,6 @@ func iso(t time.Time) string {
 	var buf [32]byte
 	return string(t.UTC().AppendFormat(buf[:0], time.RFC3339))
 }
-
-// iso is the package's iso for a timestamp drawn per item, in g's text.
-func (g *gen) iso(t time.Time) string {
-	var buf [32]byte
-	return g.text.Copy(t.UTC().AppendFormat(buf[:0], time.RFC3339))
-}
-
-// lorem is model.Lorem in g's text.
-func (g *gen) lorem(n int) string { return model.LoremIn(&g.text, g.r, n) }
 
 // epoch is t in epoch seconds, as a Number (a TTL value).
 func epoch(t time.Time) attr.Value { return attr.NumberFromInt64(t.Unix()) }

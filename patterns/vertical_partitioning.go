@@ -137,19 +137,14 @@ func specOf(section string, r *model.Rand) attr.Map {
 		kg += r.IntN(10)
 		return attr.Map{"Width": w, "Height": h, "Depth": d, "Weight": kgValues[kg]}
 	case "electrical":
-		return attr.Map{"Voltage": specVoltage, "Power": wattValues[r.IntN(12)], "Plug": specPlug}
+		return attr.Map{"Voltage": attr.String("220-240 V"), "Power": wattValues[r.IntN(12)], "Plug": attr.String("Type F")}
 	case "materials":
-		return attr.Map{"Body": specBody, "Tank": specTank, "Portafilter": specPortafilter}
+		return attr.Map{"Body": attr.String("brushed steel"), "Tank": attr.String("BPA-free plastic"),
+			"Portafilter": attr.String("chrome-plated brass")}
 	}
-	return attr.Map{"Years": num(int64(1 + r.IntN(3))), "Scope": specScope}
+	// Constants as Values are static data: no allocation per item.
+	return attr.Map{"Years": num(int64(1 + r.IntN(3))), "Scope": attr.String("parts and labour")}
 }
-
-// The specs' fixed values, boxed once (a Value is immutable).
-var (
-	specVoltage, specPlug               = str("220-240 V"), str("Type F")
-	specBody, specTank, specPortafilter = str("brushed steel"), str("BPA-free plastic"), str("chrome-plated brass")
-	specScope                           = str("parts and labour")
-)
 
 // productID is fmt.Sprintf("P-%05d", p) without fmt.
 func productID(p int) string {
@@ -176,17 +171,17 @@ func generateVerticalPartitioning(g *gen) {
 		it := g.next()
 		it.Set("Rating", num(rating))
 		it.Set("Author", author)
-		it.Set("Text", g.str(g.lorem(textLen)))
+		it.Set("Text", g.str(model.LoremIn(&g.text, g.r, textLen)))
 		p := g.params("productId", id)
-		p.Set("reviewedAt", g.iso(at))
+		p.Set("reviewedAt", iso(at))
 		p.Set("reviewId", rid)
 		g.putKeys(kReview, p, it)
 	}
 	image := func(id string, pos int) {
 		it := g.next()
 		n := strconv.Itoa(pos)
-		it.Set("Url", g.str(g.text.Concat("https://img.example.com/products/", id, "/", n, ".jpg")))
-		it.Set("Alt", g.str(g.text.Concat("View ", n, " of product ", id)))
+		it.Set("Url", g.str("https://img.example.com/products/"+id+"/"+n+".jpg"))
+		it.Set("Alt", g.str("View "+n+" of product "+id))
 		p := g.params("productId", id)
 		p.Set("position", n)
 		g.putKeys(kImage, p, it)

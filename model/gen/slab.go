@@ -41,21 +41,3 @@ func String(b []byte) string {
 	}
 	return unsafe.String(&b[0], len(b))
 }
-
-// Concat is the strings' concatenation, in one string of s.
-func (s *Slab) Concat(parts ...string) string {
-	n := 0
-	for _, p := range parts {
-		n += len(p)
-	}
-	b := s.Make(n)[:0]
-	for _, p := range parts {
-		b = append(b, p...)
-	}
-	return String(b)
-}
-
-// Copy is b as a string of s.
-func (s *Slab) Copy(b []byte) string {
-	return String(append(s.Make(len(b))[:0], b...))
-}
