@@ -33,19 +33,8 @@ func (r *Rand) IntN(n int) int {
 	if n <= 0 {
 		panic("gen: Rand.IntN with n <= 0")
 	}
-	return int(mulHi(r.Uint64(), uint64(n)))
-}
-
-// mulHi is the high word of x*n, bits.Mul64's: for n under 2^32 in two
-// 64-bit multiplications (wasm has no 128-bit product, and Mul64's
-// portable form takes four and more; IntN draws several times an item).
-func mulHi(x, n uint64) uint64 {
-	if n>>32 != 0 {
-		hi, _ := bits.Mul64(x, n)
-		return hi
-	}
-	// x*n = xh*n<<32 + xl*n; neither sum below overflows for n < 2^32.
-	return (x>>32*n + (x&0xffffffff*n)>>32) >> 32
+	hi, _ := bits.Mul64(r.Uint64(), uint64(n))
+	return int(hi)
 }
 
 // Int64Range returns a value in [lo, hi].
