@@ -36,6 +36,9 @@ func TestBrowserNumberRange(t *testing.T) {
 	if !strings.Contains(text, "SK={price}") || !strings.Contains(text, "as numbers") {
 		t.Errorf("the proposal does not key the books by the price as a number:\n%s", text)
 	}
+	if !strings.Contains(text, "REVIEW#{createdAt}#{reviewId}") || !strings.Contains(text, "newest first is an order in time") {
+		t.Errorf("the proposal does not order a book's reviews by createdAt:\n%s", text)
+	}
 	b.click(app.IDWizardAccept)
 	loadItems(b, 3000)
 	runEveryPattern(t, b, p.Model)
@@ -74,5 +77,32 @@ func TestBrowserNumberRange(t *testing.T) {
 	if index == "" {
 		t.Errorf("the Query form shows index %q beside the pattern's request on an index", index)
 	}
+	// A book's latest reviews, newest first, come back latest createdAt
+	// first (keyed by reviewId alone they came back by id).
+	latest := ""
+	for _, id := range ids {
+		if strings.Contains(strings.ToLower(id), "latest") {
+			latest = id
+		}
+	}
+	if latest == "" {
+		t.Fatalf("no run button for the latest reviews among %v", ids)
+	}
+	b.click(latest)
+	b.waitFor("the latest reviews", `(document.getElementById("`+app.IDStatus+`")?.textContent || "").includes("latest reviews")`, 20e9)
+	b.eval("the raw response", `document.getElementById("`+app.IDResultRaw+`").textContent`, &raw)
+	var times []string
+	for _, m := range regexp.MustCompile(`"createdAt":\s*\{\s*"S":\s*"([^"]+)"`).FindAllStringSubmatch(raw, -1) {
+		times = append(times, m[1])
+	}
+	if len(times) < 2 {
+		t.Fatalf("the latest reviews read %d items: %s", len(times), raw[:min(len(raw), 600)])
+	}
+	for i := 1; i < len(times); i++ {
+		if times[i] > times[i-1] {
+			t.Fatalf("the latest reviews, in order: %v", times)
+		}
+	}
+	t.Logf("a book's latest reviews: %v", times)
 	shots(b, "number-range")
 }

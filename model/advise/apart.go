@@ -42,10 +42,10 @@ func (d *designer) allApart(p *pattern) bool {
 // the parent's id (and the child's range, if one of its lists has one).
 func (d *designer) routeApart(p *pattern, c *entity) error {
 	parent := p.e
-	rng := ""
+	rng, sortBy := "", ""
 	for _, q := range c.patterns {
 		if q.action == List && len(q.by) == 1 && q.by[0] == parent.id {
-			rng = q.in.Range
+			rng, sortBy = q.in.Range, q.sortBy
 			break
 		}
 	}
@@ -54,6 +54,7 @@ func (d *designer) routeApart(p *pattern, c *entity) error {
 		e:      c,
 		action: List,
 		by:     []string{parent.id},
+		sortBy: sortBy,
 	}
 	if err := d.route(via); err != nil {
 		return err

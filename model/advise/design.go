@@ -101,6 +101,28 @@ type entity struct {
 	apartOwn bool
 }
 
+// timeAttr is the attribute of e that tells when an item happened (a
+// string whose name says so: createdAt, placedAt, orderDate), outside by;
+// "" for none. "Newest first" is an order in time: a sort key of the id
+// alone orders by id (a UUID's order is random, a sequence's is the order
+// of the writes, not of the time the item records).
+func timeAttr(e *entity, by []string) string {
+	for _, a := range e.attrs {
+		if (a.Type == "" || a.Type == "S") && isTimeName(a.Name) && !isTTLName(a.Name) && a.Name != e.id && !slices.Contains(by, a.Name) {
+			return a.Name
+		}
+	}
+	return ""
+}
+
+// isTimeName reports whether an attribute's name says it is a time:
+// createdAt, placedAt, orderDate, startTime, timestamp.
+func isTimeName(name string) bool {
+	n := strings.ToLower(name)
+	return strings.HasSuffix(name, "At") || strings.HasSuffix(n, "date") || strings.HasSuffix(n, "time") ||
+		strings.HasSuffix(n, "timestamp") || n == "ts"
+}
+
 func (e *entity) attr(name string) *model.Attribute {
 	for i := range e.attrs {
 		if e.attrs[i].Name == name {
@@ -141,8 +163,12 @@ type pattern struct {
 	within  *subset
 	outside []*subset
 	index   string // "" for the table
-	sh      shape
-	ap      model.AccessPattern
+	// sortBy is what a list's sort key orders it by: its range, or for a
+	// list read newest first without one, the entity's timestamp
+	// (timeAttr).
+	sortBy string
+	sh     shape
+	ap     model.AccessPattern
 	// via is how a read "with" children kept apart reads them (apart.go):
 	// a list of the child by the parent's id, on the table or an index.
 	via *pattern
@@ -301,7 +327,10 @@ func newDesigner(in Input) (*designer, error) {
 		if len(pi.With) > 0 {
 			act = List // one Query reads the item collection
 		}
-		p := &pattern{in: pi, e: e, action: act, by: by}
+		p := &pattern{in: pi, e: e, action: act, by: by, sortBy: pi.Range}
+		if pi.Range == "" && pi.Newest && act == List && len(pi.With) == 0 {
+			p.sortBy = timeAttr(e, by)
+		}
 		if len(pi.Where) > 0 && (act == Get || act == List) {
 			s, err := d.subsetOf(e, pi.Where, pi.By[0])
 			if err != nil {

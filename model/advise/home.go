@@ -128,7 +128,7 @@ func (d *designer) chooseHome(e *entity) {
 			d.why(where, "not keyed by %s for %q: it has few values, and a partition key needs many so that items and traffic spread over partitions (one partition serves at most 3,000 reads and 1,000 writes a second: a hot key)", p.by[0], p.in.Name)
 			continue
 		}
-		e.home = d.shapeFor(e, p.by, homeRange(e, p.in.Range))
+		e.home = d.shapeFor(e, p.by, homeRange(e, p.sortBy))
 		if p.in.Rare && !slices.Contains(e.home.params(), e.id) {
 			e.home.sk = append(e.home.sk, e.id)
 		}
@@ -159,7 +159,7 @@ func (d *designer) collected(e *entity) bool {
 			rng := ""
 			for _, q := range e.patterns {
 				if q.action == List && len(q.by) == 1 && q.by[0] == parent.id {
-					rng = q.in.Range
+					rng = q.sortBy
 					break
 				}
 			}

@@ -114,6 +114,7 @@ func (d *designer) request(m *model.Model, p *pattern) (model.AccessPattern, err
 		}
 		if p.in.Newest {
 			req["ScanIndexForward"] = false
+			d.whyNewest(p)
 		}
 		if p.in.Limit > 0 {
 			req["Limit"] = p.in.Limit
@@ -412,4 +413,23 @@ func valueShare(e *entity, a, v string) (float64, bool) {
 		return 0, false
 	}
 	return mine / total, true
+}
+
+// whyNewest says what "newest first" reads by: a list without a range is
+// ordered by its entity's timestamp when it has one (timeAttr); without
+// one, the order is the id's, which the reason cautions about.
+func (d *designer) whyNewest(p *pattern) {
+	if p.in.Range != "" || len(p.in.With) > 0 {
+		return
+	}
+	where := Location{Table: p.e.table.name, Index: p.index, Pattern: p.in.Name}
+	sk := p.sh.skTemplate()
+	if p.sortBy != "" && slices.Contains(p.sh.sk, p.sortBy) {
+		d.why(where, "newest first is an order in time: the sort key (%s) puts %s before the id, so the Query read backwards (ScanIndexForward false) returns the latest %s first; keyed by the id alone it would return the highest id first", sk, p.sortBy, p.sortBy)
+		return
+	}
+	if last := p.sh.sk; len(last) > 0 {
+		id := last[len(last)-1]
+		d.why(where, "caution: newest first reads the sort key (%s) backwards, which is newest first only if %s grows with time (a ULID or KSUID does, a UUID does not); give %s a timestamp such as createdAt and the sort key orders by it", sk, id, p.e.in.Name)
+	}
 }

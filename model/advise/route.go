@@ -53,7 +53,7 @@ func (d *designer) route(p *pattern) error {
 	if c := d.apartChild(p); c != nil {
 		return d.routeApart(p, c)
 	}
-	by, rng := p.by, p.in.Range
+	by, rng := p.by, p.sortBy
 	if p.in.Rare {
 		rare := rng
 		if len(by) > 0 {
