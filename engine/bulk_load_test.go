@@ -305,6 +305,16 @@ func TestBulkLoaderErrors(t *testing.T) {
 	mustCreate(t, db, hashTable("Hash"))
 	wantError(t, l.Put(attr.Item{"id": s("2")}), CodeResourceNotFound, "Requested resource not found")
 	wantError(t, l.PutFields(attr.Fields{{Name: "id", Value: s("3")}}), CodeResourceNotFound, "Requested resource not found")
+	// A closed loader refuses, as a dropped table's does.
+	l2, err := db.NewBulkLoader("Hash")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := l2.Close(); err != nil {
+		t.Fatal(err)
+	}
+	wantError(t, l2.PutFields(attr.Fields{{Name: "id", Value: s("4")}}), CodeResourceNotFound, "Requested resource not found")
+	wantError(t, l2.Put(attr.Item{"id": s("4")}), CodeResourceNotFound, "Requested resource not found")
 	if out, err := db.Scan(&ScanInput{TableName: ptr("Hash")}); err != nil || out.Count != 0 {
 		t.Fatalf("the new table holds %v (%v), want nothing", out, err)
 	}
