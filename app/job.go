@@ -89,10 +89,10 @@ type job struct {
 	onPause func()
 	// now reads the clock (time.Now; tests replace it).
 	now func() time.Time
-	// stepLight's clock stride: the units until its next look at the
-	// clock, and the slice's time at its last.
-	lightN, lightNext, lightStride int
-	lightLook                      time.Duration
+	// stepLight's clock stride: the step of its next look at the clock,
+	// and the slice's time at its last.
+	lightNext, lightStride int
+	lightLook              time.Duration
 }
 
 // newJob starts a job under parent.
@@ -140,8 +140,8 @@ func (j *job) stepLight() error {
 	if err := j.ctx.Err(); err != nil {
 		return err
 	}
-	j.lightN++
-	if j.lightN < j.lightNext {
+	j.steps++
+	if j.steps < j.lightNext {
 		return nil
 	}
 	el := j.now().Sub(j.mark)
@@ -152,7 +152,7 @@ func (j *job) stepLight() error {
 		j.lightStride /= 2
 	}
 	j.lightLook = el
-	j.lightNext = j.lightN + j.lightStride
+	j.lightNext = j.steps + j.lightStride
 	if el < j.budget {
 		return nil
 	}

@@ -4,9 +4,9 @@ import "unsafe"
 
 // Slab hands out the bytes of strings that are written once and then only
 // read, carved in order from shared blocks. A generated dataset makes a
-// few strings per item (its keys, a review's text, a timestamp), and an
-// allocation each, zeroed for a text the generator overwrites at once, was
-// a tenth of a million-item load's time in the page's profile.
+// few strings per item (its keys, a review's text), and an allocation
+// each, zeroed for a text the generator overwrites at once, was a tenth of
+// a million-item load's time in the page's profile.
 //
 // A block is freed once none of its strings is referenced: a consumer that
 // keeps one string alone keeps its block (slabBlock bytes) alive. The

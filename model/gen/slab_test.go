@@ -6,8 +6,8 @@ import (
 )
 
 // TestSlabStringsStayWhatTheyWere: strings made one after another in a
-// Slab (texts, copies, concatenations, short and past a block's eighth,
-// across many blocks) are each still the text it was made from once all
+// Slab (lorem texts and bytes filled by hand, short and past a block's
+// eighth, across many blocks) are each still the text it was made from once all
 // are made: no string's bytes are handed out twice.
 func TestSlabStringsStayWhatTheyWere(t *testing.T) {
 	r := rand.New(rand.NewPCG(3, 4))
