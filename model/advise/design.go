@@ -8,6 +8,7 @@ import (
 	"github.com/dynamodb-workbench/workbench/engine/schema"
 
 	"github.com/dynamodb-workbench/workbench/model"
+	"github.com/dynamodb-workbench/workbench/model/gen"
 )
 
 // MaxShards is how many ways a low-cardinality index key is split.
@@ -101,26 +102,38 @@ type entity struct {
 	apartOwn bool
 }
 
-// timeAttr is the attribute of e that tells when an item happened (a
-// string whose name says so: createdAt, placedAt, orderDate), outside by;
-// "" for none. "Newest first" is an order in time: a sort key of the id
-// alone orders by id (a UUID's order is random, a sequence's is the order
-// of the writes, not of the time the item records).
+// timeAttr is the attribute of e that tells when an item happened,
+// outside by; "" for none. "Newest first" is an order in time: a sort key
+// of the id alone orders by id (a UUID's order is random, a sequence's is
+// the order of the writes, not of the time the item records).
 func timeAttr(e *entity, by []string) string {
 	for _, a := range e.attrs {
-		if (a.Type == "" || a.Type == "S") && isTimeName(a.Name) && !isTTLName(a.Name) && a.Name != e.id && !slices.Contains(by, a.Name) {
+		if a.Name != e.id && !slices.Contains(by, a.Name) && holdsTime(a) {
 			return a.Name
 		}
 	}
 	return ""
 }
 
-// isTimeName reports whether an attribute's name says it is a time:
-// createdAt, placedAt, orderDate, startTime, timestamp.
-func isTimeName(name string) bool {
-	n := strings.ToLower(name)
-	return strings.HasSuffix(name, "At") || strings.HasSuffix(n, "date") || strings.HasSuffix(n, "time") ||
-		strings.HasSuffix(n, "timestamp") || n == "ts"
+// holdsTime reports whether a's values are times that sort as text: a
+// string whose generator, given or the one its name gets (gen.Guess),
+// writes ISO timestamps or dates. A guessed one counts only for a name
+// that says it is a time (createdAt, placedAt, orderDate, startTime):
+// gen.Guess gives a timestamp to any name ending in "at" (format, seat).
+func holdsTime(a model.Attribute) bool {
+	if a.Type != "" && a.Type != "S" || isTTLName(a.Name) {
+		return false
+	}
+	g := a.Generator
+	if g == "" {
+		n := strings.ToLower(a.Name)
+		if !strings.HasSuffix(a.Name, "At") && !strings.HasSuffix(n, "date") && !strings.HasSuffix(n, "time") && !strings.HasSuffix(n, "timestamp") {
+			return false
+		}
+		g = gen.Guess(a.Name, "S")
+	}
+	kind, _, _ := strings.Cut(g, "(")
+	return kind == "timestamp" || kind == "date"
 }
 
 func (e *entity) attr(name string) *model.Attribute {

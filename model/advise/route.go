@@ -123,7 +123,7 @@ func (d *designer) route(p *pattern) error {
 		p.action = List // an index read is a Query: GSI keys need not be unique
 	}
 	iw := Location{Table: t.name, Index: name, Entity: e.in.Name, Pattern: p.in.Name}
-	msg := fmt.Sprintf("%sPK = %s, %sSK = %s: the table's key (%s) does not answer a lookup by %s", name, sh.pkTemplate(), name, sh.skTemplate(), e.home.pkTemplate(), strings.Join(append(slices.Clone(by), rng), " and "))
+	msg := fmt.Sprintf("%sPK = %s, %sSK = %s: the table's key (%s) does not answer a lookup by %s", name, sh.pkTemplate(), name, sh.skTemplate(), e.home.pkTemplate(), strings.Join(append(slices.Clone(by), p.in.Range), " and "))
 	msg = strings.Replace(msg, " and )", ")", 1)
 	msg = strings.TrimSuffix(strings.TrimSuffix(msg, " and "), " by ")
 	if rng != "" && !sh.num && typeOf(e, rng) == "N" {
